@@ -1,0 +1,138 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+
+	"github.com/hibiken/asynq"
+	"github.com/jmoiron/sqlx"
+	"github.com/labstack/echo/v4"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/pressroom/pressroom/bff/auth"
+	"github.com/pressroom/pressroom/bff/server"
+	"github.com/pressroom/pressroom/bff/system"
+	"github.com/pressroom/pressroom/platform/database"
+	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/logging"
+	"github.com/pressroom/pressroom/platform/outbox"
+	"github.com/pressroom/pressroom/platform/queue"
+)
+
+// Config is the bff's whole configuration.
+type Config struct {
+	// Env is development, test or production (PRESSROOM_ENV, default development). Production
+	// refuses the demo seed.
+	Env      string
+	Log      logging.Config
+	Server   server.Config
+	Database database.Config
+	Queue    queue.Config
+	Outbox   outbox.Config
+	Auth     auth.Config
+}
+
+// LoadConfig reads every PRESSROOM_* variable the bff uses.
+func LoadConfig(lookup env.Lookup) (Config, error) {
+	cfg := Config{Env: "development"}
+	r := env.NewReader(lookup)
+	r.String(&cfg.Env, "PRESSROOM_ENV")
+	if err := r.Err(); err != nil {
+		return cfg, err
+	}
+	var err error
+	if cfg.Log, err = logging.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Server, err = server.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Database, err = database.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Queue, err = queue.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Outbox, err = outbox.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	cfg.Auth, err = auth.LoadConfig(lookup)
+	return cfg, err
+}
+
+// Validate checks every part, naming the variable to fix.
+func (c Config) Validate() error {
+	switch c.Env {
+	case "development", "test", "production":
+	default:
+		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
+	}
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth} {
+		if err := v.Validate(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// App is the assembled bff.
+type App struct {
+	cfg   Config
+	log   *slog.Logger
+	DB    *sqlx.DB
+	redis *redis.Client
+	queue *asynq.Client
+	Echo  *echo.Echo
+	Auth  *auth.Service
+}
+
+// New connects to Postgres and Redis, migrates, and builds every route.
+func New(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	db, err := database.Open(ctx, cfg.Database)
+	if err != nil {
+		return nil, err
+	}
+	a := &App{cfg: cfg, log: log, DB: db, redis: cfg.Queue.NewRedisClient(), queue: asynq.NewClient(cfg.Queue.RedisOpt())}
+	if err := a.build(ctx); err != nil {
+		a.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+func (a *App) build(ctx context.Context) error {
+	if err := database.Migrate(ctx, a.DB, a.log); err != nil {
+		return err
+	}
+	relay, err := outbox.NewRelay(a.cfg.Outbox, a.DB, a.queue, a.log)
+	if err != nil {
+		return err
+	}
+	a.Auth, err = auth.NewService(a.cfg.Auth, a.DB, a.redis, a.log)
+	if err != nil {
+		return err
+	}
+	a.Echo, err = server.New(a.cfg.Server, a.log, func(e *echo.Echo) {
+		api := e.Group("/api")
+		auth.Routes(api, a.Auth)
+		system.Routes(e, system.Deps{
+			DB: a.DB, Redis: a.redis, RedisOpt: a.cfg.Queue.RedisOpt(), Relay: relay, Auth: a.Auth, Log: a.log,
+		})
+	})
+	return err
+}
+
+// Run serves HTTP until ctx ends.
+func (a *App) Run(ctx context.Context) error {
+	return server.Run(ctx, a.cfg.Server, a.Echo, a.log)
+}
+
+// Close releases connections.
+func (a *App) Close() error {
+	return errors.Join(a.queue.Close(), a.redis.Close(), a.DB.Close())
+}

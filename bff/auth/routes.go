@@ -1,0 +1,112 @@
+package auth
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"net/mail"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/pressroom/pressroom/bff/envelope"
+)
+
+// Routes lists the sign-in endpoints under g (mounted at /api).
+func Routes(g *echo.Group, s *Service) {
+	g.POST("/auth/seller/login", s.handleLogin(false))
+	g.POST("/auth/admin/login", s.handleLogin(true))
+	g.POST("/auth/logout", s.handleLogout, s.Require)
+	g.GET("/me", s.handleMe, s.Require)
+}
+
+// Messages of the login calls.
+const (
+	MsgBadCredentials   = "These credentials do not match our records."
+	MsgUseAdminLogin    = "Designers and admins sign in through the designer login."
+	MsgUseSellerLogin   = "This login is for designers and admins. Sellers sign in through the seller login."
+	msgThrottledPattern = "Too many login attempts. Please try again in %d seconds."
+)
+
+type loginBody struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+func (b loginBody) validate() error {
+	var errs []envelope.FieldError
+	email := strings.TrimSpace(b.Email)
+	switch {
+	case email == "":
+		errs = append(errs, envelope.FieldError{Field: "email", Message: "The email field is required."})
+	case len(email) > 254:
+		errs = append(errs, envelope.FieldError{Field: "email", Message: "The email must not be longer than 254 characters."})
+	default:
+		if a, err := mail.ParseAddress(email); err != nil || a.Address != email {
+			errs = append(errs, envelope.FieldError{Field: "email", Message: "The email must be a valid email address."})
+		}
+	}
+	switch {
+	case b.Password == "":
+		errs = append(errs, envelope.FieldError{Field: "password", Message: "The password field is required."})
+	case len(b.Password) > 72:
+		errs = append(errs, envelope.FieldError{Field: "password", Message: "The password must not be longer than 72 characters."})
+	}
+	if len(errs) > 0 {
+		return envelope.Fail(http.StatusUnprocessableEntity, errs[0].Message, errs...)
+	}
+	return nil
+}
+
+type tokenData struct {
+	AccessToken string `json:"access_token"`
+	TokenType   string `json:"token_type"`
+	ExpiresIn   int64  `json:"expires_in"`
+}
+
+func (s *Service) handleLogin(staff bool) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		var body loginBody
+		if err := envelope.Bind(c, &body); err != nil {
+			return err
+		}
+		if err := body.validate(); err != nil {
+			return err
+		}
+		token, err := s.login(c.Request().Context(), loginRequest{
+			Email: body.Email, Password: body.Password, ClientIP: c.RealIP(),
+			Agent: c.Request().UserAgent(), StaffLogin: staff,
+		})
+		var throttled *ThrottledError
+		switch {
+		case errors.As(err, &throttled):
+			secs := int(math.Ceil(throttled.RetryAfter.Seconds()))
+			e := envelope.Fail(http.StatusTooManyRequests, fmt.Sprintf(msgThrottledPattern, secs))
+			e.Header = http.Header{"Retry-After": []string{strconv.Itoa(secs)}}
+			return e
+		case errors.Is(err, ErrBadCredentials):
+			return envelope.Fail(http.StatusUnauthorized, MsgBadCredentials,
+				envelope.FieldError{Field: "email", Message: MsgBadCredentials})
+		case errors.Is(err, ErrWrongLogin) && staff:
+			return envelope.Fail(http.StatusForbidden, MsgUseSellerLogin)
+		case errors.Is(err, ErrWrongLogin):
+			return envelope.Fail(http.StatusForbidden, MsgUseAdminLogin)
+		case err != nil:
+			return err
+		}
+		return envelope.OK(c, tokenData{AccessToken: token, TokenType: "Bearer", ExpiresIn: int64(s.cfg.SessionTTL.Seconds())})
+	}
+}
+
+func (s *Service) handleLogout(c echo.Context) error {
+	if err := s.Logout(c.Request().Context(), Caller(c)); err != nil {
+		return err
+	}
+	return envelope.OK(c, nil)
+}
+
+func (s *Service) handleMe(c echo.Context) error {
+	return envelope.OK(c, Caller(c).User)
+}

@@ -1,0 +1,92 @@
+package seed
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+
+	"github.com/pressroom/pressroom/bff/auth"
+)
+
+// DemoPassword is the password of every demo account.
+const DemoPassword = "pressroom-demo"
+
+// ErrProduction means the seed was asked to run against a production deployment.
+var ErrProduction = errors.New("demo data is never seeded in production (PRESSROOM_ENV=production)")
+
+type demoUser struct {
+	email, name string
+	roles       []string
+	permissions []string
+	tags        []string
+}
+
+// Demo accounts as DESIGN.md lists them.
+var demoUsers = []demoUser{
+	{email: "seller@example.com", name: "Sam Seller", roles: []string{auth.RoleSeller}, tags: []string{"notify"}},
+	{email: "designer@example.com", name: "Dana Designer", roles: []string{auth.RoleDesigner}},
+	{email: "admin@example.com", name: "Ada Admin", roles: []string{auth.RoleAdmin}},
+	{email: "team@example.com", name: "Toni Team", roles: []string{"staff"}, permissions: teamPermissions},
+}
+
+// teamPermissions are what the team member may do in the seller's account.
+var teamPermissions = []string{"get_orders", "get_campaigns", "get_reports"}
+
+// Run seeds the demo data; env is the deployment's PRESSROOM_ENV.
+func Run(ctx context.Context, db *sqlx.DB, env string, bcryptCost int) error {
+	if env == "production" {
+		return ErrProduction
+	}
+	hash, err := auth.HashPassword(DemoPassword, bcryptCost)
+	if err != nil {
+		return err
+	}
+	tx, err := db.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	const insertUser = `
+INSERT INTO users (name, email, password_hash, roles, permissions, tags, status, email_verified_at)
+VALUES ($1, $2, $3, $4, $5, $6, 'verified', now())
+ON CONFLICT ((lower(email))) DO NOTHING`
+	for _, u := range demoUsers {
+		if _, err := tx.ExecContext(ctx, insertUser, u.name, u.email, hash,
+			pq.Array(u.roles), pq.Array(nonNil(u.permissions)), pq.Array(nonNil(u.tags))); err != nil {
+			return fmt.Errorf("seed %s: %w", u.email, err)
+		}
+	}
+	const insertStore = `
+INSERT INTO stores (owner_id, name, domain)
+SELECT id, 'Sam''s Print Shop', 'sams-print-shop.pressroom.local' FROM users WHERE lower(email) = 'seller@example.com'
+ON CONFLICT ((lower(domain))) DO NOTHING`
+	if _, err := tx.ExecContext(ctx, insertStore); err != nil {
+		return fmt.Errorf("seed store: %w", err)
+	}
+	const insertBalance = `
+INSERT INTO account_balances (user_id, type, balance)
+SELECT id, 'default', 0 FROM users WHERE lower(email) = 'seller@example.com'
+ON CONFLICT DO NOTHING`
+	if _, err := tx.ExecContext(ctx, insertBalance); err != nil {
+		return fmt.Errorf("seed balance: %w", err)
+	}
+	const insertTeam = `
+INSERT INTO team_members (seller_id, member_id, role, permissions)
+SELECT s.id, m.id, 'staff', $1 FROM users s, users m
+WHERE lower(s.email) = 'seller@example.com' AND lower(m.email) = 'team@example.com'
+ON CONFLICT DO NOTHING`
+	if _, err := tx.ExecContext(ctx, insertTeam, pq.Array(teamPermissions)); err != nil {
+		return fmt.Errorf("seed team: %w", err)
+	}
+	return tx.Commit()
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

@@ -1,0 +1,138 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"github.com/labstack/gommon/bytes"
+
+	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/platform/env"
+)
+
+// Config is the HTTP side of the bff.
+type Config struct {
+	// Addr is where the bff listens (PRESSROOM_HTTP_ADDR, default 127.0.0.1:8080).
+	Addr string
+	// UIDir holds the built UI (PRESSROOM_UI_DIR, default ui/dist); empty serves no UI.
+	UIDir string
+	// BodyLimit caps request bodies (PRESSROOM_HTTP_BODY_LIMIT, default 1M; uploads go to blob
+	// storage directly, never through JSON bodies).
+	BodyLimit string
+	// TrustProxy takes the client address from X-Forwarded-For, for a bff behind a reverse proxy
+	// (PRESSROOM_TRUST_PROXY, default false: the address of the connection, which cannot be forged).
+	TrustProxy bool
+	// ShutdownTimeout is how long in-flight requests get on stop (PRESSROOM_HTTP_SHUTDOWN_TIMEOUT, default 15s).
+	ShutdownTimeout time.Duration
+}
+
+// DefaultConfig listens on loopback port 8080 and serves ui/dist.
+func DefaultConfig() Config {
+	return Config{Addr: "127.0.0.1:8080", UIDir: "ui/dist", BodyLimit: "1M", ShutdownTimeout: 15 * time.Second}
+}
+
+// LoadConfig reads the PRESSROOM_HTTP_* variables over the defaults.
+func LoadConfig(lookup env.Lookup) (Config, error) {
+	cfg := DefaultConfig()
+	r := env.NewReader(lookup)
+	r.String(&cfg.Addr, "PRESSROOM_HTTP_ADDR")
+	r.String(&cfg.UIDir, "PRESSROOM_UI_DIR")
+	r.String(&cfg.BodyLimit, "PRESSROOM_HTTP_BODY_LIMIT")
+	r.Bool(&cfg.TrustProxy, "PRESSROOM_TRUST_PROXY")
+	r.Duration(&cfg.ShutdownTimeout, "PRESSROOM_HTTP_SHUTDOWN_TIMEOUT")
+	return cfg, r.Err()
+}
+
+// Validate reports the first setting that cannot work, naming its variable.
+func (c Config) Validate() error {
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		return errors.New("PRESSROOM_HTTP_ADDR: want host:port, e.g. 127.0.0.1:8080")
+	}
+	if n, err := bytes.Parse(c.BodyLimit); err != nil || n <= 0 {
+		return errors.New("PRESSROOM_HTTP_BODY_LIMIT: want a size such as 512K or 1M")
+	}
+	if c.ShutdownTimeout < 0 {
+		return errors.New("PRESSROOM_HTTP_SHUTDOWN_TIMEOUT must not be negative")
+	}
+	return nil
+}
+
+// New builds the echo instance; register adds the feature routes before the UI fallback.
+func New(cfg Config, log *slog.Logger, register func(e *echo.Echo)) (*echo.Echo, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = envelope.ErrorHandler(log)
+	e.IPExtractor = echo.ExtractIPDirect()
+	if cfg.TrustProxy {
+		e.IPExtractor = echo.ExtractIPFromXFFHeader()
+	}
+	e.Use(
+		middleware.RequestID(),
+		requestLog(log),
+		middleware.Recover(),
+		middleware.SecureWithConfig(middleware.SecureConfig{
+			XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "SAMEORIGIN",
+			ReferrerPolicy: "strict-origin-when-cross-origin",
+		}),
+		middleware.BodyLimit(cfg.BodyLimit),
+	)
+	register(e)
+	e.GET("/*", uiHandler(cfg.UIDir))
+	e.HEAD("/*", uiHandler(cfg.UIDir))
+	return e, nil
+}
+
+func requestLog(log *slog.Logger) echo.MiddlewareFunc {
+	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogURIPath: true, LogMethod: true, LogLatency: true, LogRequestID: true,
+		LogRemoteIP: true, HandleError: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			level := slog.LevelInfo
+			if v.Status >= 500 {
+				level = slog.LevelError
+			}
+			log.LogAttrs(c.Request().Context(), level, "request",
+				slog.String("method", v.Method), slog.String("path", v.URIPath), slog.Int("status", v.Status),
+				slog.Duration("took", v.Latency), slog.String("request_id", v.RequestID), slog.String("ip", v.RemoteIP))
+			return nil
+		},
+	})
+}
+
+// Run serves until ctx ends, then lets in-flight requests finish within the shutdown timeout.
+func Run(ctx context.Context, cfg Config, e *echo.Echo, log *slog.Logger) error {
+	srv := &http.Server{
+		Addr: cfg.Addr, Handler: e,
+		ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second,
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	log.Info("bff listening", "addr", "http://"+ln.Addr().String())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return err
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,120 @@
+package system
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/hibiken/asynqmon"
+	"github.com/jmoiron/sqlx"
+	"github.com/labstack/echo/v4"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/pressroom/pressroom/bff/auth"
+	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/platform/outbox"
+	"github.com/pressroom/pressroom/platform/ping"
+	"github.com/pressroom/pressroom/platform/queue"
+)
+
+// QueueMonitorPath is where the Asynq monitoring UI is mounted.
+const QueueMonitorPath = "/admin/queues"
+
+// Deps are what the system routes use.
+type Deps struct {
+	DB       *sqlx.DB
+	Redis    *redis.Client
+	RedisOpt asynq.RedisConnOpt
+	Relay    *outbox.Relay
+	Auth     *auth.Service
+	Log      *slog.Logger
+}
+
+// Routes lists the system endpoints on e: health at the root, the ping calls under /api/admin,
+// the queue monitor under QueueMonitorPath.
+func Routes(e *echo.Echo, d Deps) {
+	e.GET("/healthz", handleHealth)
+	e.GET("/readyz", d.handleReady)
+
+	admin := e.Group("/api/admin/system", d.Auth.Require, d.Auth.RequireRole(auth.RoleAdmin))
+	admin.POST("/pings", d.handleRequestPing)
+	admin.GET("/pings/:id", d.handleGetPing)
+
+	monitor := echo.WrapHandler(asynqmon.New(asynqmon.Options{RootPath: QueueMonitorPath, RedisConnOpt: d.RedisOpt}))
+	guard := []echo.MiddlewareFunc{d.Auth.RequireWithCookie, d.Auth.RequireRole(auth.RoleAdmin)}
+	e.Any(QueueMonitorPath, monitor, guard...)
+	e.Any(QueueMonitorPath+"/*", monitor, guard...)
+}
+
+func handleHealth(c echo.Context) error {
+	return envelope.OK(c, map[string]string{"status": "ok"})
+}
+
+// handleReady answers 200 when Postgres and Redis both answer within two seconds, else 503 naming
+// what is down.
+func (d Deps) handleReady(c echo.Context) error {
+	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
+	defer cancel()
+	checks := map[string]string{"database": "ok", "redis": "ok"}
+	var errs []envelope.FieldError
+	if err := d.DB.PingContext(ctx); err != nil {
+		d.Log.Warn("readiness: database", "err", err)
+		checks["database"] = "unreachable"
+		errs = append(errs, envelope.FieldError{Field: "database", Message: "The database is unreachable."})
+	}
+	if err := d.Redis.Ping(ctx).Err(); err != nil {
+		d.Log.Warn("readiness: redis", "err", err)
+		checks["redis"] = "unreachable"
+		errs = append(errs, envelope.FieldError{Field: "redis", Message: "Redis is unreachable."})
+	}
+	if len(errs) > 0 {
+		return envelope.Fail(http.StatusServiceUnavailable, "Not ready.", errs...)
+	}
+	return envelope.OK(c, checks)
+}
+
+type pingBody struct {
+	Service string `json:"service"`
+}
+
+func (d Deps) handleRequestPing(c echo.Context) error {
+	body := pingBody{Service: string(queue.Worker)}
+	if c.Request().ContentLength != 0 {
+		if err := envelope.Bind(c, &body); err != nil {
+			return err
+		}
+	}
+	ctx := c.Request().Context()
+	p, outboxID, err := ping.Request(ctx, d.DB, queue.Service(body.Service), auth.Caller(c).User.ID)
+	if errors.Is(err, ping.ErrUnknownService) {
+		msg := "The service must be worker or renderer."
+		return envelope.Fail(http.StatusUnprocessableEntity, msg, envelope.FieldError{Field: "service", Message: msg})
+	}
+	if err != nil {
+		return err
+	}
+	// The ping is committed; if Redis is away now, the worker's relay sends it later.
+	if _, err := d.Relay.Dispatch(ctx, outboxID); err != nil {
+		d.Log.Warn("ping left for the relay", "ping_id", p.ID, "err", err)
+	}
+	return envelope.Accepted(c, p)
+}
+
+func (d Deps) handleGetPing(c echo.Context) error {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil {
+		return envelope.Fail(http.StatusNotFound, envelope.MsgNotFound)
+	}
+	p, err := ping.Get(c.Request().Context(), d.DB, id)
+	if errors.Is(err, ping.ErrNotFound) {
+		return envelope.Fail(http.StatusNotFound, "Ping not found.")
+	}
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, p)
+}

@@ -1,0 +1,134 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/jmoiron/sqlx"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/pressroom/pressroom/platform/database"
+	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/logging"
+	"github.com/pressroom/pressroom/platform/ping"
+	"github.com/pressroom/pressroom/platform/queue"
+)
+
+// Config is the renderer service's whole configuration.
+type Config struct {
+	// HTTPAddr is the renderer's own HTTP server (PRESSROOM_RENDERER_HTTP_ADDR, default 127.0.0.1:8081).
+	HTTPAddr string
+	// Concurrency is how many render tasks run at once (PRESSROOM_RENDERER_CONCURRENCY, default 2:
+	// rendering is CPU-bound, so about one per core).
+	Concurrency int
+	Log         logging.Config
+	Database    database.Config
+	Queue       queue.Config
+}
+
+// LoadConfig reads every PRESSROOM_* variable the renderer service uses.
+func LoadConfig(lookup env.Lookup) (Config, error) {
+	cfg := Config{HTTPAddr: "127.0.0.1:8081", Concurrency: 2}
+	r := env.NewReader(lookup)
+	r.String(&cfg.HTTPAddr, "PRESSROOM_RENDERER_HTTP_ADDR")
+	r.Int(&cfg.Concurrency, "PRESSROOM_RENDERER_CONCURRENCY")
+	if err := r.Err(); err != nil {
+		return cfg, err
+	}
+	var err error
+	if cfg.Log, err = logging.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Database, err = database.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	cfg.Queue, err = queue.LoadConfig(lookup)
+	return cfg, err
+}
+
+// Validate checks every part, naming the variable to fix.
+func (c Config) Validate() error {
+	if _, _, err := net.SplitHostPort(c.HTTPAddr); err != nil {
+		return errors.New("PRESSROOM_RENDERER_HTTP_ADDR: want host:port, e.g. 127.0.0.1:8081")
+	}
+	if c.Concurrency < 1 {
+		return fmt.Errorf("PRESSROOM_RENDERER_CONCURRENCY=%d: want at least 1", c.Concurrency)
+	}
+	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue} {
+		if err := v.Validate(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Service is the assembled renderer.
+type Service struct {
+	cfg    Config
+	log    *slog.Logger
+	db     *sqlx.DB
+	server *asynq.Server
+	mux    *asynq.ServeMux
+}
+
+// New connects, migrates and registers every task handler.
+func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	db, err := database.Open(ctx, cfg.Database)
+	if err != nil {
+		return nil, err
+	}
+	if err := database.Migrate(ctx, db, log); err != nil {
+		db.Close()
+		return nil, err
+	}
+	mux := asynq.NewServeMux()
+	mux.Use(queue.Logging(log))
+	mux.Handle(ping.TypePing, ping.NewHandler(db, queue.Renderer))
+	return &Service{
+		cfg: cfg, log: log, db: db, mux: mux,
+		server: queue.NewServer(cfg.Queue, queue.Renderer, cfg.Concurrency, log),
+	}, nil
+}
+
+// Run processes render tasks and serves HTTP until ctx ends.
+func (s *Service) Run(ctx context.Context) error {
+	ln, err := net.Listen("tcp", s.cfg.HTTPAddr)
+	if err != nil {
+		return err
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"success":true,"message":"","data":{"status":"ok"},"errors":[]}`))
+	})
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	s.log.Info("renderer started", "addr", "http://"+ln.Addr().String(), "queues", queue.Queues(queue.Renderer),
+		"concurrency", s.cfg.Concurrency)
+	g, ctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return queue.Serve(ctx, s.server, s.mux) })
+	g.Go(func() error {
+		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+		return nil
+	})
+	g.Go(func() error {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		return srv.Shutdown(sctx)
+	})
+	return g.Wait()
+}
+
+// Close releases connections.
+func (s *Service) Close() error { return s.db.Close() }

@@ -1,0 +1,118 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+
+	"github.com/hibiken/asynq"
+	"github.com/jmoiron/sqlx"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/pressroom/pressroom/platform/database"
+	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/logging"
+	"github.com/pressroom/pressroom/platform/outbox"
+	"github.com/pressroom/pressroom/platform/ping"
+	"github.com/pressroom/pressroom/platform/queue"
+)
+
+// Config is the worker's whole configuration.
+type Config struct {
+	// Concurrency is how many tasks run at once (PRESSROOM_WORKER_CONCURRENCY, default 8).
+	Concurrency int
+	Log         logging.Config
+	Database    database.Config
+	Queue       queue.Config
+	Outbox      outbox.Config
+}
+
+// LoadConfig reads every PRESSROOM_* variable the worker uses.
+func LoadConfig(lookup env.Lookup) (Config, error) {
+	cfg := Config{Concurrency: 8}
+	r := env.NewReader(lookup)
+	r.Int(&cfg.Concurrency, "PRESSROOM_WORKER_CONCURRENCY")
+	if err := r.Err(); err != nil {
+		return cfg, err
+	}
+	var err error
+	if cfg.Log, err = logging.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Database, err = database.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Queue, err = queue.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	cfg.Outbox, err = outbox.LoadConfig(lookup)
+	return cfg, err
+}
+
+// Validate checks every part, naming the variable to fix.
+func (c Config) Validate() error {
+	if c.Concurrency < 1 {
+		return fmt.Errorf("PRESSROOM_WORKER_CONCURRENCY=%d: want at least 1", c.Concurrency)
+	}
+	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox} {
+		if err := v.Validate(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// App is the assembled worker.
+type App struct {
+	cfg    Config
+	log    *slog.Logger
+	db     *sqlx.DB
+	client *asynq.Client
+	relay  *outbox.Relay
+	server *asynq.Server
+	mux    *asynq.ServeMux
+}
+
+// New connects, migrates and registers every task handler.
+func New(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	db, err := database.Open(ctx, cfg.Database)
+	if err != nil {
+		return nil, err
+	}
+	if err := database.Migrate(ctx, db, log); err != nil {
+		db.Close()
+		return nil, err
+	}
+	client := asynq.NewClient(cfg.Queue.RedisOpt())
+	relay, err := outbox.NewRelay(cfg.Outbox, db, client, log)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
+	mux := asynq.NewServeMux()
+	mux.Use(queue.Logging(log))
+	mux.Handle(ping.TypePing, ping.NewHandler(db, queue.Worker))
+	return &App{
+		cfg: cfg, log: log, db: db, client: client, relay: relay, mux: mux,
+		server: queue.NewServer(cfg.Queue, queue.Worker, cfg.Concurrency, log),
+	}, nil
+}
+
+// Run processes tasks and relays the outbox until ctx ends, then shuts down gracefully.
+func (a *App) Run(ctx context.Context) error {
+	a.log.Info("worker started", "queues", queue.Queues(queue.Worker), "concurrency", a.cfg.Concurrency)
+	g, ctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return queue.Serve(ctx, a.server, a.mux) })
+	g.Go(func() error { return a.relay.Run(ctx) })
+	return g.Wait()
+}
+
+// Close releases connections.
+func (a *App) Close() error {
+	return errors.Join(a.client.Close(), a.db.Close())
+}
