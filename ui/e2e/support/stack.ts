@@ -1,0 +1,91 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** The running stack (bff serving ui/dist); scripts/test sets it to the throw-away stack's address. */
+export const BASE_URL = (process.env.PRESSROOM_E2E_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+
+/** The system Chromium (Debian's package); browsers are never downloaded. */
+export const CHROMIUM_PATH = process.env.PRESSROOM_CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--hide-scrollbars',
+];
+
+export const VIEWPORT = { width: 1366, height: 860 };
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+
+const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+/** Demo logins of the dev seed (DESIGN.md). */
+export const DEMO_PASSWORD = 'pressroom-demo';
+export const DEMO_SELLER = 'seller@example.com';
+export const TOKEN_COOKIE = 'auth._token.local';
+
+/** Fails fast, with the address, when no stack answers. */
+export async function assertStackIsUp(): Promise<void> {
+  try {
+    const response = await fetch(`${BASE_URL}/healthz`, { signal: AbortSignal.timeout(5_000) });
+    if (!response.ok) throw new Error(`answered ${response.status}`);
+  } catch (error) {
+    throw new Error(
+      `No Pressroom stack at ${BASE_URL} (${String(error)}); start one with scripts/dev or set PRESSROOM_E2E_BASE_URL.`,
+      { cause: error },
+    );
+  }
+}
+
+/** Launches the system Chromium headless; playwright gives it a fresh temporary profile. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A fresh browser context (no cookies, no storage) on the stack, with a desktop viewport unless told. */
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = VIEWPORT,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport, locale: 'en-US' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** Saves a full-page screenshot to e2e/screenshots/<name>.png for a human to look at (transitions finished). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** The path and query of the page, e.g. "/auth/login?redirect=%2Forders". */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/** Fills and submits the login form of the current page. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The session token cookie, if the browser holds one. */
+export async function tokenCookie(context: BrowserContext): Promise<string | undefined> {
+  const cookies = await context.cookies(BASE_URL);
+  return cookies.find((cookie) => cookie.name === TOKEN_COOKIE)?.value;
+}
+
+/** Waits until the dashboard shows the signed-in user's e-mail. */
+export async function waitForDashboard(page: Page, email: string): Promise<void> {
+  await page.getByTestId('user-email').filter({ hasText: email }).waitFor();
+}

@@ -1,0 +1,122 @@
+import { ApiError } from './ApiError';
+import type { Envelope, Page } from './envelope';
+import { reportsFailure } from './envelope';
+import type { TokenStore } from './tokenStore';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * A 401 from this call is an answer about the credentials sent (login), not about the session:
+   * it neither clears the token nor signs the user out.
+   */
+  credentialsCheck?: boolean;
+}
+
+export interface ApiClientConfig {
+  /** Base URL of the bff's API, `/api` unless `VITE_API_BASE_URL` says otherwise. */
+  baseUrl: string;
+  tokens: TokenStore;
+  fetch?: typeof fetch;
+}
+
+type UnauthorizedListener = () => void;
+
+/** The one HTTP client of the UI: JSON in and out, bearer token, envelope-aware errors. */
+export class ApiClient {
+  readonly tokens: TokenStore;
+  private readonly baseUrl: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly unauthorizedListeners = new Set<UnauthorizedListener>();
+
+  constructor(config: ApiClientConfig) {
+    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+    this.tokens = config.tokens;
+    this.fetchImpl = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  /** Called after a 401 has cleared the token (the session is gone); returns the unsubscribe function. */
+  onUnauthorized(listener: UnauthorizedListener): () => void {
+    this.unauthorizedListeners.add(listener);
+    return () => this.unauthorizedListeners.delete(listener);
+  }
+
+  /** `data` of the envelope answered by GET `path`. */
+  async get<T>(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<T> {
+    return (await this.send<Envelope<T>>('GET', path, options)).data;
+  }
+
+  /** `data` of the envelope answered by POST `path`. */
+  async post<T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}): Promise<T> {
+    return (await this.send<Envelope<T>>('POST', path, { ...options, body })).data;
+  }
+
+  /** A page of a list (`q`, `page`, `per_page`, `order_by` go in `query`). */
+  getPage<T>(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Page<T>> {
+    return this.send<Page<T>>('GET', path, options);
+  }
+
+  /** Sends a request and returns the parsed JSON body, or throws an ApiError. */
+  async send<B>(method: string, path: string, options: RequestOptions = {}): Promise<B> {
+    const headers = new Headers({ Accept: 'application/json' });
+    const token = this.tokens.get();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(options.body);
+    }
+
+    let response: Response;
+    try {
+      response = await this.fetchImpl(this.url(path, options.query), {
+        method,
+        headers,
+        body,
+        signal: options.signal,
+        credentials: 'same-origin',
+      });
+    } catch (cause) {
+      throw ApiError.fromTransport(cause);
+    }
+
+    const parsed = await readJson(response);
+    if (!response.ok || reportsFailure(parsed)) {
+      if (response.status === 401 && !options.credentialsCheck) this.endSession();
+      const transportMessage = response.ok
+        ? 'Request failed'
+        : `Request failed with status code ${response.status}`;
+      throw ApiError.fromResponse(response.status, parsed, transportMessage);
+    }
+    return parsed as B;
+  }
+
+  private endSession(): void {
+    this.tokens.clear();
+    for (const listener of this.unauthorizedListeners) listener();
+  }
+
+  private url(path: string, query: Record<string, QueryValue> | undefined): string {
+    const url = `${this.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+    if (!query) return url;
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) params.set(key, String(value));
+    }
+    const search = params.toString();
+    return search ? `${url}?${search}` : url;
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

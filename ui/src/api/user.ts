@@ -1,0 +1,37 @@
+/** One balance of the user's account (spec §3, `account_balance`). */
+export interface AccountBalance {
+  type: string;
+  balance: number;
+}
+
+/** The signed-in user as `GET /api/me` answers it (spec §3). */
+export interface User {
+  id: number;
+  name: string;
+  avatar: string | null;
+  email: string;
+  email_verified_at: string | null;
+  email_need_verify_date: string | null;
+  created_at: string;
+  phone: string;
+  facebook: string;
+  balance: number;
+  account_balance: AccountBalance[];
+  sale_volume: string | null;
+  roles: string[];
+  tags: string[];
+  permissions: string[];
+  status: string;
+  custom_payment: boolean;
+  is_ref: boolean;
+  ref_id: number | null;
+  nickname: string;
+  campaign_limit: number;
+  access_user: boolean;
+  tfa_enable: boolean;
+  tfa_confirm: boolean;
+  utc_offset: number;
+  store_ids: number[];
+  team_store_ids: number[];
+  sms_credit: number;
+}

@@ -1,0 +1,42 @@
+import type { User } from '../api';
+import { auth } from './auth';
+import { guest } from './guest';
+
+export interface MiddlewareContext {
+  /** The URL being visited. */
+  url: URL;
+  /** The signed-in user, or null. */
+  user: User | null;
+}
+
+/** A route guard: returns a path to redirect to, or nothing to let the visit through. */
+export type Middleware = (context: MiddlewareContext) => string | undefined;
+
+/** Guards by the names routes refer to them with; later issues add beta-auth, tfa-auth, verify-email-auth, ... */
+const registry: Readonly<Record<string, Middleware>> = { auth, guest };
+
+export class UnknownMiddlewareError extends Error {
+  readonly middleware: string;
+
+  constructor(name: string) {
+    super('Unknown middleware');
+    this.name = 'UnknownMiddlewareError';
+    this.middleware = name;
+  }
+}
+
+/** The guard registered as `name`; throws UnknownMiddlewareError for a name nobody registered. */
+export function resolveMiddleware(name: string): Middleware {
+  const middleware = Object.hasOwn(registry, name) ? registry[name] : undefined;
+  if (!middleware) throw new UnknownMiddlewareError(name);
+  return middleware;
+}
+
+/** Runs guards in order and returns the first redirect, if any. */
+export function runMiddleware(chain: readonly Middleware[], context: MiddlewareContext): string | undefined {
+  for (const middleware of chain) {
+    const target = middleware(context);
+    if (target !== undefined) return target;
+  }
+  return undefined;
+}

@@ -1,0 +1,34 @@
+import { data, redirect, type LoaderFunction } from 'react-router';
+import type { User } from '../api';
+import { resolveMiddleware, runMiddleware, UnknownMiddlewareError, type Middleware } from '../middleware/registry';
+
+/** What the router answers for a route that names a guard nobody registered (spec §2.1). */
+export interface UnknownMiddlewareFailure {
+  message: string;
+  middleware: string;
+}
+
+function resolveChain(names: readonly string[]): Middleware[] {
+  try {
+    return names.map(resolveMiddleware);
+  } catch (error) {
+    if (error instanceof UnknownMiddlewareError) {
+      throw data<UnknownMiddlewareFailure>({ message: error.message, middleware: error.middleware }, { status: 500 });
+    }
+    throw error;
+  }
+}
+
+/**
+ * A route loader that runs the named middlewares before the route renders. Names are resolved on
+ * every visit, so a route naming an unknown guard answers the 500 page rather than breaking the app.
+ */
+export function middlewareLoader(names: readonly string[], loadUser: () => Promise<User | null>): LoaderFunction {
+  return async ({ request }) => {
+    const chain = resolveChain(names);
+    const url = new URL(request.url);
+    const target = runMiddleware(chain, { url, user: await loadUser() });
+    if (target !== undefined) throw redirect(target);
+    return null;
+  };
+}
