@@ -8,12 +8,15 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"testing"
 	"time"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
 	"github.com/redis/go-redis/v9"
 
 	"github.com/pressroom/pressroom/platform/database"
@@ -197,4 +200,88 @@ func Redis(t testing.TB) (addr string, db int) {
 	}
 	t.Fatalf("no free Redis database on %s within 30s", addr)
 	return "", 0
+}
+
+// S3Server is a real S3-compatible service for tests, with a bucket that exists and a key prefix
+// of the test's own.
+type S3Server struct {
+	// Endpoint is host:port, spoken to over plain HTTP.
+	Endpoint        string
+	Region          string
+	Bucket          string
+	AccessKeyID     string
+	SecretAccessKey string
+	// Prefix ("test-<random>/") starts every key the test should use; objects under it are
+	// removed when the test ends.
+	Prefix string
+}
+
+// S3 returns the S3 service named by PRESSROOM_TEST_S3_ENDPOINT (host:port, plain HTTP, e.g. a
+// versitygw started by scripts/test), with PRESSROOM_TEST_S3_ACCESS_KEY_ID,
+// PRESSROOM_TEST_S3_SECRET_ACCESS_KEY, PRESSROOM_TEST_S3_BUCKET (default pressroom-test, created
+// when missing) and PRESSROOM_TEST_S3_REGION (default us-east-1).
+func S3(t testing.TB) S3Server {
+	t.Helper()
+	s := S3Server{
+		Endpoint:        os.Getenv("PRESSROOM_TEST_S3_ENDPOINT"),
+		Region:          os.Getenv("PRESSROOM_TEST_S3_REGION"),
+		Bucket:          os.Getenv("PRESSROOM_TEST_S3_BUCKET"),
+		AccessKeyID:     os.Getenv("PRESSROOM_TEST_S3_ACCESS_KEY_ID"),
+		SecretAccessKey: os.Getenv("PRESSROOM_TEST_S3_SECRET_ACCESS_KEY"),
+		Prefix:          "test-" + randomHex(6) + "/",
+	}
+	if s.Endpoint == "" {
+		unavailable(t, "PRESSROOM_TEST_S3_ENDPOINT is not set: run scripts/test, or point it at an S3-compatible server (host:port)")
+		return S3Server{}
+	}
+	if s.AccessKeyID == "" || s.SecretAccessKey == "" {
+		t.Fatalf("PRESSROOM_TEST_S3_ENDPOINT is set but PRESSROOM_TEST_S3_ACCESS_KEY_ID or PRESSROOM_TEST_S3_SECRET_ACCESS_KEY is not")
+	}
+	if s.Bucket == "" {
+		s.Bucket = "pressroom-test"
+	}
+	if s.Region == "" {
+		s.Region = "us-east-1"
+	}
+	conn, err := net.DialTimeout("tcp", s.Endpoint, 5*time.Second)
+	if err != nil {
+		unavailable(t, "reach test S3 at %s: %v", s.Endpoint, err)
+		return S3Server{}
+	}
+	conn.Close()
+
+	c, err := minio.New(s.Endpoint, &minio.Options{
+		Creds:        credentials.NewStaticV4(s.AccessKeyID, s.SecretAccessKey, ""),
+		Region:       s.Region,
+		BucketLookup: minio.BucketLookupPath,
+	})
+	if err != nil {
+		t.Fatalf("S3 client for %s: %v", s.Endpoint, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	exists, err := c.BucketExists(ctx, s.Bucket)
+	if err == nil && !exists {
+		err = c.MakeBucket(ctx, s.Bucket, minio.MakeBucketOptions{Region: s.Region})
+		if resp := minio.ToErrorResponse(err); resp.Code == "BucketAlreadyOwnedByYou" || resp.Code == "BucketAlreadyExists" {
+			err = nil // another test package made it meanwhile
+		}
+	}
+	if err != nil {
+		t.Fatalf("prepare test bucket %s on %s: %v", s.Bucket, s.Endpoint, err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		for obj := range c.ListObjects(ctx, s.Bucket, minio.ListObjectsOptions{Prefix: s.Prefix, Recursive: true}) {
+			if obj.Err != nil {
+				t.Errorf("list %s for clean-up: %v", s.Prefix, obj.Err)
+				return
+			}
+			if err := c.RemoveObject(ctx, s.Bucket, obj.Key, minio.RemoveObjectOptions{}); err != nil {
+				t.Errorf("clean up %s: %v", obj.Key, err)
+			}
+		}
+	})
+	return s
 }

@@ -1,0 +1,158 @@
+package blob
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
+)
+
+// S3 keeps blobs in one bucket of an S3-compatible service (AWS S3, MinIO, Ceph, R2, versitygw,
+// ...). Keys are object names unchanged; signed URLs are the service's own pre-signed URLs
+// (signature version 4), which the service verifies.
+//
+// It uses minio-go: a small, maintained client that speaks to any S3-compatible endpoint and
+// pre-signs with extra signed headers, which is how a PUT URL pins its Content-Type.
+type S3 struct {
+	client    *minio.Client
+	bucket    string
+	maxObject int64
+}
+
+// partSize is the multipart chunk for large or unknown-length bodies: one such buffer is the
+// memory a Put holds. (Without it minio-go sizes parts for 5 TiB when the length is unknown.)
+const partSize = 16 << 20
+
+// NewS3 builds the client; it does not contact the service.
+func NewS3(cfg Config) (*S3, error) {
+	cfg.Backend = BackendS3
+	if err := cfg.Validate(false); err != nil {
+		return nil, err
+	}
+	lookup := minio.BucketLookupAuto
+	if cfg.S3.UsePathStyle {
+		lookup = minio.BucketLookupPath
+	}
+	c, err := minio.New(cfg.S3.Endpoint, &minio.Options{
+		Creds:        credentials.NewStaticV4(cfg.S3.AccessKeyID, cfg.S3.SecretAccessKey, ""),
+		Secure:       cfg.S3.UseTLS,
+		Region:       cfg.S3.Region,
+		BucketLookup: lookup,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("PRESSROOM_S3_ENDPOINT=%q: %w", cfg.S3.Endpoint, err)
+	}
+	return &S3{client: c, bucket: cfg.S3.Bucket, maxObject: cfg.MaxObjectBytes}, nil
+}
+
+// Put uploads the body in one request, or in 16 MiB parts when it is larger or of unknown
+// length; S3 publishes the object only when the upload completes.
+func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error {
+	if err := ValidateKey(key); err != nil {
+		return err
+	}
+	ct, err := checkContentType(contentType)
+	if err != nil {
+		return err
+	}
+	if size > s.maxObject {
+		return fmt.Errorf("put %s: %d bytes over the limit of %d: %w", key, size, s.maxObject, ErrTooLarge)
+	}
+	// Wrapping also hides io.ReaderAt, which would make minio-go upload parts in parallel with
+	// a buffer each.
+	lr := &limitReader{r: r, left: s.maxObject}
+	_, err = s.client.PutObject(ctx, s.bucket, key, lr, size, minio.PutObjectOptions{ContentType: ct, PartSize: partSize})
+	switch {
+	case lr.exceeded:
+		return fmt.Errorf("put %s: over the limit of %d bytes: %w", key, s.maxObject, ErrTooLarge)
+	case err != nil:
+		return fmt.Errorf("put %s: %w", key, err)
+	}
+	return nil
+}
+
+// Get opens the object; the first request is made here, so a missing key is reported now.
+func (s *S3) Get(ctx context.Context, key string) (io.ReadCloser, Info, error) {
+	if err := ValidateKey(key); err != nil {
+		return nil, Info{}, err
+	}
+	obj, err := s.client.GetObject(ctx, s.bucket, key, minio.GetObjectOptions{})
+	if err != nil {
+		return nil, Info{}, s3Error("get", key, err)
+	}
+	oi, err := obj.Stat()
+	if err != nil {
+		obj.Close()
+		return nil, Info{}, s3Error("get", key, err)
+	}
+	return obj, infoOf(key, oi), nil
+}
+
+// Stat asks for the object's headers.
+func (s *S3) Stat(ctx context.Context, key string) (Info, error) {
+	if err := ValidateKey(key); err != nil {
+		return Info{}, err
+	}
+	oi, err := s.client.StatObject(ctx, s.bucket, key, minio.StatObjectOptions{})
+	if err != nil {
+		return Info{}, s3Error("stat", key, err)
+	}
+	return infoOf(key, oi), nil
+}
+
+// Delete removes the object; S3 answers success for a missing key too.
+func (s *S3) Delete(ctx context.Context, key string) error {
+	if err := ValidateKey(key); err != nil {
+		return err
+	}
+	if err := s.client.RemoveObject(ctx, s.bucket, key, minio.RemoveObjectOptions{}); err != nil {
+		return s3Error("delete", key, err)
+	}
+	return nil
+}
+
+// SignPut pre-signs a PUT with Content-Type among the signed headers, so the service refuses
+// any other type. S3 cannot limit the size of a pre-signed PUT: check it with Stat afterwards.
+func (s *S3) SignPut(ctx context.Context, key, contentType string, ttl time.Duration) (string, error) {
+	if err := checkSignPut(key, contentType, ttl); err != nil {
+		return "", err
+	}
+	u, err := s.client.PresignHeader(ctx, http.MethodPut, s.bucket, key, ttl, nil, http.Header{"Content-Type": {contentType}})
+	if err != nil {
+		return "", fmt.Errorf("sign put %s: %w", key, err)
+	}
+	return u.String(), nil
+}
+
+// SignGet pre-signs a GET of key.
+func (s *S3) SignGet(ctx context.Context, key string, ttl time.Duration) (string, error) {
+	if err := ValidateKey(key); err != nil {
+		return "", err
+	}
+	if err := checkTTL(ttl); err != nil {
+		return "", err
+	}
+	u, err := s.client.PresignedGetObject(ctx, s.bucket, key, ttl, nil)
+	if err != nil {
+		return "", fmt.Errorf("sign get %s: %w", key, err)
+	}
+	return u.String(), nil
+}
+
+func infoOf(key string, oi minio.ObjectInfo) Info {
+	return Info{Key: key, Size: oi.Size, ContentType: oi.ContentType, ModTime: oi.LastModified}
+}
+
+// s3Error turns the service's "no such key" into ErrNotFound.
+func s3Error(op, key string, err error) error {
+	var resp minio.ErrorResponse
+	if errors.As(err, &resp) && (resp.Code == minio.NoSuchKey || resp.StatusCode == http.StatusNotFound && resp.Code != minio.NoSuchBucket) {
+		return fmt.Errorf("%s %s: %w", op, key, ErrNotFound)
+	}
+	return fmt.Errorf("%s %s: %w", op, key, err)
+}
