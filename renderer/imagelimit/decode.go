@@ -1,0 +1,160 @@
+package imagelimit
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"io"
+
+	"golang.org/x/image/webp"
+)
+
+// Errors returned by Decode and DecodeConfig.
+var (
+	// ErrTooManyPixels means the header declares more than MaxPixels pixels
+	// (or a non-positive size); nothing beyond the header was decoded.
+	ErrTooManyPixels = errors.New("imagelimit: image has too many pixels")
+	// ErrTooLarge means the input is longer than MaxBytes.
+	ErrTooLarge = errors.New("imagelimit: image file too large")
+	// ErrUnknownFormat means the input is not PNG, JPEG or WebP.
+	ErrUnknownFormat = errors.New("imagelimit: unknown image format (want PNG, JPEG or WebP)")
+	// ErrInvalidConfig means the Config failed Validate.
+	ErrInvalidConfig = errors.New("imagelimit: invalid config")
+)
+
+// Format names returned by Decode and DecodeConfig, as the image package
+// names them.
+const (
+	FormatPNG  = "png"
+	FormatJPEG = "jpeg"
+	FormatWebP = "webp"
+)
+
+type codec struct {
+	name         string
+	decode       func(io.Reader) (image.Image, error)
+	decodeConfig func(io.Reader) (image.Config, error)
+}
+
+// sniff picks the codec from the first bytes.
+func sniff(head []byte) (codec, bool) {
+	switch {
+	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")):
+		return codec{FormatPNG, png.Decode, png.DecodeConfig}, true
+	case bytes.HasPrefix(head, []byte("\xff\xd8")):
+		return codec{FormatJPEG, func(r io.Reader) (image.Image, error) { return jpeg.Decode(r) }, jpeg.DecodeConfig}, true
+	case len(head) >= 15 && string(head[:4]) == "RIFF" && string(head[8:15]) == "WEBPVP8":
+		return codec{FormatWebP, webp.Decode, webp.DecodeConfig}, true
+	}
+	return codec{}, false
+}
+
+// DecodeConfig reads the header of a PNG, JPEG or WebP image and checks it
+// against cfg. The image.Config is returned with the error when only the
+// pixel limit failed, so callers can say how large the image was.
+func DecodeConfig(r io.Reader, cfg Config) (image.Config, string, error) {
+	if err := cfg.Validate(); err != nil {
+		return image.Config{}, "", fmt.Errorf("%w: %w", ErrInvalidConfig, err)
+	}
+	cfg = cfg.withDefaults()
+	lr := &limitedReader{r: r, left: cfg.MaxBytes}
+	br := bufio.NewReader(lr)
+	c, ic, err := decodeConfig(br, lr, cfg)
+	return ic, c.name, err
+}
+
+func decodeConfig(br *bufio.Reader, lr *limitedReader, cfg Config) (codec, image.Config, error) {
+	head, _ := br.Peek(16)
+	c, ok := sniff(head)
+	if !ok {
+		if lr.exceeded {
+			return c, image.Config{}, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, cfg.MaxBytes)
+		}
+		return c, image.Config{}, ErrUnknownFormat
+	}
+	ic, err := c.decodeConfig(br)
+	if err != nil {
+		return c, ic, lr.wrap(fmt.Errorf("imagelimit: read %s header: %w", c.name, err), cfg)
+	}
+	if ic.Width <= 0 || ic.Height <= 0 || int64(ic.Width) > cfg.MaxPixels/int64(ic.Height) {
+		return c, ic, fmt.Errorf("%w: %s is %dx%d, limit %d pixels", ErrTooManyPixels, c.name, ic.Width, ic.Height, cfg.MaxPixels)
+	}
+	return c, ic, nil
+}
+
+// Decode decodes a PNG, JPEG or WebP image after checking its header against
+// cfg, reading at most cfg.MaxBytes. The header bytes read for the check are
+// replayed to the decoder, so r is read once and need not seek.
+func Decode(r io.Reader, cfg Config) (image.Image, string, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, "", fmt.Errorf("%w: %w", ErrInvalidConfig, err)
+	}
+	cfg = cfg.withDefaults()
+	lr := &limitedReader{r: r, left: cfg.MaxBytes}
+	var header bytes.Buffer
+	// The header check reads through a tee that records what it consumed;
+	// for PNG that is a few dozen bytes, for JPEG everything up to the frame
+	// header (bounded by MaxBytes).
+	br := bufio.NewReader(io.TeeReader(lr, &header))
+	c, _, err := decodeConfig(br, lr, cfg)
+	if err != nil {
+		return nil, c.name, err
+	}
+	// Replay: what the tee recorded, then the rest of the input. bufio may
+	// have read ahead; the recording holds those bytes too, so the replay
+	// starts from the recording and continues with the limited reader.
+	img, err := c.decode(io.MultiReader(&header, lr))
+	if err != nil {
+		return nil, c.name, lr.wrap(fmt.Errorf("imagelimit: decode %s: %w", c.name, err), cfg)
+	}
+	return img, c.name, nil
+}
+
+// limitedReader reads at most left bytes and then fails with ErrTooLarge if
+// the input goes on; an input of exactly the limit ends with io.EOF.
+type limitedReader struct {
+	r        io.Reader
+	left     int64
+	exceeded bool
+}
+
+func (l *limitedReader) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if l.left <= 0 {
+		// At the limit: probe one byte to tell the end of the input from more.
+		var one [1]byte
+		n, err := io.ReadFull(l.r, one[:])
+		if n == 0 && (errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)) {
+			return 0, io.EOF
+		}
+		if n == 0 {
+			return 0, err
+		}
+		l.exceeded = true
+		return 0, ErrTooLarge
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
+}
+
+// wrap reports ErrTooLarge in place of whatever a decoder made of hitting
+// the byte limit (decoders wrap or replace reader errors inconsistently).
+func (l *limitedReader) wrap(err error, cfg Config) error {
+	if l.exceeded && !errors.Is(err, ErrTooLarge) {
+		return fmt.Errorf("%w: more than %d bytes: %w", ErrTooLarge, cfg.MaxBytes, err)
+	}
+	if l.exceeded {
+		return fmt.Errorf("%w (limit %d bytes)", err, cfg.MaxBytes)
+	}
+	return err
+}

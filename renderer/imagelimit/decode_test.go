@@ -1,0 +1,199 @@
+package imagelimit_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"os"
+	"runtime"
+	"testing"
+
+	"github.com/pressroom/pressroom/renderer/imagelimit"
+)
+
+func testImage(w, h int) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			img.SetNRGBA(x, y, color.NRGBA{uint8(x * 9), uint8(y * 5), 90, 255})
+		}
+	}
+	return img
+}
+
+func encodePNG(t testing.TB, w, h int) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := png.Encode(&b, testImage(w, h)); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func encodeJPEG(t testing.TB, w, h int) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, testImage(w, h), nil); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// pngHeader returns a PNG signature and a valid IHDR declaring w x h RGBA,
+// and nothing else: a pixel bomb's first 33 bytes.
+func pngHeader(w, h uint32) []byte {
+	b := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR")
+	b = binary.BigEndian.AppendUint32(b, w)
+	b = binary.BigEndian.AppendUint32(b, h)
+	b = append(b, 8, 6, 0, 0, 0)
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b[12:]))
+}
+
+// jpegHeader returns SOI, a baseline SOF0 frame header declaring w x h and
+// the start of a scan header, where image/jpeg's DecodeConfig stops reading.
+func jpegHeader(w, h uint16) []byte {
+	b := []byte{0xff, 0xd8, 0xff, 0xc0, 0, 17, 8}
+	b = binary.BigEndian.AppendUint16(b, h)
+	b = binary.BigEndian.AppendUint16(b, w)
+	b = append(b, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1)
+	return append(b, 0xff, 0xda, 0, 12, 3, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3f, 0)
+}
+
+func readTestdata(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestDecode(t *testing.T) {
+	pngBytes := encodePNG(t, 40, 30)
+	jpegBytes := encodeJPEG(t, 33, 17)
+	small := imagelimit.Config{MaxPixels: 40 * 30, MaxBytes: int64(len(pngBytes))}
+	tests := []struct {
+		name       string
+		in         []byte
+		cfg        imagelimit.Config
+		wantFormat string
+		wantSize   image.Point
+		wantErr    error
+	}{
+		{"png", pngBytes, imagelimit.DefaultConfig(), "png", image.Pt(40, 30), nil},
+		{"jpeg", jpegBytes, imagelimit.DefaultConfig(), "jpeg", image.Pt(33, 17), nil},
+		{"webp lossless", readTestdata(t, "gopher-doc.1bpp.lossless.webp"), imagelimit.Config{}, "webp", image.Pt(0, 0), nil},
+		{"webp lossy", readTestdata(t, "blue-purple-pink.lossy.webp"), imagelimit.Config{}, "webp", image.Pt(0, 0), nil},
+		{"exactly at both limits", pngBytes, small, "png", image.Pt(40, 30), nil},
+		{"one pixel over", pngBytes, imagelimit.Config{MaxPixels: 40*30 - 1}, "png", image.Point{}, imagelimit.ErrTooManyPixels},
+		{"one byte over", pngBytes, imagelimit.Config{MaxBytes: int64(len(pngBytes)) - 1}, "png", image.Point{}, imagelimit.ErrTooLarge},
+		{"header alone over the byte limit", pngBytes, imagelimit.Config{MaxBytes: 10}, "png", image.Point{}, imagelimit.ErrTooLarge},
+		{"png pixel bomb", pngHeader(100000, 100000), imagelimit.DefaultConfig(), "png", image.Point{}, imagelimit.ErrTooManyPixels},
+		{"jpeg pixel bomb", jpegHeader(65535, 65535), imagelimit.DefaultConfig(), "jpeg", image.Point{}, imagelimit.ErrTooManyPixels},
+		{"gif", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;"), imagelimit.DefaultConfig(), "", image.Point{}, imagelimit.ErrUnknownFormat},
+		{"empty", nil, imagelimit.DefaultConfig(), "", image.Point{}, imagelimit.ErrUnknownFormat},
+		{"invalid config", pngBytes, imagelimit.Config{MaxPixels: -1}, "", image.Point{}, imagelimit.ErrInvalidConfig},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			img, format, err := imagelimit.Decode(bytes.NewReader(tc.in), tc.cfg)
+			if !errors.Is(err, tc.wantErr) {
+				t.Fatalf("Decode error = %v, want %v", err, tc.wantErr)
+			}
+			if format != tc.wantFormat {
+				t.Errorf("format = %q, want %q", format, tc.wantFormat)
+			}
+			if tc.wantErr != nil {
+				return
+			}
+			if tc.wantSize != (image.Point{}) && img.Bounds().Size() != tc.wantSize {
+				t.Errorf("size %v, want %v", img.Bounds().Size(), tc.wantSize)
+			}
+			if img.Bounds().Empty() {
+				t.Errorf("empty image decoded")
+			}
+			// DecodeConfig agrees with Decode.
+			ic, format2, err := imagelimit.DecodeConfig(bytes.NewReader(tc.in), tc.cfg)
+			if err != nil || format2 != format || ic.Width != img.Bounds().Dx() || ic.Height != img.Bounds().Dy() {
+				t.Errorf("DecodeConfig = %+v %q %v, disagrees with Decode", ic, format2, err)
+			}
+		})
+	}
+}
+
+func TestDecodeTruncated(t *testing.T) {
+	b := encodePNG(t, 64, 64)
+	_, _, err := imagelimit.Decode(bytes.NewReader(b[:len(b)/2]), imagelimit.DefaultConfig())
+	if err == nil {
+		t.Fatal("truncated PNG decoded")
+	}
+	for _, s := range []error{imagelimit.ErrTooLarge, imagelimit.ErrTooManyPixels, imagelimit.ErrUnknownFormat} {
+		if errors.Is(err, s) {
+			t.Errorf("truncated file reported as %v", s)
+		}
+	}
+}
+
+// TestPixelBombAllocatesNothing refuses a 33-byte PNG declaring 100000x100000
+// pixels (40 GB as RGBA) and checks that the refusal allocated only the
+// header buffers.
+func TestPixelBombAllocatesNothing(t *testing.T) {
+	bomb := pngHeader(100000, 100000)
+	for _, fn := range []struct {
+		name string
+		call func(io.Reader) error
+	}{
+		{"Decode", func(r io.Reader) error { _, _, err := imagelimit.Decode(r, imagelimit.DefaultConfig()); return err }},
+		{"DecodeConfig", func(r io.Reader) error {
+			_, _, err := imagelimit.DecodeConfig(r, imagelimit.DefaultConfig())
+			return err
+		}},
+	} {
+		t.Run(fn.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			err := fn.call(bytes.NewReader(bomb))
+			runtime.ReadMemStats(&after)
+			if !errors.Is(err, imagelimit.ErrTooManyPixels) {
+				t.Fatalf("error = %v, want ErrTooManyPixels", err)
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 256<<10 {
+				t.Errorf("refusing the bomb allocated %d bytes", alloc)
+			}
+		})
+	}
+}
+
+// endless is a reader that never ends, as a hostile upload stream might.
+type endless struct{ head []byte }
+
+func (e *endless) Read(p []byte) (int, error) {
+	if len(e.head) > 0 {
+		n := copy(p, e.head)
+		e.head = e.head[n:]
+		return n, nil
+	}
+	clear(p)
+	return len(p), nil
+}
+
+func TestDecodeStopsAtByteLimit(t *testing.T) {
+	// A JPEG whose APP1 segments go on forever: the header check never
+	// finds the frame, and the byte limit ends it.
+	seg := []byte{0xff, 0xd8}
+	for range 100 {
+		seg = append(seg, 0xff, 0xe1, 0xff, 0xff)
+		seg = append(seg, make([]byte, 0xfffd)...)
+	}
+	cfg := imagelimit.Config{MaxBytes: 1 << 20}
+	_, _, err := imagelimit.Decode(&endless{head: seg}, cfg)
+	if !errors.Is(err, imagelimit.ErrTooLarge) {
+		t.Fatalf("error = %v, want ErrTooLarge", err)
+	}
+}
