@@ -1,12 +1,14 @@
 // Command renderer is Pressroom's render service and its command-line face.
 //
-//	renderer                 run the service: render tasks from the queue, and its HTTP server
-//	renderer serve           the same
+//	renderer                                  run the service: render tasks from the queue, and its HTTP server
+//	renderer serve                            the same
+//	renderer strip IN.png OUT.png             remove text metadata (XMP and friends) from a PNG
+//	renderer dpi DESIGN.json                  print the design's DPI report as JSON
+//	renderer export DESIGN.json OUT.png [--width N]  render the print file
 package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/logging"
+	"github.com/pressroom/pressroom/renderer/cli"
 	"github.com/pressroom/pressroom/renderer/service"
 )
 
@@ -28,7 +31,7 @@ func main() {
 
 func run(ctx context.Context, args []string) error {
 	if len(args) > 0 && args[0] != "serve" {
-		return errors.New("unknown command " + args[0] + ": want serve")
+		return cli.Run(ctx, args, os.Stdout, os.Stderr)
 	}
 	cfg, err := service.LoadConfig(env.OS)
 	if err != nil {

@@ -1,0 +1,23 @@
+// Package cli is the renderer's command-line face: strip, dpi and export, run by cmd/renderer (which owns
+// main and the service) through Run.
+//
+//	renderer strip IN.png OUT.png                      remove text metadata (tEXt, zTXt, iTXt) from a PNG
+//	renderer dpi DESIGN.json                           print the JSON DPI report of a design
+//	renderer export DESIGN.json OUT.png [--width N] [--level L]   render the print file (full size by default)
+//
+// --width takes a number of pixels or one of the names "full" (the print size, the default), "export" (the
+// spec's design export size) and "preview" (1920 on the long side). --level sets the PNG deflate level
+// (1 fastest .. 9 smallest; 0, the default, leaves the choice to renderer/pngenc). With
+// PRESSROOM_RENDER_TRACE=1, export prints each pipeline step's duration to stderr.
+//
+// Sources in the design resolve against the design file's folder: paths starting with "./" or "../", and
+// blob keys too (the folder stands in for a local blob store, so "u/7/art.png" is DIR/u/7/art.png). URLs are
+// refused: the command line does not fetch from the network.
+//
+// Outputs are written to a temporary file in the output's folder and renamed into place on success, so a
+// failed run never leaves a half-written file under the output name. Every failure is returned as one error
+// whose text is a single line; the caller prints it and exits non-zero.
+//
+// This package holds no rendering logic; it parses arguments and calls renderer/design, renderer/raster and
+// renderer/pngmeta.
+package cli

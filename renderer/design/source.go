@@ -1,0 +1,86 @@
+package design
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// SourceKind says where an image or font source lives.
+type SourceKind int
+
+const (
+	// SourceInvalid is not a usable source.
+	SourceInvalid SourceKind = iota
+	// SourceURL is an http or https URL.
+	SourceURL
+	// SourceBlobKey is a key in the blob store, e.g. "u/7/art.png".
+	SourceBlobKey
+	// SourceRelative is a path starting with "./" or "../", relative to the document's folder. Only the
+	// command line resolves it; services refuse it.
+	SourceRelative
+)
+
+func (k SourceKind) String() string {
+	switch k {
+	case SourceURL:
+		return "url"
+	case SourceBlobKey:
+		return "blob key"
+	case SourceRelative:
+		return "relative path"
+	}
+	return "invalid"
+}
+
+// SourceKindOf classifies a src, fontUrl or backgroundUrl value. The rule is purely syntactic:
+//
+//   - "http://" or "https://" (lower case) followed by a host, without spaces or backslashes: a URL;
+//   - "./" or "../" first: a path relative to the document's folder, made of slash-separated segments;
+//   - otherwise a blob key: slash-separated segments of letters, digits, '.', '_', '-', '=', '@', '+' and '~',
+//     none of them empty, "." or "..", not starting with '/'.
+//
+// Anything else (other schemes, absolute paths, backslashes, spaces, control characters) is SourceInvalid.
+func SourceKindOf(s string) SourceKind {
+	if s == "" || utf8.RuneCountInString(s) > MaxSourceLength {
+		return SourceInvalid
+	}
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return SourceInvalid
+		}
+	}
+	for _, scheme := range []string{"http://", "https://"} {
+		if strings.HasPrefix(s, scheme) {
+			rest := s[len(scheme):]
+			if rest == "" || rest[0] == '/' || strings.ContainsAny(s, " \\") {
+				return SourceInvalid
+			}
+			return SourceURL
+		}
+	}
+	if strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../") {
+		if strings.Contains(s, "\\") || strings.HasSuffix(s, "/") || strings.Contains(s, "//") {
+			return SourceInvalid
+		}
+		return SourceRelative
+	}
+	for _, seg := range strings.Split(s, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return SourceInvalid
+		}
+		for _, r := range seg {
+			if !isKeyRune(r) {
+				return SourceInvalid
+			}
+		}
+	}
+	return SourceBlobKey
+}
+
+func isKeyRune(r rune) bool {
+	switch {
+	case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+		return true
+	}
+	return strings.ContainsRune("._-=@+~", r)
+}

@@ -1,0 +1,61 @@
+package raster
+
+import (
+	"context"
+	"fmt"
+	"image"
+
+	"github.com/pressroom/pressroom/renderer/design"
+	"github.com/pressroom/pressroom/renderer/dpi"
+	"github.com/pressroom/pressroom/renderer/imagelimit"
+)
+
+// loadImage opens a source and decodes it within the limits (header checked first).
+func (s *state) loadImage(ctx context.Context, src string) (image.Image, error) {
+	rc, err := s.open(ctx, src)
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	img, _, err := imagelimit.Decode(rc, s.opt.Limits)
+	if err != nil {
+		return nil, fmt.Errorf("decode %s: %w", src, err)
+	}
+	return img, nil
+}
+
+// AssessDPI rates the document's images by reading only their headers: the report Export includes, without
+// rendering. The command line's dpi subcommand prints it.
+func AssessDPI(ctx context.Context, doc *design.Document, loader Loader, limits imagelimit.Config) (dpi.Report, error) {
+	var ps []dpi.Placement
+	for _, o := range doc.Objects {
+		im, ok := o.(*design.ImageObject)
+		if !ok {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return dpi.Report{}, err
+		}
+		if loader == nil {
+			return dpi.Report{}, ErrNoLoader
+		}
+		cfg, err := func() (image.Config, error) {
+			rc, err := loader.Open(ctx, im.Src)
+			if err != nil {
+				return image.Config{}, err
+			}
+			defer rc.Close()
+			cfg, _, err := imagelimit.DecodeConfig(rc, limits)
+			return cfg, err
+		}()
+		if err != nil {
+			return dpi.Report{}, fmt.Errorf("image %s: %s: %w", im.ID, im.Src, err)
+		}
+		ps = append(ps, placementOf(im, cfg.Width, cfg.Height))
+	}
+	return dpi.Assess(ps, doc.PrintSpace.DPI, doc.PrintSpace.MinDPI), nil
+}
+
+func placementOf(o *design.ImageObject, w, h int) dpi.Placement {
+	return dpi.Placement{ID: o.ID, SourceWidth: w, SourceHeight: h, PlacedWidth: o.Width, PlacedHeight: o.Height}
+}
