@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -13,11 +15,16 @@ import (
 	"github.com/jmoiron/sqlx"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/logging"
 	"github.com/pressroom/pressroom/platform/ping"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/sanitize"
+	"github.com/pressroom/pressroom/renderer/variant"
+	"github.com/pressroom/pressroom/renderer/webpenc"
 )
 
 // Config is the renderer service's whole configuration.
@@ -30,6 +37,13 @@ type Config struct {
 	Log         logging.Config
 	Database    database.Config
 	Queue       queue.Config
+	// Blob is the blob store shared with the bff and the worker (PRESSROOM_BLOB_*, PRESSROOM_S3_*).
+	Blob blob.Config
+	// Images bounds every image the renderer reads (PRESSROOM_IMAGE_MAX_PIXELS, PRESSROOM_IMAGE_MAX_BYTES).
+	Images imagelimit.Config
+	// Production is PRESSROOM_ENV == "production" (default development): it demands a real blob
+	// signing key.
+	Production bool
 }
 
 // LoadConfig reads every PRESSROOM_* variable the renderer service uses.
@@ -48,7 +62,15 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Database, err = database.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
-	cfg.Queue, err = queue.LoadConfig(lookup)
+	if cfg.Queue, err = queue.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Blob, err = blob.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	envName, _ := lookup("PRESSROOM_ENV")
+	cfg.Production = envName == "production"
+	cfg.Images, err = imagelimit.ConfigFromEnv()
 	return cfg, err
 }
 
@@ -60,12 +82,12 @@ func (c Config) Validate() error {
 	if c.Concurrency < 1 {
 		return fmt.Errorf("PRESSROOM_RENDERER_CONCURRENCY=%d: want at least 1", c.Concurrency)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Images} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
 	}
-	return nil
+	return c.Blob.Validate(c.Production)
 }
 
 // Service is the assembled renderer.
@@ -93,6 +115,31 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 	mux := asynq.NewServeMux()
 	mux.Use(queue.Logging(log))
 	mux.Handle(ping.TypePing, ping.NewHandler(db, queue.Renderer))
+	store, err := blob.New(cfg.Blob, cfg.Production)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	sanitizer, err := sanitize.NewHandler(db, store, cfg.Images)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	mux.Handle(sanitize.TypeSanitize, sanitizer)
+	encode := webpenc.Encode
+	if !webpenc.Available {
+		log.Warn("built without cgo: no WebP encoder, image variants will fail", "task", variant.TypeVariant)
+		// Retrying cannot help; failing at once lets the bff answer at once.
+		encode = func(io.Writer, image.Image, int) error {
+			return fmt.Errorf("%w: %w", webpenc.ErrUnavailable, asynq.SkipRetry)
+		}
+	}
+	variants, err := variant.NewHandler(store, cfg.Images, encode)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	mux.Handle(variant.TypeVariant, variants)
 	return &Service{
 		cfg: cfg, log: log, db: db, mux: mux,
 		server: queue.NewServer(cfg.Queue, queue.Renderer, cfg.Concurrency, log),

@@ -37,6 +37,7 @@ func TestServiceAnswersPingsAndHealth(t *testing.T) {
 	cfg, err := LoadConfig(env.Map(map[string]string{
 		"PRESSROOM_DATABASE_URL": dbURL, "PRESSROOM_REDIS_ADDR": addr, "PRESSROOM_REDIS_DB": strconv.Itoa(n),
 		"PRESSROOM_RENDERER_HTTP_ADDR": httpAddr, "PRESSROOM_QUEUE_SHUTDOWN_TIMEOUT": "5s",
+		"PRESSROOM_BLOB_DIR": t.TempDir(),
 	}))
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,10 @@
+package blob
+
+import "strconv"
+
+// MockupKey is where the mockup image of a campaign's product is stored, as the spec names it:
+// p/{campaignId}/design_{mockupId}_{productId}.png. Its key is the file_url the UI keeps.
+func MockupKey(campaignID, mockupID, productID int64) string {
+	return "p/" + strconv.FormatInt(campaignID, 10) + "/design_" + strconv.FormatInt(mockupID, 10) + "_" +
+		strconv.FormatInt(productID, 10) + ".png"
+}
