@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
+	"slices"
 
 	"github.com/hibiken/asynq"
 	"github.com/jmoiron/sqlx"
@@ -12,11 +14,17 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/pressroom/pressroom/bff/auth"
+	"github.com/pressroom/pressroom/bff/imageproxy"
+	"github.com/pressroom/pressroom/bff/orders"
 	"github.com/pressroom/pressroom/bff/server"
 	"github.com/pressroom/pressroom/bff/system"
+	"github.com/pressroom/pressroom/bff/team"
+	"github.com/pressroom/pressroom/bff/uploads"
+	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/logging"
+	"github.com/pressroom/pressroom/platform/mail"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
 )
@@ -32,6 +40,12 @@ type Config struct {
 	Queue    queue.Config
 	Outbox   outbox.Config
 	Auth     auth.Config
+	Mail     mail.Config
+	// Blob is the blob store (PRESSROOM_BLOB_*, PRESSROOM_S3_*); the local one is served at /blobs.
+	Blob    blob.Config
+	Uploads uploads.Config
+	// ImageProxy is the foreign-image proxy (PRESSROOM_IMAGE_PROXY_*); production needs its key.
+	ImageProxy imageproxy.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the bff uses.
@@ -58,7 +72,22 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Outbox, err = outbox.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
-	cfg.Auth, err = auth.LoadConfig(lookup)
+	if cfg.Auth, err = auth.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Auth.PublicURL == "" {
+		cfg.Auth.PublicURL = "http://" + cfg.Server.Addr
+	}
+	if cfg.Mail, err = mail.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Blob, err = blob.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.ImageProxy, err = imageproxy.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	cfg.Uploads, err = uploads.LoadConfig(lookup)
 	return cfg, err
 }
 
@@ -69,12 +98,12 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
 	}
-	return nil
+	return c.Blob.Validate(c.Env == "production")
 }
 
 // App is the assembled bff.
@@ -113,13 +142,51 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.Auth, err = auth.NewService(a.cfg.Auth, a.DB, a.redis, a.log)
+	mailer, err := mail.New(a.cfg.Mail, a.DB)
 	if err != nil {
 		return err
 	}
-	a.Echo, err = server.New(a.cfg.Server, a.log, func(e *echo.Echo) {
+	a.Auth, err = auth.NewService(a.cfg.Auth, a.DB, a.redis, mailer, a.log)
+	if err != nil {
+		return err
+	}
+	store, err := blob.New(a.cfg.Blob, a.cfg.Env == "production")
+	if err != nil {
+		return err
+	}
+	upl, err := uploads.New(a.cfg.Uploads, uploads.Deps{
+		DB: a.DB, Store: store, Relay: relay, Redis: a.redis, Queue: a.queue, Log: a.log,
+	})
+	if err != nil {
+		return err
+	}
+	imgProxy, err := imageproxy.New(a.cfg.ImageProxy, a.cfg.Env == "production", a.log)
+	if err != nil {
+		return err
+	}
+	serverCfg := a.cfg.Server
+	serverCfg.BodyLimitExempt = append(slices.Clone(serverCfg.BodyLimitExempt), uploads.BodyLimitExempt...)
+	local, isLocal := store.(*blob.Local)
+	blobRoute := ""
+	if isLocal {
+		// The local store's signed URLs point here; they carry their own permission and size cap.
+		u, err := url.Parse(a.cfg.Blob.PublicURL)
+		if err != nil {
+			return err
+		}
+		blobRoute = u.Path + "/*"
+		serverCfg.BodyLimitExempt = append(serverCfg.BodyLimitExempt, blobRoute)
+	}
+	a.Echo, err = server.New(serverCfg, a.log, func(e *echo.Echo) {
+		if isLocal {
+			e.Any(blobRoute, echo.WrapHandler(local.Handler(a.log)))
+		}
 		api := e.Group("/api")
+		uploads.Routes(api, a.Auth, upl)
+		imageproxy.Routes(api, a.Auth, imgProxy)
 		auth.Routes(api, a.Auth)
+		orders.Routes(api, a.Auth)
+		team.Routes(api, team.Deps{DB: a.DB, Auth: a.Auth, Mailer: mailer, PublicURL: a.cfg.Auth.PublicURL})
 		system.Routes(e, system.Deps{
 			DB: a.DB, Redis: a.redis, RedisOpt: a.cfg.Queue.RedisOpt(), Relay: relay, Auth: a.Auth, Log: a.log,
 		})

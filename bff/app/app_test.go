@@ -44,6 +44,7 @@ func newStack(t *testing.T) *stack {
 	cfg, err := LoadConfig(env.Map(map[string]string{
 		"PRESSROOM_ENV": "test", "PRESSROOM_DATABASE_URL": dbURL, "PRESSROOM_REDIS_ADDR": redisAddr,
 		"PRESSROOM_REDIS_DB": strconv.Itoa(redisDB), "PRESSROOM_UI_DIR": uiDir, "PRESSROOM_BCRYPT_COST": "10",
+		"PRESSROOM_BLOB_DIR": t.TempDir(),
 		// Small limits keep the throttle tests short: every attempt costs a bcrypt comparison.
 		"PRESSROOM_LOGIN_MAX_FAILURES_PER_ACCOUNT": "3", "PRESSROOM_LOGIN_MAX_FAILURES_PER_CLIENT": "6",
 	}))
@@ -376,6 +377,10 @@ func TestConfigNamesTheVariable(t *testing.T) {
 		{vars: map[string]string{"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_HTTP_ADDR": "8080"}, want: "PRESSROOM_HTTP_ADDR"},
 		{vars: map[string]string{"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_BCRYPT_COST": "4"}, want: "PRESSROOM_BCRYPT_COST"},
 		{vars: map[string]string{"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_SESSION_TTL": "week"}, want: "PRESSROOM_SESSION_TTL"},
+		{vars: map[string]string{"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_SMTP_PORT": "0"}, want: "PRESSROOM_SMTP_PORT"},
+		{vars: map[string]string{"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_SMTP_FROM": "not an address"}, want: "PRESSROOM_SMTP_FROM"},
+		{vars: map[string]string{"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_PUBLIC_URL": "ftp://x"}, want: "PRESSROOM_PUBLIC_URL"},
+		{vars: map[string]string{"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_PASSWORD_RESET_TTL": "1s"}, want: "PRESSROOM_PASSWORD_RESET_TTL"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {

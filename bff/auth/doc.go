@@ -1,7 +1,12 @@
-// Package auth signs users in and out and says who is calling: the seller and admin login calls,
-// bearer sessions (256-bit random tokens of which only the SHA-256 is stored, 7-day lifetime,
-// revoked on logout), bcrypt password hashes, login throttling per account and per client address
-// in Redis, the middleware that puts the caller in the request context, role guards with audited
-// refusals, and GET /api/me. Registration, two-factor, impersonation and team switching build on
-// it in later work; permissions by feature live with the features.
+// Package auth says who is calling and lets them in: the seller and admin login calls, bearer
+// sessions (256-bit random tokens of which only the SHA-256 is stored, 7-day lifetime, revoked on
+// logout), bcrypt password hashes, throttling per account and per client address in Redis,
+// registration, password reset and e-mail verification through single-use expiring e-mailed links
+// (stored hashed), TOTP two-factor with recovery codes (each code accepted once, one step of clock
+// drift), team switching and admin impersonation (sessions that act as a seller for someone
+// else), and GET /api/me.
+//
+// Every /api route is added through Service.Handle with the access.Need it demands; the guard
+// built from that value answers 401 or 403 (refusals audited) and audits every request of an
+// impersonating admin. What each rule means lives in bff/access, not here.
 package auth

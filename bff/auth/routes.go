@@ -8,18 +8,35 @@ import (
 	"net/mail"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/pressroom/pressroom/bff/access"
 	"github.com/pressroom/pressroom/bff/envelope"
 )
 
-// Routes lists the sign-in endpoints under g (mounted at /api).
+// Routes lists the sign-in and account endpoints under g (mounted at /api), each with what it needs.
 func Routes(g *echo.Group, s *Service) {
-	g.POST("/auth/seller/login", s.handleLogin(false))
-	g.POST("/auth/admin/login", s.handleLogin(true))
-	g.POST("/auth/logout", s.handleLogout, s.Require)
-	g.GET("/me", s.handleMe, s.Require)
+	own := access.Need{NotImpersonating: true, OwnAccount: true}
+	s.Handle(g, http.MethodPost, "/auth/seller/login", access.Anyone, s.handleLogin(false))
+	s.Handle(g, http.MethodPost, "/auth/admin/login", access.Anyone, s.handleLogin(true))
+	s.Handle(g, http.MethodPost, "/auth/register", access.Anyone, s.handleRegister)
+	s.Handle(g, http.MethodPost, "/auth/forgot-password", access.Anyone, s.handleForgotPassword)
+	s.Handle(g, http.MethodPost, "/auth/reset-password", access.Anyone, s.handleResetPassword)
+	s.Handle(g, http.MethodPost, "/auth/verify-email", access.Anyone, s.handleVerifyEmail)
+	s.Handle(g, http.MethodPost, "/auth/verify-email/resend", access.SignedInPending, s.handleResendVerification)
+	s.Handle(g, http.MethodPost, "/auth/logout", access.SignedInPending, s.handleLogout)
+	s.Handle(g, http.MethodGet, "/me", access.SignedInPending, s.handleMe)
+	s.Handle(g, http.MethodPost, "/auth/change-password", own, s.handleChangePassword)
+	s.Handle(g, http.MethodPost, "/auth/tfa/setup", own, s.handleTFASetup)
+	s.Handle(g, http.MethodPost, "/auth/tfa/enable", own, s.handleTFAEnable)
+	s.Handle(g, http.MethodPost, "/auth/tfa/disable", own, s.handleTFADisable)
+	s.Handle(g, http.MethodPost, "/auth/tfa/verify", access.Need{Pending: true, NotImpersonating: true}, s.handleTFAVerify)
+	s.Handle(g, http.MethodGet, "/seller/authorized-accounts", access.Need{NotImpersonating: true}, s.handleAuthorizedAccounts)
+	s.Handle(g, http.MethodPost, "/seller/switch-account", access.Need{NotImpersonating: true}, s.handleSwitch)
+	s.Handle(g, http.MethodPost, "/seller/switch-back-account", access.Need{NotImpersonating: true}, s.handleSwitchBack)
+	s.Handle(g, http.MethodPost, "/admin/login-as-seller", access.AdminOnly, s.handleLoginAsSeller)
 }
 
 // Messages of the login calls.
@@ -60,6 +77,14 @@ func (b loginBody) validate() error {
 	return nil
 }
 
+// throttledError is the 429 answer telling the caller when to try again.
+func throttledError(wait time.Duration) *envelope.Error {
+	secs := int(math.Ceil(wait.Seconds()))
+	e := envelope.Fail(http.StatusTooManyRequests, fmt.Sprintf(msgThrottledPattern, secs))
+	e.Header = http.Header{"Retry-After": []string{strconv.Itoa(secs)}}
+	return e
+}
+
 type tokenData struct {
 	AccessToken string `json:"access_token"`
 	TokenType   string `json:"token_type"`
@@ -82,10 +107,7 @@ func (s *Service) handleLogin(staff bool) echo.HandlerFunc {
 		var throttled *ThrottledError
 		switch {
 		case errors.As(err, &throttled):
-			secs := int(math.Ceil(throttled.RetryAfter.Seconds()))
-			e := envelope.Fail(http.StatusTooManyRequests, fmt.Sprintf(msgThrottledPattern, secs))
-			e.Header = http.Header{"Retry-After": []string{strconv.Itoa(secs)}}
-			return e
+			return throttledError(throttled.RetryAfter)
 		case errors.Is(err, ErrBadCredentials):
 			return envelope.Fail(http.StatusUnauthorized, MsgBadCredentials,
 				envelope.FieldError{Field: "email", Message: MsgBadCredentials})

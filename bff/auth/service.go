@@ -6,10 +6,14 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jmoiron/sqlx"
 	"github.com/redis/go-redis/v9"
+
+	"github.com/pressroom/pressroom/bff/access"
+	"github.com/pressroom/pressroom/platform/mail"
 )
 
 // Sentinel outcomes of Login; the handlers turn them into the messages users see.
@@ -32,13 +36,16 @@ type Service struct {
 	store    *Store
 	throttle *throttle
 	log      *slog.Logger
+	mailer   *mail.Mailer
+	// declared holds each route's access.Need by "METHOD /path" (see Handle).
+	declared sync.Map
 	// dummyHash is compared against when the e-mail is unknown, so a reply's timing does not tell
 	// whether an account exists.
 	dummyHash string
 }
 
 // NewService validates cfg and builds the service.
-func NewService(cfg Config, db *sqlx.DB, rdb *redis.Client, log *slog.Logger) (*Service, error) {
+func NewService(cfg Config, db *sqlx.DB, rdb *redis.Client, mailer *mail.Mailer, log *slog.Logger) (*Service, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -47,7 +54,7 @@ func NewService(cfg Config, db *sqlx.DB, rdb *redis.Client, log *slog.Logger) (*
 		return nil, err
 	}
 	return &Service{
-		cfg: cfg, store: NewStore(db), log: log, dummyHash: dummy,
+		cfg: cfg, store: NewStore(db), log: log, dummyHash: dummy, mailer: mailer,
 		throttle: &throttle{rdb: rdb, window: cfg.ThrottleWindow,
 			maxAccount: int64(cfg.MaxFailuresPerAccount), maxClient: int64(cfg.MaxFailuresPerClient)},
 	}, nil
@@ -90,8 +97,13 @@ func (s *Service) login(ctx context.Context, r loginRequest) (string, error) {
 	if err := s.throttle.succeed(ctx, r.Email); err != nil {
 		return "", err
 	}
+	return s.openSession(ctx, newSession{UserID: u.ID, IP: r.ClientIP, UserAgent: r.Agent})
+}
+
+// openSession stores a new session and returns its token.
+func (s *Service) openSession(ctx context.Context, ns newSession) (string, error) {
 	token, tokenHash := newToken()
-	if err := s.store.createSession(ctx, u.ID, tokenHash, s.cfg.SessionTTL, r.ClientIP, r.Agent); err != nil {
+	if err := s.store.createSession(ctx, ns, tokenHash, s.cfg.SessionTTL); err != nil {
 		return "", err
 	}
 	return token, nil
@@ -114,8 +126,37 @@ func (s *Service) audit(ctx context.Context, userID *int64, action, ip string, d
 
 // Identity is the authenticated caller of a request.
 type Identity struct {
+	// User is the account the session acts as: the seller's while a team member has switched into
+	// it (with the member's team role and permissions) or an admin impersonates it.
 	User      *User
 	SessionID int64
+	// Kind is KindOwn, KindSwitched or KindImpersonation.
+	Kind string
+	// OriginUserID is the person behind a switched or impersonating session (0 for KindOwn).
+	OriginUserID int64
+}
+
+// Impersonating reports whether an admin acts as the user.
+func (id *Identity) Impersonating() bool { return id.Kind == KindImpersonation }
+
+// Switched reports whether a team member works in a seller's account.
+func (id *Identity) Switched() bool { return id.Kind == KindSwitched }
+
+// Person is the id of the human behind the session: the team member or admin, else the user.
+func (id *Identity) Person() int64 {
+	if id.OriginUserID != 0 {
+		return id.OriginUserID
+	}
+	return id.User.ID
+}
+
+// Access is the caller as the access rules see it at now.
+func (id *Identity) Access(now time.Time) *access.Caller {
+	u := id.User.Access()
+	return &access.Caller{
+		User: u, Impersonating: id.Impersonating(), Switched: id.Switched(),
+		MustVerifyEmail: access.MustVerifyEmail(u, now), NeedsTFA: access.NeedsTFA(u),
+	}
 }
 
 // Authenticate resolves a bearer token to its caller.
@@ -134,7 +175,27 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Identity, er
 	if err != nil {
 		return nil, err
 	}
-	return &Identity{User: u, SessionID: ss.ID}, nil
+	id := &Identity{User: u, SessionID: ss.ID, Kind: ss.Kind, OriginUserID: ss.OriginUserID.Int64}
+	switch ss.Kind {
+	case KindSwitched:
+		// Read on every request, so a changed or removed membership applies at once.
+		m, err := s.store.membership(ctx, ss.UserID, ss.OriginUserID.Int64)
+		if errors.Is(err, errNoUser) {
+			return nil, errNoSession
+		}
+		if err != nil {
+			return nil, err
+		}
+		u.Roles, u.Permissions = []string{m.Role}, nonNil([]string(m.Permissions))
+		u.StoreIDs, u.TeamStoreIDs = nonNil([]int64(m.StoreIDs)), nonNil([]int64(m.StoreIDs))
+		u.AccessUser, u.TFAConfirm = true, u.TFAEnable
+	case KindImpersonation:
+		// The admin proved who they are at their own login; the seller's second factor is not theirs to give.
+		u.AccessUser, u.TFAConfirm = true, u.TFAEnable
+	default:
+		u.TFAConfirm = u.TFAEnable && ss.TFAPassed
+	}
+	return id, nil
 }
 
 // Logout revokes the caller's session: its token stops working at once, on every process.

@@ -120,26 +120,82 @@ func (s *Store) UserByID(ctx context.Context, id int64) (*User, error) {
 	return u, err
 }
 
-func (s *Store) createSession(ctx context.Context, userID int64, hash []byte, ttl time.Duration, ip, userAgent string) error {
+// newSession describes a session to open.
+type newSession struct {
+	UserID        int64
+	Kind          string
+	OriginUserID  *int64
+	TFAPassed     bool
+	IP, UserAgent string
+}
+
+func (s *Store) createSession(ctx context.Context, ns newSession, hash []byte, ttl time.Duration) error {
 	const q = `
-INSERT INTO sessions (user_id, token_hash, client_ip, user_agent, expires_at)
-VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`
-	if _, err := s.db.ExecContext(ctx, q, userID, hash, ip, userAgent, ttl.Seconds()); err != nil {
+INSERT INTO sessions (user_id, token_hash, client_ip, user_agent, expires_at, kind, origin_user_id, tfa_passed)
+VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, $7, $8)`
+	kind := ns.Kind
+	if kind == "" {
+		kind = KindOwn
+	}
+	if _, err := s.db.ExecContext(ctx, q, ns.UserID, hash, ns.IP, ns.UserAgent, ttl.Seconds(), kind, ns.OriginUserID, ns.TFAPassed); err != nil {
 		return fmt.Errorf("create session: %w", err)
 	}
 	return nil
 }
 
+// markTFAPassed records that the session entered a two-factor code.
+func (s *Store) markTFAPassed(ctx context.Context, id int64) error {
+	if _, err := s.db.ExecContext(ctx, `UPDATE sessions SET tfa_passed = true WHERE id = $1`, id); err != nil {
+		return fmt.Errorf("mark two-factor passed: %w", err)
+	}
+	return nil
+}
+
+// teamMembership is a member's place in a seller's team.
+type teamMembership struct {
+	Role        string         `db:"role"`
+	Permissions pq.StringArray `db:"permissions"`
+	StoreIDs    pq.Int64Array  `db:"store_ids"`
+}
+
+// membership loads member's place in seller's team, or errNoUser.
+func (s *Store) membership(ctx context.Context, sellerID, memberID int64) (teamMembership, error) {
+	const q = `SELECT role, permissions, store_ids FROM team_members WHERE seller_id = $1 AND member_id = $2`
+	var m teamMembership
+	err := s.db.GetContext(ctx, &m, q, sellerID, memberID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return m, errNoUser
+	}
+	if err != nil {
+		return m, fmt.Errorf("load team membership: %w", err)
+	}
+	return m, nil
+}
+
+// Kinds of session.
+const (
+	// KindOwn is a user signed in to their own account.
+	KindOwn = "own"
+	// KindSwitched is a team member working in a seller's account (user_id the seller,
+	// origin_user_id the member).
+	KindSwitched = "switched"
+	// KindImpersonation is an admin acting as a seller (user_id the seller, origin_user_id the admin).
+	KindImpersonation = "impersonation"
+)
+
 type session struct {
-	ID     int64 `db:"id"`
-	UserID int64 `db:"user_id"`
+	ID           int64         `db:"id"`
+	UserID       int64         `db:"user_id"`
+	Kind         string        `db:"kind"`
+	OriginUserID sql.NullInt64 `db:"origin_user_id"`
+	TFAPassed    bool          `db:"tfa_passed"`
 }
 
 // liveSession finds the unexpired, unrevoked session of a token hash and notes its use (at most
 // once a minute, so reads do not turn into a write per request).
 func (s *Store) liveSession(ctx context.Context, hash []byte) (session, error) {
 	const q = `
-SELECT id, user_id FROM sessions
+SELECT id, user_id, kind, origin_user_id, tfa_passed FROM sessions
 WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`
 	const touch = `UPDATE sessions SET last_used_at = now() WHERE id = $1 AND last_used_at < now() - interval '1 minute'`
 	var ss session

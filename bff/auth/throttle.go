@@ -72,3 +72,30 @@ func (t *throttle) fail(ctx context.Context, email, ip string) error {
 func (t *throttle) succeed(ctx context.Context, email string) error {
 	return t.rdb.Del(ctx, accountKey(email)).Err()
 }
+
+// throttled answers 429 with Retry-After when the account key (an e-mail address, or a purpose and
+// an address such as "reset:a@b.c") has used up its attempts; with ip, the client's count applies too.
+func (s *Service) throttled(ctx context.Context, key, ip string) error {
+	wait, err := s.throttle.blocked(ctx, key, ip)
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		return throttledError(wait)
+	}
+	return nil
+}
+
+// count adds one attempt against the account key only (e-mails sent), leaving the client's count,
+// which is for guesses, alone.
+func (t *throttle) count(ctx context.Context, key string) error {
+	_, err := t.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.Incr(ctx, accountKey(key))
+		p.ExpireNX(ctx, accountKey(key), t.window)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("count attempt: %w", err)
+	}
+	return nil
+}

@@ -3,13 +3,15 @@ package auth
 import (
 	"slices"
 	"time"
+
+	"github.com/pressroom/pressroom/bff/access"
 )
 
 // Roles a user may hold.
 const (
-	RoleSeller   = "seller"
-	RoleDesigner = "designer"
-	RoleAdmin    = "admin"
+	RoleSeller   = access.RoleSeller
+	RoleDesigner = access.RoleDesigner
+	RoleAdmin    = access.RoleAdmin
 )
 
 // User is the session user of spec/app-shell.md §3, as GET /api/me answers it.
@@ -55,3 +57,13 @@ func (u *User) HasRole(role string) bool { return slices.Contains(u.Roles, role)
 
 // staffLogin reports whether the user signs in through the admin login (designers and admins).
 func (u *User) staffLogin() bool { return u.HasRole(RoleAdmin) || u.HasRole(RoleDesigner) }
+
+// Access is what the access rules read of u.
+func (u *User) Access() access.User {
+	return access.User{
+		Roles: u.Roles, Tags: u.Tags, Permissions: u.Permissions, Status: u.Status, CustomPayment: u.CustomPayment,
+		IsRef: u.IsRef, AccessUser: u.AccessUser, EmailVerifiedAt: u.EmailVerifiedAt,
+		EmailNeedVerifyDate: u.EmailNeedVerifyDate, CreatedAt: u.CreatedAt, TFAEnable: u.TFAEnable,
+		TFAConfirm: u.TFAConfirm, StoreIDs: u.StoreIDs, TeamStoreIDs: u.TeamStoreIDs,
+	}
+}

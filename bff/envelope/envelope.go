@@ -28,6 +28,11 @@ func OK(c echo.Context, data any) error {
 	return c.JSON(http.StatusOK, Response{Success: true, Data: data, Errors: []FieldError{}})
 }
 
+// OKMessage answers 200 with a message the UI shows (a toast) and data.
+func OKMessage(c echo.Context, message string, data any) error {
+	return c.JSON(http.StatusOK, Response{Success: true, Message: message, Data: data, Errors: []FieldError{}})
+}
+
 // Accepted answers 202 with data: the work continues in the background.
 func Accepted(c echo.Context, data any) error {
 	return c.JSON(http.StatusAccepted, Response{Success: true, Data: data, Errors: []FieldError{}})

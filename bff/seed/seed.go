@@ -30,10 +30,14 @@ var demoUsers = []demoUser{
 	{email: "designer@example.com", name: "Dana Designer", roles: []string{auth.RoleDesigner}},
 	{email: "admin@example.com", name: "Ada Admin", roles: []string{auth.RoleAdmin}},
 	{email: "team@example.com", name: "Toni Team", roles: []string{"staff"}, permissions: teamPermissions},
+	{email: "support@example.com", name: "Sol Support", roles: []string{"staff"}, permissions: supportPermissions},
 }
 
 // teamPermissions are what the team member may do in the seller's account.
 var teamPermissions = []string{"get_orders", "get_campaigns", "get_reports"}
+
+// supportPermissions are those of a second team member who may not see orders.
+var supportPermissions = []string{"get_campaigns"}
 
 // Run seeds the demo data; env is the deployment's PRESSROOM_ENV.
 func Run(ctx context.Context, db *sqlx.DB, env string, bcryptCost int) error {
@@ -75,11 +79,13 @@ ON CONFLICT DO NOTHING`
 	}
 	const insertTeam = `
 INSERT INTO team_members (seller_id, member_id, role, permissions)
-SELECT s.id, m.id, 'staff', $1 FROM users s, users m
-WHERE lower(s.email) = 'seller@example.com' AND lower(m.email) = 'team@example.com'
+SELECT s.id, m.id, 'staff', $2 FROM users s, users m
+WHERE lower(s.email) = 'seller@example.com' AND lower(m.email) = $1
 ON CONFLICT DO NOTHING`
-	if _, err := tx.ExecContext(ctx, insertTeam, pq.Array(teamPermissions)); err != nil {
-		return fmt.Errorf("seed team: %w", err)
+	for email, perms := range map[string][]string{"team@example.com": teamPermissions, "support@example.com": supportPermissions} {
+		if _, err := tx.ExecContext(ctx, insertTeam, email, pq.Array(perms)); err != nil {
+			return fmt.Errorf("seed team: %w", err)
+		}
 	}
 	return tx.Commit()
 }

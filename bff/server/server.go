@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -30,6 +31,9 @@ type Config struct {
 	TrustProxy bool
 	// ShutdownTimeout is how long in-flight requests get on stop (PRESSROOM_HTTP_SHUTDOWN_TIMEOUT, default 15s).
 	ShutdownTimeout time.Duration
+	// BodyLimitExempt are route paths, as registered (e.g. "/blobs/*"), whose handlers cap their
+	// own bodies: the blob store's PUT and the multipart upload. Set by the app, not the environment.
+	BodyLimitExempt []string
 }
 
 // DefaultConfig listens on loopback port 8080 and serves ui/dist.
@@ -83,7 +87,10 @@ func New(cfg Config, log *slog.Logger, register func(e *echo.Echo)) (*echo.Echo,
 			XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "SAMEORIGIN",
 			ReferrerPolicy: "strict-origin-when-cross-origin",
 		}),
-		middleware.BodyLimit(cfg.BodyLimit),
+		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
+			Limit:   cfg.BodyLimit,
+			Skipper: func(c echo.Context) bool { return slices.Contains(cfg.BodyLimitExempt, c.Path()) },
+		}),
 	)
 	register(e)
 	e.GET("/*", uiHandler(cfg.UIDir))

@@ -2,7 +2,9 @@ package system
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -14,8 +16,10 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/pressroom/pressroom/bff/access"
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/platform/mail"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/ping"
 	"github.com/pressroom/pressroom/platform/queue"
@@ -40,14 +44,16 @@ func Routes(e *echo.Echo, d Deps) {
 	e.GET("/healthz", handleHealth)
 	e.GET("/readyz", d.handleReady)
 
-	admin := e.Group("/api/admin/system", d.Auth.Require, d.Auth.RequireRole(auth.RoleAdmin))
-	admin.POST("/pings", d.handleRequestPing)
-	admin.GET("/pings/:id", d.handleGetPing)
+	admin := e.Group("/api/admin/system")
+	d.Auth.Handle(admin, http.MethodPost, "/pings", access.AdminOnly, d.handleRequestPing)
+	d.Auth.Handle(admin, http.MethodGet, "/pings/:id", access.AdminOnly, d.handleGetPing)
+	d.Auth.Handle(admin, http.MethodGet, "/mail", access.AdminOnly, d.handleListMail)
+	d.Auth.Handle(admin, http.MethodGet, "/audit", access.AdminOnly, d.handleListAudit)
 
 	monitor := echo.WrapHandler(asynqmon.New(asynqmon.Options{RootPath: QueueMonitorPath, RedisConnOpt: d.RedisOpt}))
-	guard := []echo.MiddlewareFunc{d.Auth.RequireWithCookie, d.Auth.RequireRole(auth.RoleAdmin)}
-	e.Any(QueueMonitorPath, monitor, guard...)
-	e.Any(QueueMonitorPath+"/*", monitor, guard...)
+	guard := d.Auth.GuardWithCookie(access.AdminOnly)
+	e.Any(QueueMonitorPath, monitor, guard)
+	e.Any(QueueMonitorPath+"/*", monitor, guard)
 }
 
 func handleHealth(c echo.Context) error {
@@ -117,4 +123,49 @@ func (d Deps) handleGetPing(c echo.Context) error {
 		return err
 	}
 	return envelope.OK(c, p)
+}
+
+// handleListMail pages through the local mail outbox (messages kept when no SMTP server is set).
+func (d Deps) handleListMail(c echo.Context) error {
+	q, err := envelope.ParseListQuery(c, "id")
+	if err != nil {
+		return err
+	}
+	items, total, err := mail.ListOutbox(c.Request().Context(), d.DB, q.Q, q.PerPage, q.Offset())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, envelope.NewPage(items, total, q))
+}
+
+// AuditEvent is one row of the security audit trail.
+type AuditEvent struct {
+	ID        int64           `db:"id" json:"id"`
+	UserID    *int64          `db:"user_id" json:"user_id"`
+	Action    string          `db:"action" json:"action"`
+	Detail    json.RawMessage `db:"detail" json:"detail"`
+	ClientIP  string          `db:"client_ip" json:"client_ip"`
+	CreatedAt time.Time       `db:"created_at" json:"created_at"`
+}
+
+// handleListAudit pages through the audit trail, newest first; q filters by action prefix.
+func (d Deps) handleListAudit(c echo.Context) error {
+	q, err := envelope.ParseListQuery(c, "id")
+	if err != nil {
+		return err
+	}
+	const list = `
+SELECT id, user_id, action, detail, client_ip, created_at FROM audit_events
+WHERE action LIKE $1 || '%' ORDER BY id DESC LIMIT $2 OFFSET $3`
+	const count = `SELECT count(*) FROM audit_events WHERE action LIKE $1 || '%'`
+	ctx := c.Request().Context()
+	var items []AuditEvent
+	if err := d.DB.SelectContext(ctx, &items, list, q.Q, q.PerPage, q.Offset()); err != nil {
+		return fmt.Errorf("list audit events: %w", err)
+	}
+	var total int
+	if err := d.DB.GetContext(ctx, &total, count, q.Q); err != nil {
+		return fmt.Errorf("count audit events: %w", err)
+	}
+	return c.JSON(http.StatusOK, envelope.NewPage(items, total, q))
 }

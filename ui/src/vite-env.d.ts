@@ -3,6 +3,12 @@
 interface ImportMetaEnv {
   /** Base URL of the bff's API; `/api` when unset. */
   readonly VITE_API_BASE_URL?: string;
+  /** Seller-centre address custom_payment users are sent to from other domains (spec §4); unset: off. */
+  readonly VITE_SELLER_CENTRE_URL?: string;
+  /** Comma-separated host names that are custom-payment domains. */
+  readonly VITE_CUSTOM_PAYMENT_HOSTS?: string;
+  /** "true" when the deployment has the bulk v3 capability (the Bulk campaigns menu item). */
+  readonly VITE_BULK_V3?: string;
 }
 
 interface ImportMeta {

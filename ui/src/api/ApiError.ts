@@ -7,17 +7,20 @@ export const TRANSPORT_ERROR_STATUS = 500;
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: FieldError[];
+  /** The parsed answer body, for calls that carry more than the envelope (customPayload). */
+  readonly body: unknown;
 
-  constructor(status: number, message: string, fieldErrors: FieldError[] = []) {
+  constructor(status: number, message: string, fieldErrors: FieldError[] = [], body: unknown = undefined) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.body = body;
   }
 
   /** An error answer: the message is the first `errors[].message`, else `message`, else the transport message. */
   static fromResponse(status: number, body: unknown, transportMessage: string): ApiError {
-    return new ApiError(status, envelopeMessage(body) ?? transportMessage, envelopeFieldErrors(body));
+    return new ApiError(status, envelopeMessage(body) ?? transportMessage, envelopeFieldErrors(body), body);
   }
 
   /** A request that got no answer at all; such errors count as status 500. */

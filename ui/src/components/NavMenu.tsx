@@ -1,25 +1,28 @@
 import { Badge, NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { DASHBOARD, SECTIONS, type MenuSection } from '../navigation/sections';
+import type { MenuItemId } from '../access';
+import { visibleSections, type MenuSection } from '../navigation/sections';
 
 function isActive(section: MenuSection, pathname: string): boolean {
   if (section.path === '/') return pathname === '/';
-  const root = `/${section.path.split('/')[1] ?? ''}`;
-  return pathname === root || pathname.startsWith(`${root}/`);
+  const prefix = section.match ?? `/${section.path.split('/')[1] ?? ''}`;
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
 interface NavMenuProps {
+  /** The menu items the user sees (access rules of spec §6). */
+  visible: readonly MenuItemId[];
   onNavigate?: () => void;
 }
 
-/** The sidebar menu: the dashboard and the top-level sections. */
-export function NavMenu({ onNavigate }: NavMenuProps) {
+/** The sidebar menu: the sections holding at least one item the user may use. */
+export function NavMenu({ visible, onNavigate }: NavMenuProps) {
   const { pathname } = useLocation();
   return (
     <Stack component="nav" aria-label="Main" gap={2}>
-      {[DASHBOARD, ...SECTIONS].map((section) => (
+      {visibleSections(visible).map((section) => (
         <NavLink
-          key={section.path}
+          key={section.label}
           component={Link}
           to={section.path}
           label={section.label}

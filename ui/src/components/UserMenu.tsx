@@ -1,15 +1,46 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import type { User } from '../api';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowBackUp,
+  IconChevronDown,
+  IconLogout,
+  IconMailbox,
+  IconSwitchHorizontal,
+  IconUser,
+  IconUserShield,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { api, type User } from '../api';
+import { switchBack } from '../api/account';
+import { isAdmin, type MenuItemId } from '../access';
 import { LOGOUT_PATH } from '../session/redirects';
+import { adoptSession } from '../session/switching';
 
 interface UserMenuProps {
   user: User;
+  /** The menu items the user sees (access rules of spec §6). */
+  visible: readonly MenuItemId[];
+  onSwitchAccount: () => void;
 }
 
-/** The signed-in user's name and email with the account actions. */
-export function UserMenu({ user }: UserMenuProps) {
+/** The signed-in user's name and email with the account actions (spec §2.4). */
+export function UserMenu({ user, visible, onSwitchAccount }: UserMenuProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const shows = (item: MenuItemId) => visible.includes(item);
+
+  const goBack = async () => {
+    try {
+      const { message, token } = await switchBack(api);
+      await adoptSession(queryClient, token);
+      notifications.show({ color: 'green', message });
+      await navigate('/', { replace: true });
+    } catch {
+      notifications.show({ color: 'red', message: 'Cannot switch to main account. Please try again!' });
+    }
+  };
+
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
@@ -33,6 +64,31 @@ export function UserMenu({ user }: UserMenuProps) {
           </Text>
         </Menu.Label>
         <Menu.Divider />
+        {shows('user.my_account') && (
+          <Menu.Item component={Link} to="/settings/account" leftSection={<IconUser size={16} stroke={1.6} />}>
+            My Account
+          </Menu.Item>
+        )}
+        {shows('user.back_to_my_account') && (
+          <Menu.Item onClick={() => void goBack()} leftSection={<IconArrowBackUp size={16} stroke={1.6} />}>
+            Back To My Account
+          </Menu.Item>
+        )}
+        {shows('user.switch_account') && (
+          <Menu.Item onClick={onSwitchAccount} leftSection={<IconSwitchHorizontal size={16} stroke={1.6} />}>
+            Switch Account
+          </Menu.Item>
+        )}
+        {isAdmin(user) && (
+          <>
+            <Menu.Item component={Link} to="/system/mail" leftSection={<IconMailbox size={16} stroke={1.6} />}>
+              Mail outbox
+            </Menu.Item>
+            <Menu.Item component={Link} to="/auth/login-as-seller" leftSection={<IconUserShield size={16} stroke={1.6} />}>
+              Sign in as a seller
+            </Menu.Item>
+          </>
+        )}
         <Menu.Item component={Link} to={LOGOUT_PATH} leftSection={<IconLogout size={16} stroke={1.6} />}>
           Logout
         </Menu.Item>

@@ -1,11 +1,17 @@
-import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, Outlet, useSearchParams } from 'react-router';
+import { currentAccessContext, inAuthorizedAccount, isDesigner, visibleMenu } from '../access';
 import { ColorSchemeToggle } from '../components/ColorSchemeToggle';
 import { Logo } from '../components/Logo';
 import { NavMenu } from '../components/NavMenu';
 import { SiteFooter } from '../components/SiteFooter';
+import { SwitchAccountModal } from '../components/SwitchAccountModal';
 import { UserMenu } from '../components/UserMenu';
+import { VerifyEmailBanner } from '../components/VerifyEmailBanner';
+import { accountModalDismissed, authorizedAccountsQuery } from '../session/switching';
 import { useSessionUser } from '../session/useSessionUser';
 import classes from './DefaultLayout.module.css';
 
@@ -13,6 +19,31 @@ import classes from './DefaultLayout.module.css';
 export function DefaultLayout() {
   const user = useSessionUser();
   const [opened, { toggle, close }] = useDisclosure();
+  const visible = useMemo(() => visibleMenu(user, currentAccessContext()), [user]);
+  const [search, setSearch] = useSearchParams();
+  const [switchOpen, setSwitchOpen] = useState(false);
+  // After login (ref=login) the select-account modal opens when there are accounts to switch into
+  // and the user has not asked never to see it again (spec §4); the marker leaves the address once
+  // the modal is closed, or at once when there is nothing to offer.
+  const afterLogin = search.get('ref') === 'login';
+  const offerAccounts = afterLogin && !isDesigner(user) && !accountModalDismissed();
+  const accounts = useQuery({ ...authorizedAccountsQuery, enabled: offerAccounts });
+  const loginModal = offerAccounts && (accounts.data?.length ?? 0) > 0;
+  const dropLoginMarker = useCallback(
+    () =>
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('ref');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
+  useEffect(() => {
+    if (afterLogin && !loginModal && !(offerAccounts && accounts.isPending)) void dropLoginMarker();
+  }, [afterLogin, loginModal, offerAccounts, accounts.isPending, dropLoginMarker]);
   return (
     <AppShell
       header={{ height: 60 }}
@@ -29,18 +60,37 @@ export function DefaultLayout() {
             </Link>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {user.access_user && !inAuthorizedAccount(user) && (
+              <Badge color="orange" variant="light" data-testid="impersonating">
+                Signed in as seller
+              </Badge>
+            )}
+            {isDesigner(user) && (
+              <Badge variant="light" data-testid="designer-label">
+                Designer
+              </Badge>
+            )}
             <ColorSchemeToggle />
-            <UserMenu user={user} />
+            <UserMenu user={user} visible={visible} onSwitchAccount={() => setSwitchOpen(true)} />
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">
         <AppShell.Section grow component={ScrollArea}>
-          <NavMenu onNavigate={close} />
+          <NavMenu visible={visible} onNavigate={close} />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
+        {visible.includes('topbar.verify_email_banner') && <VerifyEmailBanner />}
         <Outlet />
+        <SwitchAccountModal
+          opened={switchOpen || loginModal}
+          afterLogin={loginModal}
+          onClose={() => {
+            setSwitchOpen(false);
+            if (loginModal) void dropLoginMarker();
+          }}
+        />
       </AppShell.Main>
       <AppShell.Footer px="md">
         <Group h="100%" align="center">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../api';
+import { makeUser } from '../test/users';
 import { resolveMiddleware, runMiddleware, UnknownMiddlewareError, type Middleware } from './registry';
 
 const user = { id: 7, name: 'Demo Seller', email: 'seller@example.com', roles: ['seller'] } as User;
@@ -14,7 +15,7 @@ describe('middleware registry', () => {
     expect(resolveMiddleware('guest')).toBeTypeOf('function');
   });
 
-  it.each(['beta-auth', 'Auth', 'toString', '__proto__', ''])('refuses the unknown name %j', (name) => {
+  it.each(['beta-auth', 'tfa_auth', 'Auth', 'toString', '__proto__', ''])('refuses the unknown name %j', (name) => {
     expect(() => resolveMiddleware(name)).toThrowError(new UnknownMiddlewareError(name));
     try {
       resolveMiddleware(name);
@@ -51,6 +52,42 @@ describe('middleware registry', () => {
     it('sends a signed-in user on to the safe redirect target or home', () => {
       expect(guest(context('/auth/login?redirect=%2Forders', true))).toBe('/orders');
       expect(guest(context('/auth/login?redirect=https%3A%2F%2Fevil.example', true))).toBe('/');
+    });
+  });
+
+  describe('tfa-auth', () => {
+    const tfaAuth = resolveMiddleware('tfa-auth');
+    const at = (u: User | null) => ({ url: new URL('/orders', 'http://localhost'), user: u });
+
+    it('sends a user with two-factor enabled but not confirmed to /auth/tfa', () => {
+      expect(tfaAuth(at(makeUser({ tfa_enable: true, tfa_confirm: false })))).toBe('/auth/tfa');
+    });
+
+    it.each([
+      ['confirmed', makeUser({ tfa_enable: true, tfa_confirm: true })],
+      ['not enabled', makeUser()],
+      ['signed out', null],
+    ])('lets %s through', (_name, u) => {
+      expect(tfaAuth(at(u))).toBeUndefined();
+    });
+  });
+
+  describe('verify-email-auth', () => {
+    const verify = resolveMiddleware('verify-email-auth');
+    const at = (u: User) => ({ url: new URL('/orders', 'http://localhost'), user: u });
+
+    it('sends an unverified seller created after the cut-over to /auth/verify-email', () => {
+      expect(verify(at(makeUser({ email_verified_at: null, created_at: '2025-06-01T00:00:00Z' })))).toBe(
+        '/auth/verify-email',
+      );
+    });
+
+    it.each([
+      ['a verified seller', makeUser()],
+      ['an unverified designer', makeUser({ email_verified_at: null, roles: ['designer'] })],
+      ['a sub-account session', makeUser({ email_verified_at: null, access_user: true })],
+    ])('lets %s through', (_name, u) => {
+      expect(verify(at(u))).toBeUndefined();
     });
   });
 

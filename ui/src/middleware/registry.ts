@@ -1,6 +1,9 @@
 import type { User } from '../api';
 import { auth } from './auth';
+import { customPayment } from './customPayment';
 import { guest } from './guest';
+import { tfaAuth } from './tfaAuth';
+import { verifyEmailAuth } from './verifyEmailAuth';
 
 export interface MiddlewareContext {
   /** The URL being visited. */
@@ -12,8 +15,14 @@ export interface MiddlewareContext {
 /** A route guard: returns a path to redirect to, or nothing to let the visit through. */
 export type Middleware = (context: MiddlewareContext) => string | undefined;
 
-/** Guards by the names routes refer to them with; later issues add beta-auth, tfa-auth, verify-email-auth, ... */
-const registry: Readonly<Record<string, Middleware>> = { auth, guest };
+/** Guards by the names routes refer to them with; later issues add beta-auth, maintenance, ... */
+const registry: Readonly<Record<string, Middleware>> = {
+  auth,
+  guest,
+  'tfa-auth': tfaAuth,
+  'verify-email-auth': verifyEmailAuth,
+  'custom-payment': customPayment,
+};
 
 export class UnknownMiddlewareError extends Error {
   readonly middleware: string;

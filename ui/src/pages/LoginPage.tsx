@@ -1,4 +1,4 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../api';
@@ -21,6 +21,13 @@ const copy = {
   },
 } as const;
 
+/** The page after login, marked ref=login so the layout may offer the select-account modal (spec §4). */
+function withLoginMarker(path: string): string {
+  const url = new URL(path, 'http://pressroom.invalid');
+  url.searchParams.set('ref', 'login');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /** `/auth/login`: signs in, loads the user and continues to the `redirect` page or home. */
 export function LoginPage() {
   const [search] = useSearchParams();
@@ -37,7 +44,7 @@ export function LoginPage() {
       api.tokens.set(token.access_token);
       return queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
     },
-    onSuccess: () => navigate(afterLoginPath(search), { replace: true }),
+    onSuccess: () => navigate(withLoginMarker(afterLoginPath(search)), { replace: true }),
   });
 
   return (
@@ -52,6 +59,16 @@ export function LoginPage() {
           </Text>
         </Stack>
         <LoginForm key={variant} onSubmit={signIn.mutateAsync} />
+        <Group justify="space-between">
+          <Anchor component={Link} to="/auth/forgot-password" size="sm">
+            Forgot password?
+          </Anchor>
+          {variant === 'seller' && (
+            <Anchor component={Link} to="/auth/register" size="sm">
+              Create an account
+            </Anchor>
+          )}
+        </Group>
         {other && (
           <Anchor component={Link} to={{ search: other.toString() }} size="sm" ta="center">
             {text.switchTo}

@@ -3,16 +3,32 @@ import { redirect, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { CenteredLayout } from '../layouts/CenteredLayout';
 import { DefaultLayout } from '../layouts/DefaultLayout';
-import { SECTIONS } from '../navigation/sections';
+import { DESIGN, SECTIONS } from '../navigation/sections';
 import { DashboardPage } from '../pages/DashboardPage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { SectionPage } from '../pages/SectionPage';
+import { MailOutboxPage } from '../pages/admin/MailOutboxPage';
+import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage';
+import { LoginAsSellerPage } from '../pages/auth/LoginAsSellerPage';
+import { RegisterPage } from '../pages/auth/RegisterPage';
+import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage';
+import { TfaPage } from '../pages/auth/TfaPage';
+import { VerifyEmailPage } from '../pages/auth/VerifyEmailPage';
+import { AccountSettingsPage } from '../pages/settings/AccountSettingsPage';
+import { GeneralSettingsPage } from '../pages/settings/GeneralSettingsPage';
+import { InvitationsPage } from '../pages/team/InvitationsPage';
+import { TeamPage } from '../pages/team/TeamPage';
+import { callbackLoader } from '../session/callback';
+import { ArtworksPage } from '../uploads/ArtworksPage';
 import { signOut } from '../session/logout';
 import { loadSessionUser } from '../session/queries';
 import { LOGIN_PATH } from '../session/redirects';
 import { middlewareLoader } from './middlewareLoader';
+
+/** Pages with their own screen; the other section paths show the section placeholder. */
+const OWN_PAGES = new Set(['/settings/general']);
 
 /** The route table; guards are named middlewares (see middleware/registry). */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -26,8 +42,29 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           element: <CenteredLayout />,
           loader: middlewareLoader(['guest'], loadUser),
-          children: [{ path: 'auth/login', element: <LoginPage /> }],
+          children: [
+            { path: 'auth/login', element: <LoginPage /> },
+            { path: 'auth/register', element: <RegisterPage /> },
+            { path: 'auth/forgot-password', element: <ForgotPasswordPage /> },
+            { path: 'auth/reset-password', element: <ResetPasswordPage /> },
+          ],
         },
+        {
+          // Pages of a signed-in session that still owes something (two-factor, e-mail verification).
+          element: <CenteredLayout />,
+          loader: middlewareLoader(['auth'], loadUser),
+          children: [
+            { path: 'auth/tfa', element: <TfaPage /> },
+            { path: 'auth/login-as-seller', element: <LoginAsSellerPage /> },
+          ],
+        },
+        {
+          // The e-mailed link works signed in or not, in any browser.
+          element: <CenteredLayout />,
+          loader: middlewareLoader([], loadUser),
+          children: [{ path: 'auth/verify-email', element: <VerifyEmailPage /> }],
+        },
+        { path: 'auth/callback', loader: callbackLoader },
         {
           path: 'auth/logout',
           loader: async () => {
@@ -37,10 +74,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           element: <DefaultLayout />,
-          loader: middlewareLoader(['auth'], loadUser),
+          loader: middlewareLoader(['auth', 'custom-payment', 'tfa-auth', 'verify-email-auth'], loadUser),
           children: [
             { index: true, element: <DashboardPage /> },
-            ...SECTIONS.map((section) => ({ path: section.path, element: <SectionPage section={section} /> })),
+            { path: 'settings/general', element: <GeneralSettingsPage /> },
+            { path: 'personalized/artworks', element: <ArtworksPage /> },
+            { path: 'settings/account', element: <AccountSettingsPage /> },
+            { path: 'system/mail', element: <MailOutboxPage /> },
+            { path: 'team', element: <TeamPage /> },
+            { path: 'team/invitations', element: <InvitationsPage /> },
+            ...[DESIGN, ...SECTIONS]
+              .filter((section) => !OWN_PAGES.has(section.path))
+              .map((section) => ({ path: section.path, element: <SectionPage section={section} /> })),
           ],
         },
         {

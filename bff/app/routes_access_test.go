@@ -1,0 +1,184 @@
+package app
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"net/http"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+	"github.com/lib/pq"
+
+	"github.com/pressroom/pressroom/bff/access"
+)
+
+// userKind is one kind of caller the route table is walked for.
+type userKind struct {
+	name          string
+	email         string // whose session; empty for anonymous
+	roles         []string
+	perms         []string
+	kind          string // session kind: own, switched, impersonation
+	origin        string // e-mail of the team member or admin behind a switched or impersonating session
+	host          string
+	owesTFA       bool
+	mustVerify    bool
+	impersonating bool
+	switched      bool
+}
+
+// expectAllowed is what the spec says a kind of caller may do with a route declaring need, written
+// out here independently of access.Need.Allows.
+func expectAllowed(need access.Need, k userKind) bool {
+	switch {
+	case need.Public:
+		return true
+	case k.email == "":
+		return false
+	case (k.owesTFA || k.mustVerify) && !need.Pending:
+		return false
+	case need.NotImpersonating && k.impersonating:
+		return false
+	case need.OwnAccount && k.switched:
+		return false
+	case len(need.Roles) > 0:
+		return slices.ContainsFunc(need.Roles, func(r string) bool { return slices.Contains(k.roles, r) })
+	case need.Permission != "":
+		// Sellers pass every permission check; authorized accounts need the permission itself.
+		return slices.Contains(k.roles, access.RoleSeller) || slices.Contains(k.perms, need.Permission)
+	}
+	return true
+}
+
+// mint opens a session straight in the database, so walking the table costs no bcrypt comparisons.
+func (s *stack) mint(email, kind, origin string, tfaPassed bool) string {
+	s.t.Helper()
+	b := make([]byte, 32)
+	rand.Read(b)
+	token := base64.RawURLEncoding.EncodeToString(b)
+	h := sha256.Sum256([]byte(token))
+	const q = `
+INSERT INTO sessions (user_id, token_hash, expires_at, kind, origin_user_id, tfa_passed)
+SELECT u.id, $2, now() + interval '1 hour', $3, (SELECT id FROM users WHERE lower(email) = $4), $5
+FROM users u WHERE lower(u.email) = $1`
+	res, err := s.app.DB.Exec(q, email, h[:], kind, nullIfEmpty(origin), tfaPassed)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		s.t.Fatalf("mint session for %s: no such user", email)
+	}
+	return token
+}
+
+func nullIfEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// addUser creates a user with roles and permissions, verified unless told.
+func (s *stack) addUser(email string, roles, perms []string, verified bool, tfa bool) {
+	s.t.Helper()
+	const q = `
+INSERT INTO users (name, email, password_hash, roles, permissions, status, email_verified_at, tfa_enable)
+VALUES ($1, $1, 'x', $2, $3, 'verified', CASE WHEN $4 THEN now() END, $5)`
+	if _, err := s.app.DB.Exec(q, email, pq.Array(roles), pq.Array(perms), verified, tfa); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+var pathParam = regexp.MustCompile(`:[^/]+`)
+
+// TestEveryAPIRouteIsDeclaredAndEnforced walks the whole route table for every kind of caller and
+// checks each answer against the route's declaration: 401 for anonymous callers refused, 403 for
+// signed-in ones refused, and neither for callers admitted. A /api route without a declaration fails.
+func TestEveryAPIRouteIsDeclaredAndEnforced(t *testing.T) {
+	s := newStack(t)
+	kinds := []userKind{
+		{name: "anonymous"},
+		{name: "seller", email: "seller@example.com", roles: []string{"seller"}},
+		{name: "designer", email: "designer@example.com", roles: []string{"designer"}},
+		{name: "admin", email: "admin@example.com", roles: []string{"admin"}},
+		{name: "fulfillment-domain seller", email: "seller@example.com", roles: []string{"seller"}, host: "fulfill.pressroom.test"},
+		{name: "admin impersonating the seller", email: "seller@example.com", roles: []string{"seller"},
+			kind: "impersonation", origin: "admin@example.com", impersonating: true},
+		{name: "team member switched into the seller", email: "seller@example.com", roles: []string{"staff"},
+			perms: []string{"get_orders", "get_campaigns", "get_reports"}, kind: "switched", origin: "team@example.com", switched: true},
+		{name: "team member without permissions", email: "team-none@example.com", roles: []string{"staff"}},
+		{name: "seller owing a two-factor code", email: "tfa-seller@example.com", roles: []string{"seller"}, owesTFA: true},
+		{name: "seller who must verify the e-mail", email: "new-seller@example.com", roles: []string{"seller"}, mustVerify: true},
+	}
+	s.addUser("team-none@example.com", []string{"staff"}, []string{}, true, false)
+	s.addUser("tfa-seller@example.com", []string{"seller"}, []string{}, true, true)
+	s.addUser("new-seller@example.com", []string{"seller"}, []string{}, false, false)
+	for _, p := range access.Permissions {
+		email := "team-" + strings.ReplaceAll(p, "_", "-") + "@example.com"
+		s.addUser(email, []string{"staff"}, []string{p}, true, false)
+		kinds = append(kinds, userKind{name: "team member with " + p, email: email, roles: []string{"staff"}, perms: []string{p}})
+	}
+
+	routes := s.app.Echo.Routes()
+	sort.Slice(routes, func(i, j int) bool { return routes[i].Path+routes[i].Method < routes[j].Path+routes[j].Method })
+	var walked int
+	for _, r := range routes {
+		if !strings.HasPrefix(r.Path, "/api/") || r.Method == echo.RouteNotFound {
+			continue
+		}
+		walked++
+		need, ok := s.app.Auth.Declared(r.Method, r.Path)
+		if !ok {
+			t.Errorf("%s %s declares no access.Need: add it with auth.Service.Handle", r.Method, r.Path)
+			continue
+		}
+		path := strings.ReplaceAll(pathParam.ReplaceAllString(r.Path, "1"), "*", "x")
+		for _, k := range kinds {
+			t.Run(fmt.Sprintf("%s %s as %s", r.Method, r.Path, k.name), func(t *testing.T) {
+				var token string
+				if k.email != "" {
+					kind := k.kind
+					if kind == "" {
+						kind = "own"
+					}
+					token = s.mint(k.email, kind, k.origin, false)
+				}
+				var body any
+				if r.Method != http.MethodGet && r.Method != http.MethodHead {
+					body = map[string]any{}
+				}
+				var header []string
+				if k.host != "" {
+					header = []string{"Host", k.host}
+				}
+				got := s.do(r.Method, path, token, body, header...)
+				want := expectAllowed(need, k)
+				switch {
+				case !want && k.email == "" && got.status != http.StatusUnauthorized:
+					t.Fatalf("declared %q: anonymous got %d, want 401: %s", need, got.status, got.raw)
+				case !want && k.email != "" && got.status != http.StatusForbidden:
+					t.Fatalf("declared %q: got %d, want 403: %s", need, got.status, got.raw)
+				case want && (got.status == http.StatusUnauthorized || got.status == http.StatusForbidden || got.status >= 500):
+					t.Fatalf("declared %q: got %d, want the handler's answer: %s", need, got.status, got.raw)
+				}
+			})
+		}
+	}
+	if walked < 20 {
+		t.Fatalf("walked %d /api routes; the table looks incomplete", walked)
+	}
+	var denied int
+	if err := s.app.DB.Get(&denied, `SELECT count(*) FROM audit_events WHERE action = 'permission.denied'`); err != nil || denied == 0 {
+		t.Fatalf("permission refusals must be audited: %d rows, %v", denied, err)
+	}
+	var impersonated int
+	if err := s.app.DB.Get(&impersonated, `SELECT count(*) FROM audit_events WHERE action = 'impersonation.request'`); err != nil || impersonated == 0 {
+		t.Fatalf("impersonated requests must be audited: %d rows, %v", impersonated, err)
+	}
+}

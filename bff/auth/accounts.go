@@ -1,0 +1,310 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/mail"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/pressroom/pressroom/bff/envelope"
+	pmail "github.com/pressroom/pressroom/platform/mail"
+)
+
+// Messages of registration, password reset and e-mail verification.
+const (
+	MsgEmailTaken    = "The email has already been taken."
+	MsgResetSent     = "If an account uses that address, we have e-mailed a link to reset its password."
+	MsgPasswordReset = "Your password has been reset. Please sign in."
+	MsgBadResetLink  = "This password reset link is invalid or has expired."
+	MsgVerifySent    = "We have e-mailed you a verification link."
+	MsgVerified      = "Your email has been verified."
+	MsgBadVerifyLink = "This verification link is invalid or has expired."
+	MsgWrongPassword = "The current password is incorrect."
+	MsgPasswordSaved = "Your password has been changed."
+	minPasswordLen   = 8
+)
+
+func checkEmail(email string) *envelope.FieldError {
+	switch {
+	case email == "":
+		return &envelope.FieldError{Field: "email", Message: "The email field is required."}
+	case len(email) > 254:
+		return &envelope.FieldError{Field: "email", Message: "The email must not be longer than 254 characters."}
+	}
+	if a, err := mail.ParseAddress(email); err != nil || a.Address != email {
+		return &envelope.FieldError{Field: "email", Message: "The email must be a valid email address."}
+	}
+	return nil
+}
+
+// checkNewPassword validates a password being set, and its confirmation when confirm is not nil.
+func checkNewPassword(password string, confirm *string) *envelope.FieldError {
+	switch {
+	case password == "":
+		return &envelope.FieldError{Field: "password", Message: "The password field is required."}
+	case len(password) < minPasswordLen:
+		return &envelope.FieldError{Field: "password", Message: "The password must be at least 8 characters."}
+	case len(password) > 72:
+		return &envelope.FieldError{Field: "password", Message: "The password must not be longer than 72 characters."}
+	case confirm != nil && *confirm != password:
+		return &envelope.FieldError{Field: "password_confirmation", Message: "The password confirmation does not match."}
+	}
+	return nil
+}
+
+func invalid(errs ...*envelope.FieldError) error {
+	var out []envelope.FieldError
+	for _, e := range errs {
+		if e != nil {
+			out = append(out, *e)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return envelope.Fail(http.StatusUnprocessableEntity, out[0].Message, out...)
+}
+
+// link is the dashboard address of page with the token, for an e-mail.
+func (s *Service) link(page, token string) string {
+	return strings.TrimRight(s.cfg.PublicURL, "/") + page + "?" + url.Values{"token": {token}}.Encode()
+}
+
+// sendLink creates a single-use link for user and e-mails it.
+func (s *Service) sendLink(ctx context.Context, u *User, purpose string) error {
+	token, hash := newToken()
+	msg := pmail.Message{To: u.Email}
+	switch purpose {
+	case purposeReset:
+		if err := s.store.createLink(ctx, u.ID, purpose, u.Email, hash, s.cfg.ResetTTL); err != nil {
+			return err
+		}
+		msg.Subject = "Reset your Pressroom password"
+		msg.Body = "Hello " + u.Name + ",\n\nSomeone asked to reset the password of your Pressroom account. " +
+			"Open this link to choose a new one (it works once, for " + s.cfg.ResetTTL.String() + "):\n\n" +
+			s.link("/auth/reset-password", token) + "\n\nIf it was not you, ignore this message.\n"
+	case purposeVerify:
+		if err := s.store.createLink(ctx, u.ID, purpose, u.Email, hash, s.cfg.VerifyTTL); err != nil {
+			return err
+		}
+		msg.Subject = "Verify your email address"
+		msg.Body = "Hello " + u.Name + ",\n\nPlease confirm that this is your e-mail address by opening this link " +
+			"(it works once, for " + s.cfg.VerifyTTL.String() + "):\n\n" + s.link("/auth/verify-email", token) + "\n"
+	}
+	return s.mailer.Send(ctx, msg)
+}
+
+type registerBody struct {
+	Name                 string `json:"name"`
+	Email                string `json:"email"`
+	Password             string `json:"password"`
+	PasswordConfirmation string `json:"password_confirmation"`
+}
+
+// handleRegister creates a seller account, signs it in and e-mails the verification link.
+func (s *Service) handleRegister(c echo.Context) error {
+	var b registerBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	b.Name, b.Email = strings.TrimSpace(b.Name), strings.TrimSpace(b.Email)
+	var nameErr *envelope.FieldError
+	switch {
+	case b.Name == "":
+		nameErr = &envelope.FieldError{Field: "name", Message: "The name field is required."}
+	case len(b.Name) > 120:
+		nameErr = &envelope.FieldError{Field: "name", Message: "The name must not be longer than 120 characters."}
+	}
+	if err := invalid(nameErr, checkEmail(b.Email), checkNewPassword(b.Password, &b.PasswordConfirmation)); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	hash, err := HashPassword(b.Password, s.cfg.BcryptCost)
+	if err != nil {
+		return err
+	}
+	id, err := s.store.createUser(ctx, b.Name, b.Email, hash)
+	if errors.Is(err, errEmailTaken) {
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgEmailTaken, envelope.FieldError{Field: "email", Message: MsgEmailTaken})
+	}
+	if err != nil {
+		return err
+	}
+	u, err := s.store.UserByID(ctx, id)
+	if err != nil {
+		return err
+	}
+	s.audit(ctx, &id, "account.registered", c.RealIP(), map[string]any{"email": b.Email})
+	if err := s.sendLink(ctx, u, purposeVerify); err != nil {
+		// The account exists; the user can ask for the link again from the verification page.
+		s.log.Error("send verification link", "user_id", id, "err", err)
+	}
+	token, err := s.openSession(ctx, newSession{UserID: id, IP: c.RealIP(), UserAgent: c.Request().UserAgent()})
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, tokenData{AccessToken: token, TokenType: "Bearer", ExpiresIn: int64(s.cfg.SessionTTL.Seconds())})
+}
+
+type emailBody struct {
+	Email string `json:"email"`
+}
+
+// handleForgotPassword e-mails a reset link; the answer is the same whether or not the address has
+// an account, and requests count against the login throttle so the call cannot flood an inbox.
+func (s *Service) handleForgotPassword(c echo.Context) error {
+	var b emailBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	b.Email = strings.TrimSpace(b.Email)
+	if err := invalid(checkEmail(b.Email)); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	if err := s.throttled(ctx, "reset:"+b.Email, c.RealIP()); err != nil {
+		return err
+	}
+	u, _, err := s.store.userByEmail(ctx, b.Email)
+	switch {
+	case errors.Is(err, errNoUser):
+	case err != nil:
+		return err
+	default:
+		if err := s.sendLink(ctx, u, purposeReset); err != nil {
+			return err
+		}
+		s.audit(ctx, &u.ID, "password.reset_requested", c.RealIP(), nil)
+	}
+	if err := s.throttle.count(ctx, "reset:"+b.Email); err != nil {
+		return err
+	}
+	return envelope.OKMessage(c, MsgResetSent, nil)
+}
+
+type resetBody struct {
+	Token                string `json:"token"`
+	Password             string `json:"password"`
+	PasswordConfirmation string `json:"password_confirmation"`
+}
+
+// handleResetPassword spends a reset link: new password, every session of the account revoked.
+func (s *Service) handleResetPassword(c echo.Context) error {
+	var b resetBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	var tokenErr *envelope.FieldError
+	if b.Token == "" {
+		tokenErr = &envelope.FieldError{Field: "token", Message: MsgBadResetLink}
+	}
+	if err := invalid(tokenErr, checkNewPassword(b.Password, &b.PasswordConfirmation)); err != nil {
+		return err
+	}
+	hash, err := HashPassword(b.Password, s.cfg.BcryptCost)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	uid, err := s.store.resetPassword(ctx, hashToken(b.Token), hash)
+	if errors.Is(err, errBadLink) {
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgBadResetLink, envelope.FieldError{Field: "token", Message: MsgBadResetLink})
+	}
+	if err != nil {
+		return err
+	}
+	s.audit(ctx, &uid, "password.reset", c.RealIP(), nil)
+	return envelope.OKMessage(c, MsgPasswordReset, nil)
+}
+
+type tokenBody struct {
+	Token string `json:"token"`
+}
+
+// handleVerifyEmail spends a verification link; the link itself proves the address, so no session
+// is needed (it may be opened in another browser).
+func (s *Service) handleVerifyEmail(c echo.Context) error {
+	var b tokenBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	uid, err := s.store.verifyEmail(ctx, hashToken(b.Token))
+	if errors.Is(err, errBadLink) || b.Token == "" {
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgBadVerifyLink, envelope.FieldError{Field: "token", Message: MsgBadVerifyLink})
+	}
+	if err != nil {
+		return err
+	}
+	s.audit(ctx, &uid, "email.verified", c.RealIP(), nil)
+	return envelope.OKMessage(c, MsgVerified, nil)
+}
+
+// handleResendVerification e-mails a new verification link to the caller.
+func (s *Service) handleResendVerification(c echo.Context) error {
+	id := Caller(c)
+	if id.User.EmailVerifiedAt != nil {
+		return envelope.OKMessage(c, MsgVerified, nil)
+	}
+	ctx := c.Request().Context()
+	if err := s.throttled(ctx, "verify:"+id.User.Email, c.RealIP()); err != nil {
+		return err
+	}
+	if err := s.sendLink(ctx, id.User, purposeVerify); err != nil {
+		return err
+	}
+	if err := s.throttle.count(ctx, "verify:"+id.User.Email); err != nil {
+		return err
+	}
+	return envelope.OKMessage(c, MsgVerifySent, nil)
+}
+
+type changePasswordBody struct {
+	CurrentPassword      string `json:"current_password"`
+	Password             string `json:"password"`
+	PasswordConfirmation string `json:"password_confirmation"`
+}
+
+// handleChangePassword sets a new password after checking the current one; the caller's other
+// sessions are revoked.
+func (s *Service) handleChangePassword(c echo.Context) error {
+	var b changePasswordBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	var curErr *envelope.FieldError
+	if b.CurrentPassword == "" {
+		curErr = &envelope.FieldError{Field: "current_password", Message: "The current password field is required."}
+	}
+	if err := invalid(curErr, checkNewPassword(b.Password, &b.PasswordConfirmation)); err != nil {
+		return err
+	}
+	id := Caller(c)
+	ctx := c.Request().Context()
+	if err := s.throttled(ctx, id.User.Email, c.RealIP()); err != nil {
+		return err
+	}
+	old, err := s.store.passwordHash(ctx, id.User.ID)
+	if err != nil {
+		return err
+	}
+	if !checkPassword(old, b.CurrentPassword) {
+		if err := s.throttle.fail(ctx, id.User.Email, c.RealIP()); err != nil {
+			return err
+		}
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgWrongPassword, envelope.FieldError{Field: "current_password", Message: MsgWrongPassword})
+	}
+	hash, err := HashPassword(b.Password, s.cfg.BcryptCost)
+	if err != nil {
+		return err
+	}
+	if err := s.store.setPassword(ctx, id.User.ID, hash, id.SessionID); err != nil {
+		return err
+	}
+	s.audit(ctx, &id.User.ID, "password.changed", c.RealIP(), nil)
+	return envelope.OKMessage(c, MsgPasswordSaved, nil)
+}

@@ -1,0 +1,253 @@
+package auth
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"image/png"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/pquerna/otp"
+	"github.com/pquerna/otp/totp"
+
+	"github.com/pressroom/pressroom/bff/envelope"
+)
+
+// Two-factor: TOTP (RFC 6238, SHA-1, 6 digits, 30-second steps) with one step of clock drift either
+// way. A code is accepted once: the user's last accepted step is stored, and only later steps pass.
+// Recovery codes are ten random codes shown once, stored hashed, each spent once.
+
+const (
+	tfaPeriod      = 30
+	tfaSkew        = 1
+	recoveryCodes  = 10
+	recoveryLength = 10
+)
+
+// Messages of the two-factor calls.
+const (
+	MsgTFAInvalidCode    = "The two-factor code is invalid or has already been used."
+	MsgTFAAlreadyEnabled = "Two-factor authentication is already enabled."
+	MsgTFANotEnabled     = "Two-factor authentication is not enabled."
+	MsgTFANoSetup        = "Start the two-factor setup first."
+	MsgTFAEnabled        = "Two-factor authentication is enabled. Keep your recovery codes somewhere safe."
+	MsgTFADisabled       = "Two-factor authentication is disabled."
+	MsgTFAConfirmed      = "Two-factor authentication confirmed."
+)
+
+var tfaOpts = totp.ValidateOpts{Period: tfaPeriod, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1}
+
+// matchStep returns the time step within the window whose code equals code, or 0.
+func matchStep(secret, code string, now time.Time) int64 {
+	code = strings.TrimSpace(code)
+	if len(code) != 6 {
+		return 0
+	}
+	cur := now.Unix() / tfaPeriod
+	for step := cur - tfaSkew; step <= cur+tfaSkew; step++ {
+		want, err := totp.GenerateCodeCustom(secret, time.Unix(step*tfaPeriod, 0), tfaOpts)
+		if err == nil && subtle.ConstantTimeCompare([]byte(want), []byte(code)) == 1 {
+			return step
+		}
+	}
+	return 0
+}
+
+func badCode() error {
+	return envelope.Fail(http.StatusUnprocessableEntity, MsgTFAInvalidCode, envelope.FieldError{Field: "code", Message: MsgTFAInvalidCode})
+}
+
+type tfaSetup struct {
+	Secret     string `json:"secret"`
+	OTPAuthURL string `json:"otpauth_url"`
+	// QRCode is a data: URL of a PNG the authenticator app scans.
+	QRCode string `json:"qr_code"`
+}
+
+// handleTFASetup starts enrolment: a new secret, kept pending until a code from it is confirmed.
+func (s *Service) handleTFASetup(c echo.Context) error {
+	id := Caller(c)
+	if id.User.TFAEnable {
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgTFAAlreadyEnabled)
+	}
+	key, err := totp.Generate(totp.GenerateOpts{
+		Issuer: s.cfg.TFAIssuer, AccountName: id.User.Email, Period: tfaPeriod, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1,
+	})
+	if err != nil {
+		return fmt.Errorf("generate two-factor secret: %w", err)
+	}
+	img, err := key.Image(240, 240)
+	if err != nil {
+		return fmt.Errorf("draw two-factor QR code: %w", err)
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return fmt.Errorf("encode two-factor QR code: %w", err)
+	}
+	if err := s.store.setPendingSecret(c.Request().Context(), id.User.ID, key.Secret()); err != nil {
+		return err
+	}
+	return envelope.OK(c, tfaSetup{
+		Secret: key.Secret(), OTPAuthURL: key.URL(),
+		QRCode: "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes()),
+	})
+}
+
+type codeBody struct {
+	Code         string `json:"code"`
+	RecoveryCode string `json:"recovery_code"`
+}
+
+// handleTFAEnable confirms enrolment with a code from the pending secret and answers the recovery
+// codes, shown this once. The session that enabled it counts as confirmed.
+func (s *Service) handleTFAEnable(c echo.Context) error {
+	var b codeBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	id := Caller(c)
+	ctx := c.Request().Context()
+	if id.User.TFAEnable {
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgTFAAlreadyEnabled)
+	}
+	st, err := s.store.tfaState(ctx, id.User.ID)
+	if err != nil {
+		return err
+	}
+	if !st.Pending.Valid {
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgTFANoSetup)
+	}
+	if err := s.throttled(ctx, tfaKey(id.User.ID), c.RealIP()); err != nil {
+		return err
+	}
+	step := matchStep(st.Pending.String, b.Code, time.Now())
+	if step == 0 {
+		return s.tfaFailed(ctx, id, c.RealIP())
+	}
+	codes, hashes := newRecoveryCodes()
+	if err := s.store.enableTFA(ctx, id.User.ID, st.Pending.String, step, hashes); errors.Is(err, errCodeUsed) {
+		return badCode()
+	} else if err != nil {
+		return err
+	}
+	if err := s.store.markTFAPassed(ctx, id.SessionID); err != nil {
+		return err
+	}
+	s.audit(ctx, &id.User.ID, "tfa.enabled", c.RealIP(), nil)
+	return envelope.OKMessage(c, MsgTFAEnabled, map[string]any{"recovery_codes": codes})
+}
+
+// handleTFAVerify settles a session that owes a code: a TOTP code (each accepted once) or a
+// recovery code (each spent once).
+func (s *Service) handleTFAVerify(c echo.Context) error {
+	var b codeBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	id := Caller(c)
+	ctx := c.Request().Context()
+	if !id.User.TFAEnable {
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgTFANotEnabled)
+	}
+	if err := s.throttled(ctx, tfaKey(id.User.ID), c.RealIP()); err != nil {
+		return err
+	}
+	if err := s.checkSecondFactor(ctx, id.User.ID, b); err != nil {
+		if errors.Is(err, errCodeUsed) {
+			return s.tfaFailed(ctx, id, c.RealIP())
+		}
+		return err
+	}
+	if err := s.store.markTFAPassed(ctx, id.SessionID); err != nil {
+		return err
+	}
+	if err := s.throttle.succeed(ctx, tfaKey(id.User.ID)); err != nil {
+		return err
+	}
+	s.audit(ctx, &id.User.ID, "tfa.passed", c.RealIP(), map[string]any{"recovery_code": b.RecoveryCode != ""})
+	return envelope.OKMessage(c, MsgTFAConfirmed, nil)
+}
+
+// handleTFADisable turns two-factor off after a valid code.
+func (s *Service) handleTFADisable(c echo.Context) error {
+	var b codeBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	id := Caller(c)
+	ctx := c.Request().Context()
+	if !id.User.TFAEnable {
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgTFANotEnabled)
+	}
+	if err := s.throttled(ctx, tfaKey(id.User.ID), c.RealIP()); err != nil {
+		return err
+	}
+	if err := s.checkSecondFactor(ctx, id.User.ID, b); err != nil {
+		if errors.Is(err, errCodeUsed) {
+			return s.tfaFailed(ctx, id, c.RealIP())
+		}
+		return err
+	}
+	if err := s.store.disableTFA(ctx, id.User.ID); err != nil {
+		return err
+	}
+	s.audit(ctx, &id.User.ID, "tfa.disabled", c.RealIP(), nil)
+	return envelope.OKMessage(c, MsgTFADisabled, nil)
+}
+
+// checkSecondFactor spends a TOTP code or a recovery code of the user; errCodeUsed when neither passes.
+func (s *Service) checkSecondFactor(ctx context.Context, userID int64, b codeBody) error {
+	if rc := normaliseRecoveryCode(b.RecoveryCode); rc != "" {
+		return s.store.spendRecoveryCode(ctx, userID, hashToken(rc))
+	}
+	st, err := s.store.tfaState(ctx, userID)
+	if err != nil {
+		return err
+	}
+	step := matchStep(st.Secret.String, b.Code, time.Now())
+	if !st.Secret.Valid || step == 0 {
+		return errCodeUsed
+	}
+	return s.store.spendStep(ctx, userID, step)
+}
+
+func (s *Service) tfaFailed(ctx context.Context, id *Identity, ip string) error {
+	if err := s.throttle.fail(ctx, tfaKey(id.User.ID), ip); err != nil {
+		return err
+	}
+	uid := id.Person()
+	s.audit(ctx, &uid, "tfa.failed", ip, nil)
+	return badCode()
+}
+
+func tfaKey(userID int64) string { return fmt.Sprintf("tfa:%d", userID) }
+
+// recoveryAlphabet leaves out look-alike characters.
+const recoveryAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+
+// newRecoveryCodes returns codes shown as xxxxx-xxxxx and the hashes stored for them.
+func newRecoveryCodes() ([]string, [][]byte) {
+	codes := make([]string, recoveryCodes)
+	hashes := make([][]byte, recoveryCodes)
+	for i := range codes {
+		b := make([]byte, recoveryLength)
+		rand.Read(b)
+		for j := range b {
+			b[j] = recoveryAlphabet[int(b[j])%len(recoveryAlphabet)]
+		}
+		codes[i] = string(b[:5]) + "-" + string(b[5:])
+		hashes[i] = hashToken(string(b))
+	}
+	return codes, hashes
+}
+
+func normaliseRecoveryCode(code string) string {
+	return strings.ToLower(strings.NewReplacer("-", "", " ", "").Replace(code))
+}

@@ -1,0 +1,109 @@
+package imageproxy_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pressroom/pressroom/bff/app"
+	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/bff/imageproxy"
+	"github.com/pressroom/pressroom/bff/seed"
+	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/testinfra"
+)
+
+// TestRoutesInTheApp drives the routes as mounted in the real bff: signing needs a session, the
+// proxy does not, and a signed address naming loopback is still refused at the dial.
+func TestRoutesInTheApp(t *testing.T) {
+	db, dbURL := testinfra.Postgres(t)
+	db.Close()
+	redisAddr, redisDB := testinfra.Redis(t)
+	cfg, err := app.LoadConfig(env.Map(map[string]string{
+		"PRESSROOM_ENV": "test", "PRESSROOM_DATABASE_URL": dbURL, "PRESSROOM_REDIS_ADDR": redisAddr,
+		"PRESSROOM_REDIS_DB": strconv.Itoa(redisDB), "PRESSROOM_UI_DIR": t.TempDir(), "PRESSROOM_BCRYPT_COST": "10",
+		"PRESSROOM_BLOB_DIR": t.TempDir(),
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	a, err := app.New(ctx, cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	if err := seed.Run(ctx, a.DB, cfg.Env, cfg.Auth.BcryptCost); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(a.Echo)
+	t.Cleanup(srv.Close)
+
+	do := func(method, path, token string, body any) (int, envelope.Response) {
+		t.Helper()
+		var b []byte
+		if body != nil {
+			b, _ = json.Marshal(body)
+		}
+		req, _ := http.NewRequest(method, srv.URL+path, bytes.NewReader(b))
+		req.Header.Set("Content-Type", "application/json")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var env envelope.Response
+		json.NewDecoder(resp.Body).Decode(&env)
+		return resp.StatusCode, env
+	}
+	status, login := do("POST", "/api/auth/seller/login", "", map[string]string{"email": "seller@example.com", "password": seed.DemoPassword})
+	if status != 200 {
+		t.Fatalf("login: %d %+v", status, login)
+	}
+	session, _ := login.Data.(map[string]any)["access_token"].(string)
+
+	var signed string
+	steps := []struct {
+		name   string
+		run    func() (int, envelope.Response)
+		status int
+		msg    string
+	}{
+		{"sign needs a session", func() (int, envelope.Response) {
+			return do("POST", imageproxy.SignPath, "", map[string]string{"url": "http://localhost/a.png"})
+		}, 401, envelope.MsgUnauthenticated},
+		{"sign with a session", func() (int, envelope.Response) {
+			st, r := do("POST", imageproxy.SignPath, session, map[string]string{"url": "http://localhost/a.png"})
+			if d, ok := r.Data.(map[string]any); ok {
+				signed, _ = d["url"].(string)
+			}
+			return st, r
+		}, 200, ""},
+		{"session token is no proxy token", func() (int, envelope.Response) {
+			return do("GET", imageproxy.Path+"?url=http%3A%2F%2Flocalhost%2Fa.png&token="+session, "", nil)
+		}, 403, imageproxy.MsgBadToken},
+		{"signed loopback name refused at the dial, no session needed", func() (int, envelope.Response) {
+			if !strings.HasPrefix(signed, imageproxy.Path+"?") {
+				t.Fatalf("signed url %q", signed)
+			}
+			return do("GET", signed+"&is_thumbnail=1", "", nil)
+		}, 403, imageproxy.MsgForbiddenAddr},
+	}
+	for _, st := range steps {
+		t.Run(st.name, func(t *testing.T) {
+			status, r := st.run()
+			if status != st.status || r.Message != st.msg {
+				t.Fatalf("got %d %q, want %d %q", status, r.Message, st.status, st.msg)
+			}
+		})
+	}
+}

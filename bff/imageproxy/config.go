@@ -1,0 +1,105 @@
+package imageproxy
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/pressroom/pressroom/platform/env"
+)
+
+// DevKey signs proxy tokens outside production when PRESSROOM_IMAGE_PROXY_KEY is unset. It is
+// public (it is in the source), so tokens signed with it protect nothing: production refuses it.
+const DevKey = "pressroom-dev-image-proxy-key-not-secret-0123456789"
+
+// MinKeyLen is the shortest PRESSROOM_IMAGE_PROXY_KEY production accepts, in bytes.
+const MinKeyLen = 32
+
+// Config tunes the image proxy.
+type Config struct {
+	// Key is the HMAC-SHA256 secret of the url tokens (PRESSROOM_IMAGE_PROXY_KEY). Required in
+	// production, at least MinKeyLen bytes and not DevKey; empty elsewhere means DevKey.
+	Key string
+	// TokenTTL is how long a signed address works at least (PRESSROOM_IMAGE_PROXY_TOKEN_TTL, default
+	// 168h). Expiries are rounded up to the next whole UTC day, so an address signed twice in a day
+	// is the same address and browsers cache it; a token thus lives between TTL and TTL+24h.
+	TokenTTL time.Duration
+	// Timeout caps one whole upstream fetch, redirects and body included (PRESSROOM_IMAGE_PROXY_TIMEOUT,
+	// default 10s).
+	Timeout time.Duration
+	// MaxBytes caps an upstream body (PRESSROOM_IMAGE_PROXY_MAX_BYTES, default 20 MiB).
+	MaxBytes int64
+	// MaxPixels caps the declared width x height of an image, checked from its header before any
+	// pixel is decoded (PRESSROOM_IMAGE_PROXY_MAX_PIXELS, default 40 000 000: 160 MB as RGBA).
+	MaxPixels int64
+	// MaxRedirects is how many redirects one fetch follows, each re-checked
+	// (PRESSROOM_IMAGE_PROXY_MAX_REDIRECTS, default 3; 0 follows none).
+	MaxRedirects int
+	// CacheBytes bounds the in-memory LRU of fetched images and thumbnails
+	// (PRESSROOM_IMAGE_PROXY_CACHE_BYTES, default 128 MiB; 0 disables the cache).
+	CacheBytes int64
+	// MaxAge is the Cache-Control max-age of proxied images (PRESSROOM_IMAGE_PROXY_MAX_AGE, default 24h).
+	MaxAge time.Duration
+	// AnyPort lets the proxy dial any port of a public address (PRESSROOM_IMAGE_PROXY_ANY_PORT,
+	// default false: only 80 and 443, so the proxy cannot be used to probe other services of
+	// public hosts).
+	AnyPort bool
+	// Concurrency caps thumbnails decoded at once, bounding decode memory
+	// (PRESSROOM_IMAGE_PROXY_CONCURRENCY, default 4).
+	Concurrency int
+}
+
+// DefaultConfig is 7-day tokens, 10 s and 20 MiB per fetch, 3 redirects, ports 80 and 443, a
+// 128 MiB cache and a day of browser caching.
+func DefaultConfig() Config {
+	return Config{
+		TokenTTL: 7 * 24 * time.Hour, Timeout: 10 * time.Second, MaxBytes: 20 << 20,
+		MaxPixels: 40_000_000, MaxRedirects: 3, CacheBytes: 128 << 20, MaxAge: 24 * time.Hour,
+		Concurrency: 4,
+	}
+}
+
+// LoadConfig reads the PRESSROOM_IMAGE_PROXY_* variables over the defaults.
+func LoadConfig(lookup env.Lookup) (Config, error) {
+	cfg := DefaultConfig()
+	r := env.NewReader(lookup)
+	r.String(&cfg.Key, "PRESSROOM_IMAGE_PROXY_KEY")
+	r.Duration(&cfg.TokenTTL, "PRESSROOM_IMAGE_PROXY_TOKEN_TTL")
+	r.Duration(&cfg.Timeout, "PRESSROOM_IMAGE_PROXY_TIMEOUT")
+	r.Int64(&cfg.MaxBytes, "PRESSROOM_IMAGE_PROXY_MAX_BYTES")
+	r.Int64(&cfg.MaxPixels, "PRESSROOM_IMAGE_PROXY_MAX_PIXELS")
+	r.Int(&cfg.MaxRedirects, "PRESSROOM_IMAGE_PROXY_MAX_REDIRECTS")
+	r.Int64(&cfg.CacheBytes, "PRESSROOM_IMAGE_PROXY_CACHE_BYTES")
+	r.Duration(&cfg.MaxAge, "PRESSROOM_IMAGE_PROXY_MAX_AGE")
+	r.Bool(&cfg.AnyPort, "PRESSROOM_IMAGE_PROXY_ANY_PORT")
+	r.Int(&cfg.Concurrency, "PRESSROOM_IMAGE_PROXY_CONCURRENCY")
+	return cfg, r.Err()
+}
+
+// Validate reports the first setting that cannot work, naming its variable. Production demands a
+// real key.
+func (c Config) Validate(production bool) error {
+	switch {
+	case production && c.Key == "":
+		return errors.New("PRESSROOM_IMAGE_PROXY_KEY is required in production (at least 32 random bytes)")
+	case production && (len(c.Key) < MinKeyLen || c.Key == DevKey):
+		return fmt.Errorf("PRESSROOM_IMAGE_PROXY_KEY must be at least %d bytes and not the development key", MinKeyLen)
+	case c.TokenTTL < time.Minute:
+		return errors.New("PRESSROOM_IMAGE_PROXY_TOKEN_TTL must be at least 1m")
+	case c.Timeout < 100*time.Millisecond:
+		return errors.New("PRESSROOM_IMAGE_PROXY_TIMEOUT must be at least 100ms")
+	case c.MaxBytes < 1:
+		return errors.New("PRESSROOM_IMAGE_PROXY_MAX_BYTES must be at least 1")
+	case c.MaxPixels < 1:
+		return errors.New("PRESSROOM_IMAGE_PROXY_MAX_PIXELS must be at least 1")
+	case c.MaxRedirects < 0 || c.MaxRedirects > 10:
+		return errors.New("PRESSROOM_IMAGE_PROXY_MAX_REDIRECTS: want 0 to 10")
+	case c.CacheBytes < 0:
+		return errors.New("PRESSROOM_IMAGE_PROXY_CACHE_BYTES must not be negative (0 disables the cache)")
+	case c.MaxAge < 0:
+		return errors.New("PRESSROOM_IMAGE_PROXY_MAX_AGE must not be negative")
+	case c.Concurrency < 1:
+		return errors.New("PRESSROOM_IMAGE_PROXY_CONCURRENCY must be at least 1")
+	}
+	return nil
+}

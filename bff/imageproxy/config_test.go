@@ -1,0 +1,55 @@
+package imageproxy
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pressroom/pressroom/platform/env"
+)
+
+func TestConfig(t *testing.T) {
+	strong := strings.Repeat("k", MinKeyLen)
+	tests := []struct {
+		name       string
+		vars       map[string]string
+		production bool
+		wantErr    string // substring; "" for valid
+		check      func(Config) bool
+	}{
+		{"defaults", nil, false, "", func(c Config) bool { return c == DefaultConfig() }},
+		{"production needs a key", nil, true, "PRESSROOM_IMAGE_PROXY_KEY is required", nil},
+		{"production refuses a short key", map[string]string{"PRESSROOM_IMAGE_PROXY_KEY": "short"}, true, "PRESSROOM_IMAGE_PROXY_KEY must be at least 32", nil},
+		{"production refuses the dev key", map[string]string{"PRESSROOM_IMAGE_PROXY_KEY": DevKey}, true, "PRESSROOM_IMAGE_PROXY_KEY", nil},
+		{"production with a key", map[string]string{"PRESSROOM_IMAGE_PROXY_KEY": strong}, true, "", func(c Config) bool { return c.Key == strong }},
+		{"values read", map[string]string{
+			"PRESSROOM_IMAGE_PROXY_TIMEOUT": "3s", "PRESSROOM_IMAGE_PROXY_MAX_BYTES": "1000",
+			"PRESSROOM_IMAGE_PROXY_ANY_PORT": "true", "PRESSROOM_IMAGE_PROXY_CACHE_BYTES": "0",
+		}, false, "", func(c Config) bool {
+			return c.Timeout == 3*time.Second && c.MaxBytes == 1000 && c.AnyPort && c.CacheBytes == 0
+		}},
+		{"bad number names the variable", map[string]string{"PRESSROOM_IMAGE_PROXY_MAX_BYTES": "20MiB"}, false, "PRESSROOM_IMAGE_PROXY_MAX_BYTES", nil},
+		{"too many redirects", map[string]string{"PRESSROOM_IMAGE_PROXY_MAX_REDIRECTS": "50"}, false, "PRESSROOM_IMAGE_PROXY_MAX_REDIRECTS", nil},
+		{"timeout too short", map[string]string{"PRESSROOM_IMAGE_PROXY_TIMEOUT": "1ms"}, false, "PRESSROOM_IMAGE_PROXY_TIMEOUT", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := LoadConfig(env.Map(tc.vars))
+			if err == nil {
+				err = cfg.Validate(tc.production)
+			}
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("error %v, want one containing %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tc.check(cfg) {
+				t.Errorf("config %+v", cfg)
+			}
+		})
+	}
+}

@@ -1,0 +1,32 @@
+// Package imageproxy fetches images from foreign hosts for the UI, safely.
+//
+// GET /api/image-proxy?url=&is_thumbnail=&token= answers the image at url, or with is_thumbnail=1
+// a thumbnail fitting the spec's thumb box (160x200, never enlarged; JPEG when opaque, PNG when
+// not). img tags send no bearer token, so the route is public and the token is the authorisation:
+// "<exp>.<sig>", exp in Unix seconds and sig the unpadded base64url HMAC-SHA256, under
+// PRESSROOM_IMAGE_PROXY_KEY, of "pressroom.imageproxy.v1\n<exp>\n<url>" with url exactly as sent.
+// It is never the session token. Expiries are rounded up to a whole UTC day so an address signed
+// twice in a day is one address for the browser's cache. Signed users get tokens from
+// POST /api/image-proxy/sign; other bff areas call (*Proxy).SignedURL for the foreign images of
+// their lists.
+//
+// What is fetched: http and https only, ports 80 and 443 unless PRESSROOM_IMAGE_PROXY_ANY_PORT,
+// no user information, no host in a legacy numeric IPv4 form (2130706433, 0x7f.0.0.1, 0177.0.0.1).
+// The decisive check runs in the dialer's Control hook, on the IP actually dialled after name
+// resolution, for every connection including each redirect's: CheckIP refuses loopback, private,
+// link-local (cloud metadata included), CGNAT, unspecified, multicast, broadcast, documentation
+// and reserved ranges, and IPv6 forms carrying such IPv4 addresses (mapped, compatible, NAT64,
+// 6to4); Teredo is refused outright. Environment HTTP proxies are ignored, since they would dial
+// for us. At most Config.MaxRedirects redirects, each URL checked again; one Config.Timeout for
+// the whole fetch; bodies over Config.MaxBytes are refused. The type is sniffed from the bytes
+// (PNG, JPEG, WebP, GIF), never taken from Content-Type, and the header is decoded with
+// renderer/imagelimit to refuse images over Config.MaxPixels before any pixel is allocated.
+//
+// Answers carry Cache-Control public with Config.MaxAge and a content ETag, and are kept in a
+// byte-bounded in-memory LRU keyed by url and variant; concurrent first requests share one fetch
+// (singleflight). Refusals are envelopes with a clear message: 400 bad url, 403 address not
+// allowed or bad token, 413 too large, 415 not an image, 502/504 when the host fails.
+//
+// It is not a general HTTP proxy, does not keep images across restarts (the renderer's variants
+// do that for uploads), and does not rate-limit callers.
+package imageproxy

@@ -1,0 +1,109 @@
+package imageproxy
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+
+	"github.com/disintegration/imaging"
+
+	"github.com/pressroom/pressroom/renderer/imagelimit"
+)
+
+// Thumbnail box of the spec's "thumb" size (app-shell §9).
+const (
+	ThumbWidth  = 160
+	ThumbHeight = 200
+)
+
+// ErrNotImage is returned when the upstream bytes are not PNG, JPEG, WebP or GIF.
+var ErrNotImage = errors.New("imageproxy: not a PNG, JPEG, WebP or GIF image")
+
+// ErrTooManyPixels is returned when an image declares more than Config.MaxPixels pixels.
+var ErrTooManyPixels = errors.New("imageproxy: image has too many pixels")
+
+// sniffType names the image type by its first bytes; the upstream Content-Type is never trusted.
+func sniffType(b []byte) (string, bool) {
+	switch {
+	case bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")):
+		return "image/png", true
+	case bytes.HasPrefix(b, []byte("\xff\xd8\xff")):
+		return "image/jpeg", true
+	case len(b) >= 15 && string(b[:4]) == "RIFF" && string(b[8:15]) == "WEBPVP8":
+		return "image/webp", true
+	case bytes.HasPrefix(b, []byte("GIF87a")), bytes.HasPrefix(b, []byte("GIF89a")):
+		return "image/gif", true
+	}
+	return "", false
+}
+
+// checkImage reads the header of body (of type ct) and refuses images over maxPixels or whose
+// header does not decode, without decoding pixels.
+func checkImage(body []byte, ct string, maxPixels int64) error {
+	if ct == "image/gif" {
+		cfg, err := gif.DecodeConfig(bytes.NewReader(body))
+		if err != nil {
+			return fmt.Errorf("%w: %w", ErrNotImage, err)
+		}
+		if int64(cfg.Width)*int64(cfg.Height) > maxPixels {
+			return ErrTooManyPixels
+		}
+		return nil
+	}
+	_, _, err := imagelimit.DecodeConfig(bytes.NewReader(body), limits(body, maxPixels))
+	switch {
+	case errors.Is(err, imagelimit.ErrTooManyPixels):
+		return ErrTooManyPixels
+	case err != nil:
+		return fmt.Errorf("%w: %w", ErrNotImage, err)
+	}
+	return nil
+}
+
+func limits(body []byte, maxPixels int64) imagelimit.Config {
+	return imagelimit.Config{MaxPixels: maxPixels, MaxBytes: int64(len(body)) + 1}
+}
+
+// thumbnail decodes body (already passed by checkImage) and fits it in ThumbWidth x ThumbHeight,
+// never enlarging. Opaque results are JPEG, others PNG. Only the first frame of a GIF is decoded
+// (gif.Decode stops there), so an animation cannot multiply the memory.
+func thumbnail(body []byte, ct string, maxPixels int64) (*entry, error) {
+	var img image.Image
+	var err error
+	if ct == "image/gif" {
+		img, err = gif.Decode(bytes.NewReader(body))
+	} else {
+		img, _, err = imagelimit.Decode(bytes.NewReader(body), limits(body, maxPixels))
+	}
+	if errors.Is(err, imagelimit.ErrTooManyPixels) {
+		return nil, ErrTooManyPixels
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNotImage, err)
+	}
+	b := img.Bounds()
+	var out *image.NRGBA
+	if b.Dx() <= ThumbWidth && b.Dy() <= ThumbHeight {
+		out = imaging.Clone(img)
+	} else {
+		out = imaging.Fit(img, ThumbWidth, ThumbHeight, imaging.Lanczos)
+	}
+	var buf bytes.Buffer
+	e := &entry{}
+	if out.Opaque() {
+		e.contentType = "image/jpeg"
+		err = jpeg.Encode(&buf, out, &jpeg.Options{Quality: 85})
+	} else {
+		e.contentType = "image/png"
+		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, out)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("encode thumbnail: %w", err)
+	}
+	e.body = buf.Bytes()
+	return e, nil
+}

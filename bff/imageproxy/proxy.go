@@ -1,0 +1,283 @@
+package imageproxy
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"syscall"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+)
+
+// Path is where the proxy is mounted; SignPath signs addresses for it.
+const (
+	Path     = "/api/image-proxy"
+	SignPath = "/api/image-proxy/sign"
+)
+
+// Errors of a fetch, each answered with its own status (see routes.go).
+var (
+	// ErrTooLarge: the upstream body is over Config.MaxBytes.
+	ErrTooLarge = errors.New("imageproxy: upstream body too large")
+	// ErrUpstream: the host could not be reached or did not answer 200.
+	ErrUpstream = errors.New("imageproxy: upstream failed")
+	// ErrTimeout: the fetch took longer than Config.Timeout.
+	ErrTimeout = errors.New("imageproxy: upstream timed out")
+)
+
+// Proxy fetches images from public hosts for the UI, signs addresses for it and keeps what it
+// fetched in a bounded in-memory cache.
+type Proxy struct {
+	cfg      Config
+	signer   signer
+	policy   func(netip.AddrPort) error
+	resolver *net.Resolver
+	client   *http.Client
+	cache    *lru
+	group    singleflight.Group
+	decode   chan struct{}
+	log      *slog.Logger
+	// beforeFlight, when set (tests), runs as a request joins the fetch of its key.
+	beforeFlight func()
+}
+
+// Option adjusts a Proxy at construction.
+type Option func(*Proxy)
+
+// WithAddrPolicy replaces the dial-time check (default: CheckAddr with Config.AnyPort). Every
+// connection, redirects included, is refused unless policy returns nil for the IP and port
+// actually dialled. Tests use it to admit exactly one local test server.
+func WithAddrPolicy(policy func(netip.AddrPort) error) Option {
+	return func(p *Proxy) { p.policy = policy }
+}
+
+// WithResolver sets the resolver of host names (default net.DefaultResolver).
+func WithResolver(r *net.Resolver) Option {
+	return func(p *Proxy) { p.resolver = r }
+}
+
+// New validates cfg (production demands a real key) and builds the proxy.
+func New(cfg Config, production bool, log *slog.Logger, opts ...Option) (*Proxy, error) {
+	if err := cfg.Validate(production); err != nil {
+		return nil, err
+	}
+	key := cfg.Key
+	if key == "" {
+		key = DevKey
+	}
+	p := &Proxy{
+		cfg:    cfg,
+		signer: signer{key: []byte(key), ttl: cfg.TokenTTL, now: time.Now},
+		decode: make(chan struct{}, cfg.Concurrency),
+		log:    log,
+	}
+	p.policy = func(ap netip.AddrPort) error { return CheckAddr(ap, cfg.AnyPort) }
+	for _, o := range opts {
+		o(p)
+	}
+	if cfg.CacheBytes > 0 {
+		p.cache = newLRU(cfg.CacheBytes)
+	}
+	dialer := &net.Dialer{
+		Timeout:   cfg.Timeout,
+		KeepAlive: 30 * time.Second,
+		Resolver:  p.resolver,
+		// Control runs after name resolution, on the IP and port about to be connected, for
+		// every connection the transport opens: the first, each redirect's, each retry's.
+		Control: func(network, address string, _ syscall.RawConn) error {
+			if network != "tcp4" && network != "tcp6" {
+				return refuse(address, "network "+network)
+			}
+			ap, err := netip.ParseAddrPort(address)
+			if err != nil {
+				return refuse(address, "unparsable dial address")
+			}
+			return p.policy(ap)
+		},
+	}
+	p.client = &http.Client{
+		Transport: &http.Transport{
+			Proxy:                  nil, // an HTTP(S)_PROXY from the environment would dial for us, unchecked
+			DialContext:            dialer.DialContext,
+			ForceAttemptHTTP2:      true,
+			TLSHandshakeTimeout:    cfg.Timeout,
+			ResponseHeaderTimeout:  cfg.Timeout,
+			MaxResponseHeaderBytes: 64 << 10,
+			MaxIdleConns:           64,
+			MaxIdleConnsPerHost:    4,
+			IdleConnTimeout:        90 * time.Second,
+		},
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) > cfg.MaxRedirects {
+				return fmt.Errorf("%w: more than %d redirects", ErrUpstream, cfg.MaxRedirects)
+			}
+			_, err := p.checkURL(req.URL.String())
+			return err
+		},
+		Timeout: cfg.Timeout,
+	}
+	return p, nil
+}
+
+// checkURL is ParseURL plus the address policy for IP literals, so those are refused before any
+// dial (the dial-time check would refuse them too).
+func (p *Proxy) checkURL(raw string) (*url.URL, error) {
+	u, err := ParseURL(raw)
+	if err != nil {
+		return nil, err
+	}
+	if ap, ok := urlAddr(u); ok {
+		if err := p.policy(ap); err != nil {
+			return nil, err
+		}
+	}
+	return u, nil
+}
+
+// Close drops idle upstream connections.
+func (p *Proxy) Close() { p.client.CloseIdleConnections() }
+
+// SignedURL is the proxy path for raw with its token, for lists that show foreign images. The
+// caller may append "&is_thumbnail=1": the token covers the address, not the variant. It fails
+// with ErrBadURL or an *AddrError for addresses the proxy would refuse anyway.
+func (p *Proxy) SignedURL(raw string) (string, error) {
+	if _, err := p.checkURL(raw); err != nil {
+		return "", err
+	}
+	return Path + "?" + url.Values{"url": {raw}, "token": {p.signer.sign(raw)}}.Encode(), nil
+}
+
+// get answers the original (thumb false) or the thumbnail of raw, from the cache or by fetching
+// once however many callers ask at the same time.
+func (p *Proxy) get(ctx context.Context, raw string, thumb bool) (*entry, error) {
+	key := "o|" + raw
+	if thumb {
+		key = "t|" + raw
+	}
+	if e, ok := p.cached(key); ok {
+		return e, nil
+	}
+	if p.beforeFlight != nil {
+		p.beforeFlight()
+	}
+	v, err, _ := p.group.Do(key, func() (any, error) {
+		if e, ok := p.cached(key); ok {
+			return e, nil
+		}
+		// The work outlives the caller that started it: others may be waiting on it.
+		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), p.cfg.Timeout)
+		defer cancel()
+		var e *entry
+		var err error
+		if thumb {
+			e, err = p.makeThumbnail(wctx, raw)
+		} else {
+			e, err = p.fetch(wctx, raw)
+		}
+		if err != nil {
+			return nil, err
+		}
+		e.etag = etag(e.body)
+		if p.cache != nil {
+			p.cache.add(key, e)
+		}
+		return e, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*entry), nil
+}
+
+func (p *Proxy) cached(key string) (*entry, bool) {
+	if p.cache == nil {
+		return nil, false
+	}
+	return p.cache.get(key)
+}
+
+func (p *Proxy) makeThumbnail(ctx context.Context, raw string) (*entry, error) {
+	orig, err := p.get(ctx, raw, false)
+	if err != nil {
+		return nil, err
+	}
+	select {
+	case p.decode <- struct{}{}:
+		defer func() { <-p.decode }()
+	case <-ctx.Done():
+		return nil, ErrTimeout
+	}
+	return thumbnail(orig.body, orig.contentType, p.cfg.MaxPixels)
+}
+
+// fetch GETs raw within the caps and checks that the answer is an image.
+func (p *Proxy) fetch(ctx context.Context, raw string) (*entry, error) {
+	u, err := p.checkURL(raw)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadURL, err)
+	}
+	req.Header.Set("User-Agent", "Pressroom-ImageProxy/1")
+	req.Header.Set("Accept", "image/png,image/jpeg,image/webp,image/gif")
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return nil, fetchError(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("%w: status %d", ErrUpstream, resp.StatusCode)
+	}
+	if resp.ContentLength > p.cfg.MaxBytes {
+		return nil, ErrTooLarge
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, p.cfg.MaxBytes+1))
+	if err != nil {
+		return nil, fetchError(err)
+	}
+	if int64(len(body)) > p.cfg.MaxBytes {
+		return nil, ErrTooLarge
+	}
+	ct, ok := sniffType(body)
+	if !ok {
+		return nil, ErrNotImage
+	}
+	if err := checkImage(body, ct, p.cfg.MaxPixels); err != nil {
+		return nil, err
+	}
+	return &entry{body: body, contentType: ct}, nil
+}
+
+// fetchError keeps the refusals the user must see apart from plain upstream failures.
+func fetchError(err error) error {
+	var ae *AddrError
+	switch {
+	case errors.As(err, &ae):
+		return ae
+	case errors.Is(err, ErrBadURL), errors.Is(err, ErrUpstream):
+		return err
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, http.ErrHandlerTimeout):
+		return fmt.Errorf("%w: %w", ErrTimeout, err)
+	}
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return fmt.Errorf("%w: %w", ErrTimeout, err)
+	}
+	return fmt.Errorf("%w: %w", ErrUpstream, err)
+}
+
+func etag(b []byte) string {
+	sum := sha256.Sum256(b)
+	return `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+}

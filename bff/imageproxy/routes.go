@@ -1,0 +1,115 @@
+package imageproxy
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/pressroom/pressroom/bff/access"
+	"github.com/pressroom/pressroom/bff/auth"
+	"github.com/pressroom/pressroom/bff/envelope"
+)
+
+// Messages the UI shows for refusals.
+const (
+	MsgBadURL        = "The url must be an absolute http or https address."
+	MsgForbiddenAddr = "This address is not allowed."
+	MsgBadToken      = "This image link is not valid or has expired."
+	MsgUpstream      = "The image could not be fetched from its host."
+	MsgTimeout       = "The image host took too long to answer."
+	MsgNotImage      = "The address did not return a PNG, JPEG, WebP or GIF image."
+	MsgTooManyPixels = "The image has too many pixels."
+)
+
+// Routes lists the proxy's endpoints under g (mounted at /api): the proxy itself is public, since
+// img tags send no bearer token and the url token is the authorisation; signing needs a session.
+func Routes(g *echo.Group, a *auth.Service, p *Proxy) {
+	a.Handle(g, http.MethodGet, strings.TrimPrefix(Path, "/api"), access.Anyone, p.handleProxy)
+	a.Handle(g, http.MethodPost, strings.TrimPrefix(SignPath, "/api"), access.SignedIn, p.handleSign)
+}
+
+// handleProxy serves GET /api/image-proxy?url=&is_thumbnail=&token=.
+func (p *Proxy) handleProxy(c echo.Context) error {
+	raw := c.QueryParam("url")
+	if raw == "" {
+		return envelope.Fail(http.StatusBadRequest, MsgBadURL, envelope.FieldError{Field: "url", Message: MsgBadURL})
+	}
+	if err := p.signer.verify(raw, c.QueryParam("token")); err != nil {
+		return envelope.Fail(http.StatusForbidden, MsgBadToken, envelope.FieldError{Field: "token", Message: MsgBadToken})
+	}
+	thumb := false
+	if s := c.QueryParam("is_thumbnail"); s != "" {
+		thumb, _ = strconv.ParseBool(s)
+	}
+	e, err := p.get(c.Request().Context(), raw, thumb)
+	if err != nil {
+		ue := userError(err, p.cfg.MaxBytes)
+		p.log.Info("image proxy refused", "url", raw, "status", ue.Status, "err", err)
+		return ue
+	}
+	h := c.Response().Header()
+	h.Set("Cache-Control", fmt.Sprintf("public, max-age=%d", int(p.cfg.MaxAge.Seconds())))
+	h.Set("ETag", e.etag)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	if etagMatch(c.Request().Header.Get("If-None-Match"), e.etag) {
+		return c.NoContent(http.StatusNotModified)
+	}
+	return c.Blob(http.StatusOK, e.contentType, e.body)
+}
+
+// signRequest is the body of POST /api/image-proxy/sign, and its answer's data.
+type signRequest struct {
+	URL string `json:"url"`
+}
+
+// handleSign serves POST /api/image-proxy/sign: {url} → {url} of the proxy path with its token.
+func (p *Proxy) handleSign(c echo.Context) error {
+	var in signRequest
+	if err := envelope.Bind(c, &in); err != nil {
+		return err
+	}
+	signed, err := p.SignedURL(in.URL)
+	if err != nil {
+		return userError(err, p.cfg.MaxBytes)
+	}
+	return envelope.OK(c, signRequest{URL: signed})
+}
+
+// userError turns a proxy error into the envelope the user sees; the error itself is logged.
+func userError(err error, maxBytes int64) *envelope.Error {
+	var ae *AddrError
+	switch {
+	case errors.As(err, &ae):
+		return envelope.Fail(http.StatusForbidden, MsgForbiddenAddr, envelope.FieldError{Field: "url", Message: MsgForbiddenAddr})
+	case errors.Is(err, ErrBadURL):
+		return envelope.Fail(http.StatusBadRequest, MsgBadURL, envelope.FieldError{Field: "url", Message: MsgBadURL})
+	case errors.Is(err, ErrTooLarge):
+		return envelope.Fail(http.StatusRequestEntityTooLarge,
+			fmt.Sprintf("The image is larger than %d MiB.", max(1, maxBytes>>20)))
+	case errors.Is(err, ErrTooManyPixels):
+		return envelope.Fail(http.StatusRequestEntityTooLarge, MsgTooManyPixels)
+	case errors.Is(err, ErrNotImage):
+		return envelope.Fail(http.StatusUnsupportedMediaType, MsgNotImage)
+	case errors.Is(err, ErrTimeout):
+		return envelope.Fail(http.StatusGatewayTimeout, MsgTimeout)
+	default:
+		return envelope.Fail(http.StatusBadGateway, MsgUpstream)
+	}
+}
+
+// etagMatch reports whether an If-None-Match header names tag (weak comparison, as RFC 9110
+// asks for GET).
+func etagMatch(header, tag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == tag || t == "*" {
+			return true
+		}
+	}
+	return false
+}

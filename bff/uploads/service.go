@@ -1,0 +1,379 @@
+package uploads
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime/multipart"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/jmoiron/sqlx"
+	"github.com/labstack/echo/v4"
+	"github.com/redis/go-redis/v9"
+	"golang.org/x/sync/singleflight"
+
+	"github.com/pressroom/pressroom/bff/access"
+	"github.com/pressroom/pressroom/bff/auth"
+	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/platform/outbox"
+)
+
+// Deps are what the upload calls use.
+type Deps struct {
+	DB    *sqlx.DB
+	Store blob.Store
+	Relay *outbox.Relay
+	// Redis counts public URLs per client and is where the variant tasks are inspected: the
+	// queue's Redis server and database.
+	Redis *redis.Client
+	// Queue enqueues render:variant directly: a variant request changes no row, so it needs no outbox.
+	Queue *asynq.Client
+	Log   *slog.Logger
+}
+
+// Service answers the upload calls.
+type Service struct {
+	cfg      Config
+	d        Deps
+	store    store
+	variants singleflight.Group
+	// inspect reads the state of variant tasks, on the queue's Redis.
+	inspect *asynq.Inspector
+	// poll is how often a variant request checks whether the renderer stored it.
+	poll time.Duration
+}
+
+// New validates cfg and builds the service.
+func New(cfg Config, d Deps) (*Service, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if d.DB == nil || d.Store == nil || d.Relay == nil || d.Redis == nil || d.Queue == nil {
+		return nil, errors.New("uploads: DB, Store, Relay, Redis and Queue are required")
+	}
+	if d.Log == nil {
+		d.Log = slog.New(slog.DiscardHandler)
+	}
+	return &Service{cfg: cfg, d: d, store: store{d.DB}, poll: 50 * time.Millisecond,
+		inspect: asynq.NewInspectorFromRedisClient(d.Redis)}, nil
+}
+
+// Routes lists the upload endpoints under g (mounted at /api).
+func Routes(g *echo.Group, a *auth.Service, s *Service) {
+	a.Handle(g, http.MethodPost, "/pre-signed-url", access.SignedIn, s.handleSign)
+	a.Handle(g, http.MethodPost, "/public/pre-signed-url", access.Anyone, s.handleSignPublic)
+	a.Handle(g, http.MethodPost, "/upload", access.SignedIn, s.handleUpload)
+	a.Handle(g, http.MethodPost, "/uploads/complete", access.SignedIn, s.handleComplete)
+	a.Handle(g, http.MethodPost, "/public/uploads/complete", access.Anyone, s.handleCompletePublic)
+	a.Handle(g, http.MethodGet, "/uploads", access.SignedIn, s.handleList)
+	a.Handle(g, http.MethodGet, "/uploads/:id", access.SignedIn, s.handleGet)
+	a.Handle(g, http.MethodGet, "/files/*", access.Anyone, s.handleFile)
+	a.Handle(g, http.MethodHead, "/files/*", access.Anyone, s.handleFile)
+}
+
+// BodyLimitExempt are the route paths whose bodies this package caps itself (POST /api/upload
+// streams a file larger than the JSON body limit).
+var BodyLimitExempt = []string{"/api/upload"}
+
+// Messages of the upload calls.
+const (
+	MsgNotUploaded = "The file was not uploaded. Please try upload file again."
+	MsgTooLarge    = "The file is too large."
+	MsgNoFile      = "Choose a file to upload."
+	MsgQuota       = "Too many uploads. Please try again later."
+	MsgNotYours    = "The file path does not belong to you."
+	MsgPending     = "The file is still being checked. Please try again in a moment."
+	MsgNotReady    = "The image is not ready yet. Please try again."
+	MsgChanged     = "The file changed after it was checked. Please upload it again."
+	MsgNoVariant   = "This image cannot be shown in this size."
+)
+
+type signBody struct {
+	FileName string `json:"fileName"`
+	FilePath string `json:"filePath"`
+}
+
+// Signed is the answer of the pre-signed-URL calls (spec §7).
+type Signed struct {
+	FilePath     string `json:"filePath"`
+	PreSignedURL string `json:"preSignedUrl"`
+	FileURL      string `json:"fileUrl"`
+	// ContentType is the Content-Type header the PUT must carry.
+	ContentType string `json:"contentType"`
+	// ExpiresAt is when the PUT stops working.
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+func bindSign(c echo.Context) (signBody, string, error) {
+	var b signBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return b, "", err
+	}
+	if strings.TrimSpace(b.FileName) == "" {
+		msg := "The file name field is required."
+		return b, "", envelope.Fail(http.StatusUnprocessableEntity, msg, envelope.FieldError{Field: "fileName", Message: msg})
+	}
+	ct, err := contentTypeOf(b.FileName)
+	if err != nil {
+		return b, "", envelope.Fail(http.StatusUnprocessableEntity, MsgFileType, envelope.FieldError{Field: "fileName", Message: MsgFileType})
+	}
+	return b, ct, nil
+}
+
+func (s *Service) sign(c echo.Context, key, ct string, ttl time.Duration) error {
+	url, err := s.d.Store.SignPut(c.Request().Context(), key, ct, ttl)
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, Signed{FilePath: key, PreSignedURL: url, FileURL: FileURL(key), ContentType: ct,
+		ExpiresAt: time.Now().Add(ttl).UTC()})
+}
+
+func (s *Service) handleSign(c echo.Context) error {
+	b, ct, err := bindSign(c)
+	if err != nil {
+		return err
+	}
+	return s.sign(c, UserKey(auth.Caller(c).User.ID, b.FilePath, b.FileName), ct, s.cfg.SignTTL)
+}
+
+// handleSignPublic signs a short-lived PUT under public/ for callers without a session, at most
+// PublicPerHour per client address; filePath is ignored.
+func (s *Service) handleSignPublic(c echo.Context) error {
+	if err := s.publicQuota(c); err != nil {
+		return err
+	}
+	b, ct, err := bindSign(c)
+	if err != nil {
+		return err
+	}
+	return s.sign(c, PublicKey(b.FileName), ct, s.cfg.PublicSignTTL)
+}
+
+// publicQuota counts a public call against the client's hourly quota.
+func (s *Service) publicQuota(c echo.Context) error {
+	ctx := c.Request().Context()
+	hour := time.Now().Unix() / 3600
+	key := "pressroom:upload-public:" + c.RealIP() + ":" + strconv.FormatInt(hour, 10)
+	pipe := s.d.Redis.TxPipeline()
+	n := pipe.Incr(ctx, key)
+	pipe.Expire(ctx, key, time.Hour)
+	if _, err := pipe.Exec(ctx); err != nil {
+		return fmt.Errorf("public upload quota: %w", err)
+	}
+	if n.Val() > int64(s.cfg.PublicPerHour) {
+		e := envelope.Fail(http.StatusTooManyRequests, MsgQuota)
+		e.Header = http.Header{"Retry-After": []string{strconv.FormatInt(3600-time.Now().Unix()%3600, 10)}}
+		return e
+	}
+	return nil
+}
+
+type completeBody struct {
+	FilePath string `json:"filePath"`
+	FileName string `json:"fileName"`
+	Type     string `json:"type"`
+}
+
+func (s *Service) handleComplete(c echo.Context) error {
+	var b completeBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	id := auth.Caller(c).User.ID
+	if !strings.HasPrefix(b.FilePath, userPrefix(id)) || blob.ValidateKey(b.FilePath) != nil {
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgNotYours, envelope.FieldError{Field: "filePath", Message: MsgNotYours})
+	}
+	return s.ingest(c, id, b, s.cfg.MaxBytes)
+}
+
+func (s *Service) handleCompletePublic(c echo.Context) error {
+	if err := s.publicQuota(c); err != nil {
+		return err
+	}
+	var b completeBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	if !strings.HasPrefix(b.FilePath, publicPrefix) || blob.ValidateKey(b.FilePath) != nil {
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgNotYours, envelope.FieldError{Field: "filePath", Message: MsgNotYours})
+	}
+	return s.ingest(c, 0, b, s.cfg.PublicMaxBytes)
+}
+
+// ingest checks what arrived under the key (S3 cannot cap a pre-signed PUT, so the size is
+// checked here), records the upload with its sanitize task and dispatches the task.
+func (s *Service) ingest(c echo.Context, ownerID int64, b completeBody, maxBytes int64) error {
+	ctx := c.Request().Context()
+	info, err := s.d.Store.Stat(ctx, b.FilePath)
+	if errors.Is(err, blob.ErrNotFound) {
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgNotUploaded, envelope.FieldError{Field: "filePath", Message: MsgNotUploaded})
+	}
+	if err != nil {
+		return err
+	}
+	if info.Size > maxBytes {
+		if err := s.d.Store.Delete(ctx, b.FilePath); err != nil {
+			s.d.Log.Warn("delete oversize upload", "key", b.FilePath, "err", err)
+		}
+		return envelope.Fail(http.StatusRequestEntityTooLarge, MsgTooLarge)
+	}
+	name := b.FileName
+	if name == "" {
+		name = b.FilePath[strings.LastIndexByte(b.FilePath, '/')+1:]
+	}
+	u, err := s.record(ctx, ownerID, b.FilePath, truncate(name, 255), truncate(b.Type, 50))
+	if err != nil {
+		return err
+	}
+	return envelope.Accepted(c, u)
+}
+
+func (s *Service) record(ctx context.Context, ownerID int64, key, name, kind string) (Upload, error) {
+	u, outboxID, err := s.store.record(ctx, ownerID, key, name, kind)
+	if err != nil {
+		return Upload{}, err
+	}
+	if outboxID != 0 {
+		// Committed: if Redis is away now, the relay sends the task later.
+		if _, err := s.d.Relay.Dispatch(ctx, outboxID); err != nil {
+			s.d.Log.Warn("sanitize task left for the relay", "upload_id", u.ID, "err", err)
+		}
+	}
+	u.FileURL = FileURL(u.Key)
+	return u, nil
+}
+
+// handleUpload is POST /api/upload: multipart file, type and id, for small files. The file
+// streams into the blob store (never whole in memory), then is ingested like a signed upload.
+func (s *Service) handleUpload(c echo.Context) error {
+	req := c.Request()
+	req.Body = http.MaxBytesReader(c.Response(), req.Body, s.cfg.MaxDirectBytes+64<<10)
+	mr, err := req.MultipartReader()
+	if err != nil {
+		return envelope.Fail(http.StatusBadRequest, "Send the file as multipart/form-data with the fields file, type and id.")
+	}
+	ctx := req.Context()
+	userID := auth.Caller(c).User.ID
+	var key, name, kind, folder string
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return s.uploadReadError(err)
+		}
+		switch part.FormName() {
+		case "type":
+			kind = formValue(part)
+		case "id":
+			folder = formValue(part)
+		case "file":
+			if key != "" {
+				continue
+			}
+			name = part.FileName()
+			ct, err := contentTypeOf(name)
+			if err != nil {
+				return envelope.Fail(http.StatusUnprocessableEntity, MsgFileType, envelope.FieldError{Field: "file", Message: MsgFileType})
+			}
+			sub := "uploads"
+			if kind != "" {
+				sub = kind
+				if folder != "" {
+					sub += "/" + folder
+				}
+			}
+			key = UserKey(userID, sub, name)
+			lr := &cappedReader{r: part, left: s.cfg.MaxDirectBytes}
+			if err := s.d.Store.Put(ctx, key, lr, -1, ct); err != nil {
+				if lr.exceeded {
+					return envelope.Fail(http.StatusRequestEntityTooLarge, MsgTooLarge)
+				}
+				return s.uploadReadError(err)
+			}
+		}
+		part.Close()
+	}
+	if key == "" {
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgNoFile, envelope.FieldError{Field: "file", Message: MsgNoFile})
+	}
+	u, err := s.record(ctx, userID, key, truncate(name, 255), truncate(kind, 50))
+	if err != nil {
+		return err
+	}
+	return envelope.Accepted(c, u)
+}
+
+func (s *Service) uploadReadError(err error) error {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return envelope.Fail(http.StatusRequestEntityTooLarge, MsgTooLarge)
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, multipart.ErrMessageTooLarge) || strings.Contains(err.Error(), "multipart") {
+		return envelope.Fail(http.StatusBadRequest, "The upload was interrupted. Please try again.")
+	}
+	return err
+}
+
+func formValue(p *multipart.Part) string {
+	b, _ := io.ReadAll(io.LimitReader(p, 256))
+	return strings.TrimSpace(string(b))
+}
+
+// cappedReader fails once more than left bytes were read.
+type cappedReader struct {
+	r        io.Reader
+	left     int64
+	exceeded bool
+}
+
+func (c *cappedReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	if c.left < 0 {
+		c.exceeded = true
+		return n, errors.New("upload over the size limit")
+	}
+	return n, err
+}
+
+func (s *Service) handleList(c echo.Context) error {
+	q, err := envelope.ParseListQuery(c, "id")
+	if err != nil {
+		return err
+	}
+	items, total, err := s.store.list(c.Request().Context(), auth.Caller(c).User.ID, q.Q, q.PerPage, q.Offset())
+	if err != nil {
+		return err
+	}
+	for i := range items {
+		items[i].FileURL = FileURL(items[i].Key)
+	}
+	return c.JSON(http.StatusOK, envelope.NewPage(items, total, q))
+}
+
+// handleGet shows one of the caller's uploads; others' read as not found.
+func (s *Service) handleGet(c echo.Context) error {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil {
+		return envelope.Fail(http.StatusNotFound, "Upload not found.")
+	}
+	u, err := s.store.get(c.Request().Context(), id)
+	if errors.Is(err, ErrNotFound) || (err == nil && (u.OwnerID == nil || *u.OwnerID != auth.Caller(c).User.ID)) {
+		return envelope.Fail(http.StatusNotFound, "Upload not found.")
+	}
+	if err != nil {
+		return err
+	}
+	u.FileURL = FileURL(u.Key)
+	return envelope.OK(c, u)
+}

@@ -1,0 +1,183 @@
+package mail
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"mime"
+	"net"
+	"net/mail"
+	"net/smtp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/pressroom/pressroom/platform/env"
+)
+
+// Config says where mail goes.
+type Config struct {
+	// Host is the SMTP server (PRESSROOM_SMTP_HOST, default empty: messages go to the local outbox).
+	Host string
+	// Port is the SMTP port (PRESSROOM_SMTP_PORT, default 587); STARTTLS is used when the server offers it.
+	Port int
+	// Username and Password authenticate to the server (PRESSROOM_SMTP_USERNAME, PRESSROOM_SMTP_PASSWORD,
+	// default empty: no authentication).
+	Username, Password string
+	// From is the sender address (PRESSROOM_SMTP_FROM, default "Pressroom <no-reply@pressroom.local>").
+	From string
+	// Timeout bounds one delivery (PRESSROOM_SMTP_TIMEOUT, default 10s).
+	Timeout time.Duration
+}
+
+// DefaultConfig keeps every message in the local outbox.
+func DefaultConfig() Config {
+	return Config{Port: 587, From: "Pressroom <no-reply@pressroom.local>", Timeout: 10 * time.Second}
+}
+
+// LoadConfig reads the PRESSROOM_SMTP_* variables over the defaults.
+func LoadConfig(lookup env.Lookup) (Config, error) {
+	cfg := DefaultConfig()
+	r := env.NewReader(lookup)
+	r.String(&cfg.Host, "PRESSROOM_SMTP_HOST")
+	r.Int(&cfg.Port, "PRESSROOM_SMTP_PORT")
+	r.String(&cfg.Username, "PRESSROOM_SMTP_USERNAME")
+	r.String(&cfg.Password, "PRESSROOM_SMTP_PASSWORD")
+	r.String(&cfg.From, "PRESSROOM_SMTP_FROM")
+	r.Duration(&cfg.Timeout, "PRESSROOM_SMTP_TIMEOUT")
+	return cfg, r.Err()
+}
+
+// Validate reports the first setting that cannot work, naming its variable.
+func (c Config) Validate() error {
+	switch {
+	case c.Port < 1 || c.Port > 65535:
+		return errors.New("PRESSROOM_SMTP_PORT: want 1 to 65535")
+	case c.Timeout <= 0:
+		return errors.New("PRESSROOM_SMTP_TIMEOUT must be positive")
+	}
+	if _, err := mail.ParseAddress(c.From); err != nil {
+		return fmt.Errorf("PRESSROOM_SMTP_FROM=%q: want an address such as \"Pressroom <no-reply@example.com>\"", c.From)
+	}
+	return nil
+}
+
+// Message is one plain-text e-mail.
+type Message struct {
+	To      string
+	Subject string
+	Body    string
+}
+
+// Mailer delivers messages.
+type Mailer struct {
+	cfg Config
+	db  *sqlx.DB
+}
+
+// New validates cfg and builds a Mailer; db holds the local outbox.
+func New(cfg Config, db *sqlx.DB) (*Mailer, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	return &Mailer{cfg: cfg, db: db}, nil
+}
+
+// Local reports whether messages stay in the local outbox (no SMTP server configured).
+func (m *Mailer) Local() bool { return m.cfg.Host == "" }
+
+// Send delivers msg by SMTP, or stores it in the local outbox when no server is configured.
+func (m *Mailer) Send(ctx context.Context, msg Message) error {
+	if strings.ContainsAny(msg.To+msg.Subject, "\r\n") {
+		return errors.New("mail: header values must not contain line breaks")
+	}
+	if m.Local() {
+		const q = `INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3)`
+		if _, err := m.db.ExecContext(ctx, q, msg.To, msg.Subject, msg.Body); err != nil {
+			return fmt.Errorf("store mail in the outbox: %w", err)
+		}
+		return nil
+	}
+	return m.sendSMTP(ctx, msg)
+}
+
+func (m *Mailer) sendSMTP(ctx context.Context, msg Message) error {
+	from, _ := mail.ParseAddress(m.cfg.From)
+	addr := net.JoinHostPort(m.cfg.Host, strconv.Itoa(m.cfg.Port))
+	ctx, cancel := context.WithTimeout(ctx, m.cfg.Timeout)
+	defer cancel()
+	conn, err := (&net.Dialer{}).DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return fmt.Errorf("smtp dial %s: %w", addr, err)
+	}
+	deadline, _ := ctx.Deadline()
+	conn.SetDeadline(deadline)
+	c, err := smtp.NewClient(conn, m.cfg.Host)
+	if err != nil {
+		conn.Close()
+		return fmt.Errorf("smtp hello: %w", err)
+	}
+	defer c.Close()
+	if ok, _ := c.Extension("STARTTLS"); ok {
+		if err := c.StartTLS(tlsConfig(m.cfg.Host)); err != nil {
+			return fmt.Errorf("smtp starttls: %w", err)
+		}
+	}
+	if m.cfg.Username != "" {
+		if err := c.Auth(smtp.PlainAuth("", m.cfg.Username, m.cfg.Password, m.cfg.Host)); err != nil {
+			return fmt.Errorf("smtp auth: %w", err)
+		}
+	}
+	if err := c.Mail(from.Address); err != nil {
+		return fmt.Errorf("smtp from: %w", err)
+	}
+	if err := c.Rcpt(msg.To); err != nil {
+		return fmt.Errorf("smtp to: %w", err)
+	}
+	w, err := c.Data()
+	if err != nil {
+		return fmt.Errorf("smtp data: %w", err)
+	}
+	header := "From: " + from.String() + "\r\nTo: " + msg.To + "\r\nSubject: " + mime.QEncoding.Encode("utf-8", msg.Subject) +
+		"\r\nDate: " + time.Now().Format(time.RFC1123Z) + "\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
+	body := strings.ReplaceAll(strings.ReplaceAll(msg.Body, "\r\n", "\n"), "\n", "\r\n")
+	if _, err := w.Write([]byte(header + body)); err != nil {
+		return fmt.Errorf("smtp write: %w", err)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("smtp data end: %w", err)
+	}
+	return c.Quit()
+}
+
+// Stored is one message of the local outbox.
+type Stored struct {
+	ID        int64     `db:"id" json:"id"`
+	To        string    `db:"to_address" json:"to"`
+	Subject   string    `db:"subject" json:"subject"`
+	Body      string    `db:"body" json:"body"`
+	CreatedAt time.Time `db:"created_at" json:"created_at"`
+}
+
+// ListOutbox returns a page of the local outbox, newest first, filtered by recipient or subject
+// containing q, and the total count.
+func ListOutbox(ctx context.Context, db *sqlx.DB, q string, limit, offset int) ([]Stored, int, error) {
+	const list = `
+SELECT id, to_address, subject, body, created_at FROM mail_outbox
+WHERE $1 = '' OR to_address ILIKE '%' || $1 || '%' OR subject ILIKE '%' || $1 || '%'
+ORDER BY id DESC LIMIT $2 OFFSET $3`
+	const count = `
+SELECT count(*) FROM mail_outbox
+WHERE $1 = '' OR to_address ILIKE '%' || $1 || '%' OR subject ILIKE '%' || $1 || '%'`
+	var out []Stored
+	if err := sqlx.SelectContext(ctx, db, &out, list, q, limit, offset); err != nil {
+		return nil, 0, fmt.Errorf("list mail outbox: %w", err)
+	}
+	var total int
+	if err := sqlx.GetContext(ctx, db, &total, count, q); err != nil {
+		return nil, 0, fmt.Errorf("count mail outbox: %w", err)
+	}
+	return out, total, nil
+}

@@ -1,0 +1,156 @@
+package mail
+
+import (
+	"bufio"
+	"context"
+	"net"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/testinfra"
+)
+
+// smtpSink is a minimal SMTP server that records one message's envelope and data.
+type smtpSink struct {
+	ln   net.Listener
+	got  chan string
+	from string
+	to   string
+}
+
+func newSink(t *testing.T) *smtpSink {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &smtpSink{ln: ln, got: make(chan string, 1)}
+	t.Cleanup(func() { ln.Close() })
+	go s.serve()
+	return s
+}
+
+func (s *smtpSink) serve() {
+	conn, err := s.ln.Accept()
+	if err != nil {
+		return
+	}
+	defer conn.Close()
+	r := bufio.NewReader(conn)
+	reply := func(line string) { conn.Write([]byte(line + "\r\n")) }
+	reply("220 sink ready")
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			return
+		}
+		cmd := strings.ToUpper(strings.TrimSpace(line))
+		switch {
+		case strings.HasPrefix(cmd, "EHLO"), strings.HasPrefix(cmd, "HELO"):
+			reply("250 sink")
+		case strings.HasPrefix(cmd, "MAIL FROM:"):
+			s.from = strings.TrimSpace(line[len("MAIL FROM:"):])
+			reply("250 ok")
+		case strings.HasPrefix(cmd, "RCPT TO:"):
+			s.to = strings.TrimSpace(line[len("RCPT TO:"):])
+			reply("250 ok")
+		case cmd == "DATA":
+			reply("354 go on")
+			var data strings.Builder
+			for {
+				l, err := r.ReadString('\n')
+				if err != nil || l == ".\r\n" {
+					break
+				}
+				data.WriteString(l)
+			}
+			s.got <- data.String()
+			reply("250 queued")
+		case cmd == "QUIT":
+			reply("221 bye")
+			return
+		default:
+			reply("250 ok")
+		}
+	}
+}
+
+func TestSendsThroughSMTPWhenConfigured(t *testing.T) {
+	sink := newSink(t)
+	host, port, _ := net.SplitHostPort(sink.ln.Addr().String())
+	cfg, err := LoadConfig(env.Map(map[string]string{
+		"PRESSROOM_SMTP_HOST": host, "PRESSROOM_SMTP_PORT": port, "PRESSROOM_SMTP_FROM": "Pressroom <no-reply@example.com>",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := New(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Local() {
+		t.Fatal("a configured server must be used")
+	}
+	msg := Message{To: "seller@example.com", Subject: "Reset your password", Body: "line one\nline two\n"}
+	if err := m.Send(context.Background(), msg); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case data := <-sink.got:
+		for _, want := range []string{"Subject: Reset your password\r\n", "To: seller@example.com\r\n", "line one\r\nline two\r\n"} {
+			if !strings.Contains(data, want) {
+				t.Errorf("message lacks %q:\n%s", want, data)
+			}
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no message reached the server")
+	}
+	if sink.from != "<no-reply@example.com>" || sink.to != "<seller@example.com>" {
+		t.Fatalf("envelope from %s to %s", sink.from, sink.to)
+	}
+}
+
+func TestKeepsMessagesInTheOutboxWithoutSMTP(t *testing.T) {
+	db, _ := testinfra.Postgres(t)
+	m, err := New(DefaultConfig(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if err := m.Send(context.Background(), Message{To: "a" + strconv.Itoa(i) + "@example.com", Subject: "Hello", Body: "b"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, total, err := ListOutbox(context.Background(), db, "a2@", 15, 0)
+	if err != nil || total != 1 || len(got) != 1 || got[0].To != "a2@example.com" {
+		t.Fatalf("outbox = %+v, %d, %v", got, total, err)
+	}
+	if _, total, _ := ListOutbox(context.Background(), db, "", 2, 0); total != 3 {
+		t.Fatalf("total = %d", total)
+	}
+	if err := m.Send(context.Background(), Message{To: "x@example.com\r\nBcc: y@example.com", Subject: "s"}); err == nil {
+		t.Fatal("header injection must be refused")
+	}
+}
+
+func TestConfigNamesTheVariable(t *testing.T) {
+	for _, tt := range []struct {
+		vars map[string]string
+		want string
+	}{
+		{map[string]string{"PRESSROOM_SMTP_PORT": "70000"}, "PRESSROOM_SMTP_PORT"},
+		{map[string]string{"PRESSROOM_SMTP_FROM": "nobody"}, "PRESSROOM_SMTP_FROM"},
+		{map[string]string{"PRESSROOM_SMTP_TIMEOUT": "soon"}, "PRESSROOM_SMTP_TIMEOUT"},
+	} {
+		cfg, err := LoadConfig(env.Map(tt.vars))
+		if err == nil {
+			err = cfg.Validate()
+		}
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: err = %v, want naming %s", tt.vars, err, tt.want)
+		}
+	}
+}

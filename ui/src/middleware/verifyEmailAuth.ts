@@ -1,0 +1,8 @@
+import { mustVerifyEmail } from '../access';
+import type { Middleware } from './registry';
+
+export const VERIFY_EMAIL_PATH = '/auth/verify-email';
+
+/** Users the e-mail verification rule applies to go to /auth/verify-email (spec §2.2). */
+export const verifyEmailAuth: Middleware = ({ user }) =>
+  user && mustVerifyEmail(user) ? VERIFY_EMAIL_PATH : undefined;

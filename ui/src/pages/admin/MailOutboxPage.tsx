@@ -1,0 +1,114 @@
+import { Alert, Anchor, Card, Code, Group, Loader, Modal, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { api } from '../../api';
+import { outboxMail, type OutboxMail } from '../../api/account';
+
+const URL_PATTERN = /(https?:\/\/[^\s]+)/g;
+
+/** The body as text with its links clickable. */
+function MailBody({ body }: { body: string }) {
+  return (
+    <Code block data-testid="mail-body" style={{ whiteSpace: 'pre-wrap' }}>
+      {body.split(URL_PATTERN).map((part, i) =>
+        i % 2 === 1 ? (
+          <Anchor key={i} href={part}>
+            {part}
+          </Anchor>
+        ) : (
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
+    </Code>
+  );
+}
+
+/**
+ * `/system/mail`: the local mail outbox for admins. Without an SMTP server (PRESSROOM_SMTP_HOST) the
+ * bff keeps every message here, so reset, verification and invitation links work offline.
+ */
+export function MailOutboxPage() {
+  const [q, setQ] = useState('');
+  const [debounced] = useDebouncedValue(q, 200);
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<OutboxMail | null>(null);
+  const mail = useQuery({
+    queryKey: ['mail-outbox', debounced, page],
+    queryFn: ({ signal }) => outboxMail(api, { q: debounced || undefined, page }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Stack gap={4}>
+        <Title order={1} fz="h2">
+          Mail outbox
+        </Title>
+        <Text c="dimmed">Messages the dashboard sent while no SMTP server is configured, newest first.</Text>
+      </Stack>
+      <TextInput
+        placeholder="Search by recipient or subject"
+        aria-label="Search mail"
+        value={q}
+        onChange={(event) => {
+          setQ(event.currentTarget.value);
+          setPage(1);
+        }}
+        maw={360}
+      />
+      <Card withBorder radius="lg" padding={0}>
+        {mail.isPending && <Loader aria-label="Loading mail" m="lg" />}
+        {mail.isError && (
+          <Alert color="red" m="lg" role="alert">
+            {mail.error.message}
+          </Alert>
+        )}
+        {mail.isSuccess && mail.data.data.length === 0 && (
+          <Text c="dimmed" ta="center" py="xl">
+            Oops! No entries found.
+          </Text>
+        )}
+        {mail.isSuccess && mail.data.data.length > 0 && (
+          <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="lg">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>To</Table.Th>
+                <Table.Th>Subject</Table.Th>
+                <Table.Th>Sent</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {mail.data.data.map((m) => (
+                <Table.Tr key={m.id} style={{ cursor: 'pointer' }} onClick={() => setOpen(m)} data-testid="mail-row">
+                  <Table.Td>{m.to}</Table.Td>
+                  <Table.Td>
+                    <Anchor component="button" type="button" onClick={() => setOpen(m)}>
+                      {m.subject}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{new Date(m.created_at).toLocaleString()}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+      {mail.isSuccess && mail.data.last_page > 1 && (
+        <Group justify="flex-end">
+          <Pagination total={mail.data.last_page} value={page} onChange={setPage} />
+        </Group>
+      )}
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="lg">
+        {open && (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              To {open.to}
+            </Text>
+            <MailBody body={open.body} />
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

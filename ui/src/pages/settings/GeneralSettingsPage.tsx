@@ -1,0 +1,40 @@
+import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { TwoFactorSettings } from './TwoFactorSettings';
+
+const TABS = ['general', '2fa'] as const;
+type Tab = (typeof TABS)[number];
+
+/** `/settings/general` (spec §2.3): `current_tab=2fa` selects the two-factor tab. */
+export function GeneralSettingsPage() {
+  const [search, setSearch] = useSearchParams();
+  const current = search.get('current_tab');
+  const tab: Tab = (TABS as readonly string[]).includes(current ?? '') ? (current as Tab) : 'general';
+  return (
+    <Stack gap="lg" maw={960}>
+      <Title order={1} fz="h2">
+        General settings
+      </Title>
+      <Tabs
+        value={tab}
+        onChange={(value) => setSearch(value && value !== 'general' ? { current_tab: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="general">General</Tabs.Tab>
+          <Tabs.Tab value="2fa">Two-factor authentication</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="general" pt="lg">
+          <Card withBorder radius="lg" padding="lg">
+            <Text c="dimmed">Timezone, currency and API key settings are not available in Pressroom yet.</Text>
+          </Card>
+        </Tabs.Panel>
+        <Tabs.Panel value="2fa" pt="lg">
+          <Card withBorder radius="lg" padding="lg">
+            <TwoFactorSettings />
+          </Card>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import { Alert, Badge, Button, Code, Group, Image, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api';
+import { tfaDisable, tfaEnable, tfaSetup, type TfaSetup } from '../../api/account';
+import { FormError } from '../../components/FormError';
+import { meQuery } from '../../session/queries';
+import { useSessionUser } from '../../session/useSessionUser';
+import { applyServerError } from '../auth/formErrors';
+
+const codeRule = (value: string) =>
+  /^\d{6}$/.test(value.trim()) ? null : 'Enter the 6-digit code from your authenticator app.';
+
+/** Two-factor settings: enrolment with a QR code, confirmation with a code, recovery codes, turning it off. */
+export function TwoFactorSettings() {
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  const [setup, setSetup] = useState<TfaSetup | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const form = useForm({ mode: 'uncontrolled', initialValues: { code: '' }, validate: { code: codeRule } });
+
+  const refreshUser = () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+
+  const start = async () => {
+    setServerError(null);
+    setStarting(true);
+    try {
+      setSetup(await tfaSetup(api));
+    } catch (error) {
+      setServerError(applyServerError(error, form.setErrors));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const confirm = form.onSubmit(async ({ code }) => {
+    setServerError(null);
+    try {
+      const answer = await tfaEnable(api, code.trim());
+      setRecoveryCodes(answer.recovery_codes);
+      setSetup(null);
+      form.reset();
+      await refreshUser();
+    } catch (error) {
+      setServerError(applyServerError(error, form.setErrors));
+    }
+  });
+
+  const disable = form.onSubmit(async ({ code }) => {
+    setServerError(null);
+    try {
+      const message = await tfaDisable(api, code.trim());
+      notifications.show({ color: 'green', message });
+      form.reset();
+      await refreshUser();
+    } catch (error) {
+      setServerError(applyServerError(error, form.setErrors));
+    }
+  });
+
+  if (recoveryCodes) {
+    return (
+      <Stack gap="md" maw={520}>
+        <Alert color="green" variant="light" role="status" title="Two-factor authentication is on">
+          Save these recovery codes somewhere safe. Each signs you in once if you lose your phone; they are not shown
+          again.
+        </Alert>
+        <List data-testid="recovery-codes" spacing={4} listStyleType="none">
+          {recoveryCodes.map((code) => (
+            <List.Item key={code}>
+              <Code fz="md">{code}</Code>
+            </List.Item>
+          ))}
+        </List>
+        <Button onClick={() => setRecoveryCodes(null)} w="fit-content">
+          I have saved them
+        </Button>
+      </Stack>
+    );
+  }
+
+  if (user.tfa_enable) {
+    return (
+      <Stack gap="md" maw={520}>
+        <Group gap="xs">
+          <Title order={3} fz="h4">
+            Two-factor authentication
+          </Title>
+          <Badge color="green" variant="light">
+            On
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Signing in asks for a code from your authenticator app. Enter a current code to turn it off.
+        </Text>
+        <form onSubmit={disable} noValidate aria-label="Turn off two-factor">
+          <Stack gap="sm">
+            <TextInput label="Authentication code" inputMode="numeric" maxLength={6} key={form.key('code')} {...form.getInputProps('code')} />
+            <Button type="submit" color="red" variant="light" loading={form.submitting} w="fit-content">
+              Turn off two-factor
+            </Button>
+            <FormError message={serverError} />
+          </Stack>
+        </form>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={520}>
+      <Group gap="xs">
+        <Title order={3} fz="h4">
+          Two-factor authentication
+        </Title>
+        <Badge color="gray" variant="light">
+          Off
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed">
+        Protect your account with a time-based code from an authenticator app (Google Authenticator, 1Password,
+        Authy...).
+      </Text>
+      {!setup ? (
+        <Button onClick={() => void start()} loading={starting} w="fit-content">
+          Set up two-factor authentication
+        </Button>
+      ) : (
+        <form onSubmit={confirm} noValidate aria-label="Turn on two-factor">
+          <Stack gap="sm">
+            <Text size="sm">1. Scan this QR code with your authenticator app.</Text>
+            <Image src={setup.qr_code} alt="Two-factor QR code" w={200} h={200} radius="md" />
+            <Text size="sm">
+              Or enter this key by hand: <Code data-testid="tfa-secret">{setup.secret}</Code>
+            </Text>
+            <Text size="sm">2. Enter the 6-digit code the app shows.</Text>
+            <TextInput label="Authentication code" inputMode="numeric" maxLength={6} key={form.key('code')} {...form.getInputProps('code')} />
+            <Button type="submit" loading={form.submitting} w="fit-content">
+              Turn on two-factor
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <FormError message={serverError} />
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ApiClient } from '../api/ApiClient';
+import type { Page } from '../api/envelope';
+
+/** The answer of POST /pre-signed-url (spec §7). */
+export interface SignedUpload {
+  filePath: string;
+  preSignedUrl: string;
+  fileUrl: string;
+  contentType: string;
+  expiresAt: string;
+}
+
+export type UploadStatus = 'pending' | 'ready' | 'rejected';
+
+/** An upload as GET /uploads/{id} shows it. */
+export interface Upload {
+  id: number;
+  filePath: string;
+  fileUrl: string;
+  file_name: string;
+  type: string;
+  status: UploadStatus;
+  message: string;
+  content_type: string;
+  width: number | null;
+  height: number | null;
+  dpi_x: number | null;
+  dpi_y: number | null;
+  byte_size: number | null;
+  stripped: boolean;
+  created_at: string;
+}
+
+export function signUpload(api: ApiClient, fileName: string, filePath?: string): Promise<SignedUpload> {
+  return api.post<SignedUpload>('/pre-signed-url', { fileName, filePath });
+}
+
+export function completeUpload(api: ApiClient, filePath: string, fileName: string): Promise<Upload> {
+  return api.post<Upload>('/uploads/complete', { filePath, fileName });
+}
+
+export function getUpload(api: ApiClient, id: number, signal?: AbortSignal): Promise<Upload> {
+  return api.get<Upload>(`/uploads/${id}`, { signal });
+}
+
+export function listUploads(api: ApiClient, page: number, signal?: AbortSignal): Promise<Page<Upload>> {
+  return api.getPage<Upload>('/uploads', { query: { page }, signal });
+}
+
+/** The app URL of a stored file's WebP variant (preview, thumb, design, design3x, ...). */
+export function variantUrl(fileUrl: string, variant: string): string {
+  return `${fileUrl}?variant=${encodeURIComponent(variant)}`;
+}

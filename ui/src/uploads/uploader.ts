@@ -1,0 +1,93 @@
+import type { ApiClient } from '../api/ApiClient';
+import { completeUpload, getUpload, signUpload, type Upload } from './api';
+import { stripForUpload } from './pngStrip';
+
+/** Attempts of the PUT to the pre-signed address (spec §9: retries 3). */
+export const PUT_ATTEMPTS = 3;
+
+/** The toast of a failed upload (spec: app-shell §8). */
+export const UPLOAD_FAILED = {
+  title: 'Upload file failed',
+  message: 'Please try upload file again.',
+  autoClose: 5000,
+} as const;
+
+/** The server checked the file and refused it; `message` says why, for the user. */
+export class UploadRejectedError extends Error {
+  readonly upload: Upload;
+  constructor(upload: Upload) {
+    super(upload.message || 'The file was refused.');
+    this.name = 'UploadRejectedError';
+    this.upload = upload;
+  }
+}
+
+export interface UploadOptions {
+  /** The folder under the user's prefix (the spec's filePath). */
+  filePath?: string;
+  fetch?: typeof fetch;
+  /** Pause between PUT attempts and between status polls, in ms. */
+  retryDelay?: number;
+  pollInterval?: number;
+  /** How long to wait for the server's check, in ms. */
+  pollTimeout?: number;
+  signal?: AbortSignal;
+  onProgress?: (stage: 'preparing' | 'uploading' | 'checking') => void;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** PUTs body to the signed address, up to PUT_ATTEMPTS times. */
+export async function putWithRetry(
+  url: string,
+  body: Blob,
+  contentType: string,
+  options: Pick<UploadOptions, 'fetch' | 'retryDelay' | 'signal'> = {},
+): Promise<void> {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  let last: unknown;
+  for (let attempt = 1; attempt <= PUT_ATTEMPTS; attempt++) {
+    try {
+      const response = await doFetch(url, {
+        method: 'PUT',
+        body,
+        headers: { 'Content-Type': contentType },
+        signal: options.signal,
+      });
+      if (response.ok) return;
+      last = new Error(`PUT failed with status ${response.status}`);
+      // A refusal of the signature or size will not change on retry.
+      if (response.status === 403 || response.status === 413) break;
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      last = error;
+    }
+    if (attempt < PUT_ATTEMPTS) await sleep((options.retryDelay ?? 500) * attempt);
+  }
+  throw last instanceof Error ? last : new Error('Upload failed');
+}
+
+/**
+ * Uploads a file as the spec says: PNGs wider than 1500 px (or of unknown width) lose their text
+ * chunks first; then a pre-signed address, the PUT (3 attempts), the ingest call, and polling until
+ * the server's check (render:sanitize) made the upload ready. Throws UploadRejectedError when the
+ * server refused the file, any other error when the upload itself failed.
+ */
+export async function uploadFile(api: ApiClient, file: File, options: UploadOptions = {}): Promise<Upload> {
+  options.onProgress?.('preparing');
+  const original = new Uint8Array(await file.arrayBuffer());
+  const { bytes } = stripForUpload(original);
+  const signed = await signUpload(api, file.name, options.filePath);
+  options.onProgress?.('uploading');
+  await putWithRetry(signed.preSignedUrl, new Blob([bytes as BlobPart], { type: signed.contentType }), signed.contentType, options);
+  options.onProgress?.('checking');
+  let upload = await completeUpload(api, signed.filePath, file.name);
+  const deadline = Date.now() + (options.pollTimeout ?? 120_000);
+  while (upload.status === 'pending') {
+    if (Date.now() > deadline) throw new Error('The file check took too long.');
+    await sleep(options.pollInterval ?? 400);
+    upload = await getUpload(api, upload.id, options.signal);
+  }
+  if (upload.status === 'rejected') throw new UploadRejectedError(upload);
+  return upload;
+}
