@@ -147,59 +147,57 @@ func (s *Service) handleTFAEnable(c echo.Context) error {
 // handleTFAVerify settles a session that owes a code: a TOTP code (each accepted once) or a
 // recovery code (each spent once).
 func (s *Service) handleTFAVerify(c echo.Context) error {
-	var b codeBody
-	if err := envelope.Bind(c, &b); err != nil {
+	id, usedRecovery, err := s.secondFactor(c)
+	if err != nil {
 		return err
 	}
-	id := Caller(c)
 	ctx := c.Request().Context()
-	if !id.User.TFAEnable {
-		return envelope.Fail(http.StatusUnprocessableEntity, MsgTFANotEnabled)
-	}
-	if err := s.throttled(ctx, tfaKey(id.User.ID), c.RealIP()); err != nil {
-		return err
-	}
-	if err := s.checkSecondFactor(ctx, id.User.ID, b); err != nil {
-		if errors.Is(err, errCodeUsed) {
-			return s.tfaFailed(ctx, id, c.RealIP())
-		}
-		return err
-	}
 	if err := s.store.markTFAPassed(ctx, id.SessionID); err != nil {
 		return err
 	}
 	if err := s.throttle.succeed(ctx, tfaKey(id.User.ID)); err != nil {
 		return err
 	}
-	s.audit(ctx, &id.User.ID, "tfa.passed", c.RealIP(), map[string]any{"recovery_code": b.RecoveryCode != ""})
+	s.audit(ctx, &id.User.ID, "tfa.passed", c.RealIP(), map[string]any{"recovery_code": usedRecovery})
 	return envelope.OKMessage(c, MsgTFAConfirmed, nil)
 }
 
 // handleTFADisable turns two-factor off after a valid code.
 func (s *Service) handleTFADisable(c echo.Context) error {
-	var b codeBody
-	if err := envelope.Bind(c, &b); err != nil {
+	id, _, err := s.secondFactor(c)
+	if err != nil {
 		return err
 	}
-	id := Caller(c)
 	ctx := c.Request().Context()
-	if !id.User.TFAEnable {
-		return envelope.Fail(http.StatusUnprocessableEntity, MsgTFANotEnabled)
-	}
-	if err := s.throttled(ctx, tfaKey(id.User.ID), c.RealIP()); err != nil {
-		return err
-	}
-	if err := s.checkSecondFactor(ctx, id.User.ID, b); err != nil {
-		if errors.Is(err, errCodeUsed) {
-			return s.tfaFailed(ctx, id, c.RealIP())
-		}
-		return err
-	}
 	if err := s.store.disableTFA(ctx, id.User.ID); err != nil {
 		return err
 	}
 	s.audit(ctx, &id.User.ID, "tfa.disabled", c.RealIP(), nil)
 	return envelope.OKMessage(c, MsgTFADisabled, nil)
+}
+
+// secondFactor reads the request's code and spends it for the caller, who must have two-factor
+// on; failures are throttled. It reports whether a recovery code was used.
+func (s *Service) secondFactor(c echo.Context) (*Identity, bool, error) {
+	var b codeBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return nil, false, err
+	}
+	id := Caller(c)
+	ctx := c.Request().Context()
+	if !id.User.TFAEnable {
+		return nil, false, envelope.Fail(http.StatusUnprocessableEntity, MsgTFANotEnabled)
+	}
+	if err := s.throttled(ctx, tfaKey(id.User.ID), c.RealIP()); err != nil {
+		return nil, false, err
+	}
+	if err := s.checkSecondFactor(ctx, id.User.ID, b); err != nil {
+		if errors.Is(err, errCodeUsed) {
+			return nil, false, s.tfaFailed(ctx, id, c.RealIP())
+		}
+		return nil, false, err
+	}
+	return id, b.RecoveryCode != "", nil
 }
 
 // checkSecondFactor spends a TOTP code or a recovery code of the user; errCodeUsed when neither passes.
