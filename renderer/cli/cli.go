@@ -90,7 +90,7 @@ func runDPI(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	limits, err := imagelimit.ConfigFromEnv()
+	limits, err := imagelimit.LoadConfig(os.LookupEnv)
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	limits, err := imagelimit.ConfigFromEnv()
+	limits, err := imagelimit.LoadConfig(os.LookupEnv)
 	if err != nil {
 		return err
 	}

@@ -3,12 +3,11 @@ package imagelimit
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 )
 
-// Environment variables read by ConfigFromEnv.
+// Environment variables read by LoadConfig.
 const (
 	EnvMaxPixels = "PRESSROOM_IMAGE_MAX_PIXELS"
 	EnvMaxBytes  = "PRESSROOM_IMAGE_MAX_BYTES"
@@ -46,14 +45,11 @@ func DefaultConfig() Config {
 	return Config{MaxPixels: DefaultMaxPixels, MaxBytes: DefaultMaxBytes}
 }
 
-// ConfigFromEnv returns DefaultConfig overridden by PRESSROOM_IMAGE_MAX_PIXELS
-// and PRESSROOM_IMAGE_MAX_BYTES when they are set (decimal integers,
-// underscores allowed: 220_000_000), validated.
-func ConfigFromEnv() (Config, error) {
-	return configFrom(os.LookupEnv)
-}
-
-func configFrom(lookup func(string) (string, bool)) (Config, error) {
+// LoadConfig returns DefaultConfig overridden by PRESSROOM_IMAGE_MAX_PIXELS
+// and PRESSROOM_IMAGE_MAX_BYTES when lookup has them (decimal integers,
+// underscores allowed: 220_000_000), validated. lookup is os.LookupEnv in the
+// binaries (platform/env.OS), a map in tests.
+func LoadConfig(lookup func(name string) (string, bool)) (Config, error) {
 	cfg := DefaultConfig()
 	for _, v := range []struct {
 		name string

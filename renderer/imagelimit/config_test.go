@@ -1,6 +1,7 @@
 package imagelimit_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -20,7 +21,7 @@ func TestDefaultConfig(t *testing.T) {
 	}
 }
 
-func TestConfigFromEnv(t *testing.T) {
+func TestLoadConfig(t *testing.T) {
 	tests := []struct {
 		name    string
 		pixels  string // "" leaves the variable unset
@@ -43,7 +44,7 @@ func TestConfigFromEnv(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv(imagelimit.EnvMaxPixels, tc.pixels)
 			t.Setenv(imagelimit.EnvMaxBytes, tc.bytes)
-			got, err := imagelimit.ConfigFromEnv()
+			got, err := imagelimit.LoadConfig(os.LookupEnv)
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("error = %v, want one naming %s", err, tc.wantErr)
@@ -51,7 +52,7 @@ func TestConfigFromEnv(t *testing.T) {
 				return
 			}
 			if err != nil {
-				t.Fatalf("ConfigFromEnv: %v", err)
+				t.Fatalf("LoadConfig: %v", err)
 			}
 			if got != tc.want {
 				t.Errorf("got %+v, want %+v", got, tc.want)

@@ -70,7 +70,7 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	}
 	envName, _ := lookup("PRESSROOM_ENV")
 	cfg.Production = envName == "production"
-	cfg.Images, err = imagelimit.ConfigFromEnv()
+	cfg.Images, err = imagelimit.LoadConfig(lookup)
 	return cfg, err
 }
 
