@@ -20,6 +20,7 @@ import (
 	"github.com/pressroom/pressroom/bff/system"
 	"github.com/pressroom/pressroom/bff/team"
 	"github.com/pressroom/pressroom/bff/uploads"
+	"github.com/pressroom/pressroom/bff/version"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
@@ -46,6 +47,8 @@ type Config struct {
 	Uploads uploads.Config
 	// ImageProxy is the foreign-image proxy (PRESSROOM_IMAGE_PROXY_*); production needs its key.
 	ImageProxy imageproxy.Config
+	// Version is the build identity GET /api/api3/version reports (PRESSROOM_BUILD_ID).
+	Version version.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the bff uses.
@@ -87,6 +90,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.ImageProxy, err = imageproxy.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Version, err = version.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Uploads, err = uploads.LoadConfig(lookup)
 	return cfg, err
 }
@@ -98,7 +104,7 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -186,6 +192,7 @@ func (a *App) build(ctx context.Context) error {
 		imageproxy.Routes(api, a.Auth, imgProxy)
 		auth.Routes(api, a.Auth)
 		orders.Routes(api, a.Auth)
+		version.Routes(api, a.Auth, a.cfg.Version)
 		team.Routes(api, team.Deps{DB: a.DB, Auth: a.Auth, Mailer: mailer, PublicURL: a.cfg.Auth.PublicURL})
 		system.Routes(e, system.Deps{
 			DB: a.DB, Redis: a.redis, RedisOpt: a.cfg.Queue.RedisOpt(), Relay: relay, Auth: a.Auth, Log: a.log,

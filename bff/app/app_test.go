@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -34,6 +35,12 @@ type stack struct {
 
 func newStack(t *testing.T) *stack {
 	t.Helper()
+	return newStackWith(t, nil)
+}
+
+// newStackWith is newStack with extra PRESSROOM_* variables over the test defaults.
+func newStackWith(t *testing.T, extra map[string]string) *stack {
+	t.Helper()
 	db, dbURL := testinfra.Postgres(t)
 	db.Close()
 	redisAddr, redisDB := testinfra.Redis(t)
@@ -41,13 +48,15 @@ func newStack(t *testing.T) *stack {
 	os.WriteFile(filepath.Join(uiDir, "index.html"), []byte("<!doctype html><title>Seller Dashboard</title>"), 0o644)
 	os.MkdirAll(filepath.Join(uiDir, "assets"), 0o755)
 	os.WriteFile(filepath.Join(uiDir, "assets", "app-1234.js"), []byte("console.log(1)"), 0o644)
-	cfg, err := LoadConfig(env.Map(map[string]string{
+	vars := map[string]string{
 		"PRESSROOM_ENV": "test", "PRESSROOM_DATABASE_URL": dbURL, "PRESSROOM_REDIS_ADDR": redisAddr,
 		"PRESSROOM_REDIS_DB": strconv.Itoa(redisDB), "PRESSROOM_UI_DIR": uiDir, "PRESSROOM_BCRYPT_COST": "10",
 		"PRESSROOM_BLOB_DIR": t.TempDir(),
 		// Small limits keep the throttle tests short: every attempt costs a bcrypt comparison.
 		"PRESSROOM_LOGIN_MAX_FAILURES_PER_ACCOUNT": "3", "PRESSROOM_LOGIN_MAX_FAILURES_PER_CLIENT": "6",
-	}))
+	}
+	maps.Copy(vars, extra)
+	cfg, err := LoadConfig(env.Map(vars))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -381,6 +390,7 @@ func TestConfigNamesTheVariable(t *testing.T) {
 		{vars: map[string]string{"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_SMTP_FROM": "not an address"}, want: "PRESSROOM_SMTP_FROM"},
 		{vars: map[string]string{"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_PUBLIC_URL": "ftp://x"}, want: "PRESSROOM_PUBLIC_URL"},
 		{vars: map[string]string{"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_PASSWORD_RESET_TTL": "1s"}, want: "PRESSROOM_PASSWORD_RESET_TTL"},
+		{vars: map[string]string{"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_BUILD_ID": strings.Repeat("x", 201)}, want: "PRESSROOM_BUILD_ID"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {

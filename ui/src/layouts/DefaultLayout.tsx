@@ -7,6 +7,8 @@ import { currentAccessContext, inAuthorizedAccount, isDesigner, visibleMenu } fr
 import { ColorSchemeToggle } from '../components/ColorSchemeToggle';
 import { Logo } from '../components/Logo';
 import { NavMenu } from '../components/NavMenu';
+import { NewVersionBanner } from '../components/NewVersionBanner';
+import { QuickNavigation } from '../components/QuickNavigation';
 import { SiteFooter } from '../components/SiteFooter';
 import { SwitchAccountModal } from '../components/SwitchAccountModal';
 import { UserMenu } from '../components/UserMenu';
@@ -15,7 +17,7 @@ import { accountModalDismissed, authorizedAccountsQuery } from '../session/switc
 import { useSessionUser } from '../session/useSessionUser';
 import classes from './DefaultLayout.module.css';
 
-/** The signed-in frame: top bar, menu, footer (spec §2.1). */
+/** The signed-in frame: top bar, menu, footer, quick navigation (spec §2.1, §2.6). */
 export function DefaultLayout() {
   const user = useSessionUser();
   const [opened, { toggle, close }] = useDisclosure();
@@ -81,6 +83,7 @@ export function DefaultLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
+        <NewVersionBanner />
         {visible.includes('topbar.verify_email_banner') && <VerifyEmailBanner />}
         <Outlet />
         <SwitchAccountModal
@@ -91,6 +94,7 @@ export function DefaultLayout() {
             if (loginModal) void dropLoginMarker();
           }}
         />
+        <QuickNavigation visible={visible} />
       </AppShell.Main>
       <AppShell.Footer px="md">
         <Group h="100%" align="center">

@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isApiError } from '../api';
+import { canReloadForChunk, isChunkLoadError, reloadForChunk } from '../app/chunkReload';
+import { FullPageLoader } from '../components/FullPageLoader';
 import { CenteredLayout } from '../layouts/CenteredLayout';
 import type { UnknownMiddlewareFailure } from '../router/middlewareLoader';
 import { ErrorPage } from './ErrorPage';
@@ -11,8 +14,15 @@ function isUnknownMiddleware(value: unknown): value is UnknownMiddlewareFailure 
   return typeof value === 'object' && value !== null && 'middleware' in value && 'message' in value;
 }
 
+/** Reloads the page once to fetch the new build's chunks (spec §8). */
+function ChunkReload() {
+  useEffect(() => reloadForChunk(), []);
+  return <FullPageLoader />;
+}
+
 function RouteError() {
   const error = useRouteError();
+  if (isChunkLoadError(error) && canReloadForChunk()) return <ChunkReload />;
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundPage />;
     if (isUnknownMiddleware(error.data)) {
@@ -36,7 +46,7 @@ function RouteError() {
   );
 }
 
-/** The router's error boundary: the status code (default 500) and the message (spec §8). */
+/** The router's error boundary: a failed chunk load reloads once a minute at most, else the status code (default 500) and the message (spec §8). */
 export function RouteErrorPage() {
   return (
     <CenteredLayout>

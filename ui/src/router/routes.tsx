@@ -3,7 +3,8 @@ import { redirect, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { CenteredLayout } from '../layouts/CenteredLayout';
 import { DefaultLayout } from '../layouts/DefaultLayout';
-import { DESIGN, SECTIONS } from '../navigation/sections';
+import { QUICK_NAV_DESTINATIONS, routePathOf, type Destination } from '../navigation/quickNav';
+import { DASHBOARD, DESIGN, SECTIONS, type MenuSection } from '../navigation/sections';
 import { DashboardPage } from '../pages/DashboardPage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -29,6 +30,34 @@ import { middlewareLoader } from './middlewareLoader';
 
 /** Pages with their own screen; the other section paths show the section placeholder. */
 const OWN_PAGES = new Set(['/settings/general']);
+
+/** The placeholder of a quick-navigation destination no screen exists for yet, with its section's icon. */
+function placeholderSection(destination: Destination): MenuSection {
+  const section = [DASHBOARD, DESIGN, ...SECTIONS].find((s) => s.label === destination.group) ?? DASHBOARD;
+  return { ...section, label: destination.label, path: destination.path, items: [destination.item] };
+}
+
+/** The pages of the signed-in frame, plus an honest placeholder for every quick-navigation destination without one. */
+function shellPages(): RouteObject[] {
+  const pages: RouteObject[] = [
+    { index: true, element: <DashboardPage /> },
+    { path: 'settings/general', element: <GeneralSettingsPage /> },
+    { path: 'personalized/artworks', element: <ArtworksPage /> },
+    { path: 'settings/account', element: <AccountSettingsPage /> },
+    { path: 'system/mail', element: <MailOutboxPage /> },
+    { path: 'team', element: <TeamPage /> },
+    { path: 'team/invitations', element: <InvitationsPage /> },
+    ...[DESIGN, ...SECTIONS]
+      .filter((section) => !OWN_PAGES.has(section.path))
+      .map((section) => ({ path: section.path.replace(/^\//, ''), element: <SectionPage section={section} /> })),
+  ];
+  const routed = new Set(pages.map((page) => page.path ?? ''));
+  const placeholders = QUICK_NAV_DESTINATIONS.filter((d) => !routed.has(routePathOf(d))).map((d) => ({
+    path: routePathOf(d),
+    element: <SectionPage section={placeholderSection(d)} />,
+  }));
+  return [...pages, ...placeholders];
+}
 
 /** The route table; guards are named middlewares (see middleware/registry). */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -75,18 +104,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           element: <DefaultLayout />,
           loader: middlewareLoader(['auth', 'custom-payment', 'tfa-auth', 'verify-email-auth'], loadUser),
-          children: [
-            { index: true, element: <DashboardPage /> },
-            { path: 'settings/general', element: <GeneralSettingsPage /> },
-            { path: 'personalized/artworks', element: <ArtworksPage /> },
-            { path: 'settings/account', element: <AccountSettingsPage /> },
-            { path: 'system/mail', element: <MailOutboxPage /> },
-            { path: 'team', element: <TeamPage /> },
-            { path: 'team/invitations', element: <InvitationsPage /> },
-            ...[DESIGN, ...SECTIONS]
-              .filter((section) => !OWN_PAGES.has(section.path))
-              .map((section) => ({ path: section.path, element: <SectionPage section={section} /> })),
-          ],
+          children: shellPages(),
         },
         {
           element: <CenteredLayout />,

@@ -21,3 +21,6 @@ class NoopResizeObserver implements ResizeObserver {
   disconnect(): void {}
 }
 window.ResizeObserver = NoopResizeObserver;
+
+// jsdom has no layout, so no scrolling; Spotlight scrolls the selected action into view.
+Object.defineProperty(Element.prototype, 'scrollIntoView', { writable: true, value: () => undefined });
