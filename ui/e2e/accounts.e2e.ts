@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   apiLogin,
@@ -11,15 +11,14 @@ import {
   totp,
 } from './support/accounts';
 import {
-  assertStackIsUp,
   BASE_URL,
   DEMO_PASSWORD,
   DEMO_SELLER,
-  launchBrowser,
   openPage,
   pathOf,
   screenshot,
   submitLogin,
+  suiteBrowser,
   tokenCookie,
   waitForDashboard,
 } from './support/stack';
@@ -48,22 +47,16 @@ async function openUserMenu(page: Page): Promise<void> {
 }
 
 describe('accounts and access', () => {
-  let browser: Browser;
+  const browser = suiteBrowser();
   let adminToken: string;
 
   beforeAll(async () => {
-    await assertStackIsUp();
-    browser = await launchBrowser();
     adminToken = await apiLogin(DEMO_ADMIN, DEMO_PASSWORD, 'admin');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it('registers, verifies the e-mail from the outbox the admin reads, and signs in', async () => {
     const email = freshEmail('register');
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/auth/login');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL(`${BASE_URL}/auth/register`);
@@ -82,7 +75,7 @@ describe('accounts and access', () => {
     expect(me.status).toBe(403);
 
     // The admin reads the message in the outbox page.
-    const admin = await openPage(browser);
+    const admin = await openPage(browser());
     await admin.page.goto('/auth/login?designer=1');
     await submitLogin(admin.page, DEMO_ADMIN, DEMO_PASSWORD);
     await waitForDashboard(admin.page, DEMO_ADMIN);
@@ -117,7 +110,7 @@ describe('accounts and access', () => {
 
   it('resets a forgotten password through the e-mailed single-use link', async () => {
     const email = await verifiedAccount('forgot', adminToken);
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/auth/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByLabel('Email').fill(email);
@@ -150,7 +143,7 @@ describe('accounts and access', () => {
 
   it('turns on TOTP, then signs in with a code and refuses a used one', async () => {
     const email = await verifiedAccount('totp', adminToken);
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/auth/login');
     await submitLogin(page, email, PASSWORD);
     await waitForDashboard(page, email);
@@ -186,7 +179,7 @@ describe('accounts and access', () => {
     await waitForDashboard(page, email);
 
     // Another sign-in cannot use the code again.
-    const other = await openPage(browser);
+    const other = await openPage(browser());
     await other.page.goto('/auth/login');
     await submitLogin(other.page, email, PASSWORD);
     await other.page.waitForURL(`${BASE_URL}/auth/tfa`);
@@ -199,7 +192,7 @@ describe('accounts and access', () => {
   });
 
   it('hides Orders from a team member without get_orders, and the bff refuses the orders API', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/auth/login');
     await submitLogin(page, DEMO_SUPPORT, DEMO_PASSWORD);
     // A team member sees the select-account modal after login; close it.
@@ -222,7 +215,7 @@ describe('accounts and access', () => {
   });
 
   it('switches a team member into the seller account and back', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/auth/login');
     await submitLogin(page, DEMO_TEAM, DEMO_PASSWORD);
     const modal = page.getByRole('dialog', { name: 'Select account' });
@@ -248,7 +241,7 @@ describe('accounts and access', () => {
   });
 
   it('lets an admin sign in as a seller, auditing every request and refusing a password change', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/auth/login?designer=1');
     await submitLogin(page, DEMO_ADMIN, DEMO_PASSWORD);
     await waitForDashboard(page, DEMO_ADMIN);

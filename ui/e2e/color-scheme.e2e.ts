@@ -1,31 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  assertStackIsUp,
   BASE_URL,
   DEMO_PASSWORD,
   DEMO_SELLER,
-  launchBrowser,
   openPage,
   screenshot,
   submitLogin,
+  suiteBrowser,
   waitForDashboard,
 } from './support/stack';
 
 describe('dark mode (spec §4)', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await assertStackIsUp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('toggles from the top bar and survives a reload, kept in storage and the color-scheme cookie', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/auth/login');
     await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
     await waitForDashboard(page, DEMO_SELLER);

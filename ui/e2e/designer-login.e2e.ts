@@ -1,33 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  assertStackIsUp,
   BASE_URL,
   DEMO_PASSWORD,
-  launchBrowser,
   openPage,
   pathOf,
   screenshot,
   submitLogin,
+  suiteBrowser,
   waitForDashboard,
 } from './support/stack';
 
 const DESIGNER = 'designer@example.com';
 
 describe('the designer login (spec §2.2, §6)', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await assertStackIsUp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('signs a designer in through the admin endpoint when the query has `designer`', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const loginCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/auth/')) loginCalls.push(new URL(request.url()).pathname);
@@ -48,7 +37,7 @@ describe('the designer login (spec §2.2, §6)', () => {
   });
 
   it('shows the bff’s message when a designer uses the seller login', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/auth/login');
 
     await submitLogin(page, DESIGNER, DEMO_PASSWORD);

@@ -1,32 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  assertStackIsUp,
   BASE_URL,
   DEMO_PASSWORD,
   DEMO_SELLER,
-  launchBrowser,
   openPage,
   pathOf,
   screenshot,
   submitLogin,
+  suiteBrowser,
   waitForDashboard,
 } from './support/stack';
 
 describe('login errors', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await assertStackIsUp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('shows the server message for a wrong password, then accepts the right one', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/auth/login');
 
     await submitLogin(page, DEMO_SELLER, 'not-the-password');
@@ -45,7 +34,7 @@ describe('login errors', () => {
   });
 
   it('validates the form in the browser before calling the bff', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const loginCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/auth/')) loginCalls.push(request.url());

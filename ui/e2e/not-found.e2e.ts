@@ -1,34 +1,23 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  assertStackIsUp,
   BASE_URL,
   DEMO_PASSWORD,
   DEMO_SELLER,
-  launchBrowser,
   openPage,
   pathOf,
   screenshot,
   submitLogin,
+  suiteBrowser,
   waitForDashboard,
 } from './support/stack';
 
 const NOT_FOUND = 'This page could not be found';
 
 describe('the 404 page (spec §2.2)', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await assertStackIsUp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('shows "This page could not be found" for an unknown path and at /error/404', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
 
     await page.goto('/no/such/page?x=1');
     await page.getByText(NOT_FOUND, { exact: true }).waitFor();
@@ -41,7 +30,7 @@ describe('the 404 page (spec §2.2)', () => {
   });
 
   it('links back home', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/auth/login');
     await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
     await waitForDashboard(page, DEMO_SELLER);

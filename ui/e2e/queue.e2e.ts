@@ -1,13 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  assertStackIsUp,
   BASE_URL,
   DEMO_PASSWORD,
   DEMO_SELLER,
-  launchBrowser,
   openPage,
   screenshot,
+  suiteBrowser,
   TOKEN_COOKIE,
 } from './support/stack';
 
@@ -48,16 +46,7 @@ async function login(kind: 'seller' | 'admin', email: string): Promise<string> {
 }
 
 describe('the task queue of the running stack', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await assertStackIsUp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it.each(['worker', 'renderer'])('round-trips system:ping through Redis to the %s process', async (service) => {
     const admin = await login('admin', DEMO_ADMIN);
@@ -80,13 +69,13 @@ describe('the task queue of the running stack', () => {
     const admin = await login('admin', DEMO_ADMIN);
     const host = new URL(BASE_URL).hostname;
 
-    const asSeller = await openPage(browser);
+    const asSeller = await openPage(browser());
     await asSeller.context.addCookies([{ name: TOKEN_COOKIE, value: seller, domain: host, path: '/' }]);
     const refused = await asSeller.page.goto('/admin/queues');
     expect(refused?.status()).toBe(403);
     await asSeller.context.close();
 
-    const asAdmin = await openPage(browser);
+    const asAdmin = await openPage(browser());
     await asAdmin.context.addCookies([{ name: TOKEN_COOKIE, value: admin, domain: host, path: '/' }]);
     const opened = await asAdmin.page.goto('/admin/queues');
     expect(opened?.status()).toBe(200);

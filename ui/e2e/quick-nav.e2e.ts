@@ -1,16 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_SUPPORT } from './support/accounts';
 import {
-  assertStackIsUp,
   BASE_URL,
   DEMO_PASSWORD,
   DEMO_SELLER,
-  launchBrowser,
   openPage,
   pathOf,
   screenshot,
   submitLogin,
+  suiteBrowser,
   waitForDashboard,
 } from './support/stack';
 
@@ -20,19 +19,10 @@ const picker = (page: Page) => page.getByPlaceholder('Go to page');
 const offered = (page: Page) => page.locator('[data-action]');
 
 describe('quick navigation (spec §2.6, §2.7)', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await assertStackIsUp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('opens with Ctrl+G, filters as the seller types and lands on the chosen page', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/auth/login');
     await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
     await waitForDashboard(page, DEMO_SELLER);
@@ -67,7 +57,7 @@ describe('quick navigation (spec §2.6, §2.7)', () => {
   });
 
   it('offers a team member only what the menu shows them', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/auth/login');
     await submitLogin(page, DEMO_SUPPORT, DEMO_PASSWORD);
     const modal = page.getByRole('dialog', { name: 'Select account' });
@@ -86,7 +76,7 @@ describe('quick navigation (spec §2.6, §2.7)', () => {
   });
 
   it('clears local storage and reloads on Shift+F5 and Ctrl+Shift+R', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/auth/login');
     await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
     await waitForDashboard(page, DEMO_SELLER);

@@ -1,32 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  assertStackIsUp,
   BASE_URL,
   DEMO_PASSWORD,
   DEMO_SELLER,
-  launchBrowser,
   openPage,
   pathOf,
   screenshot,
   submitLogin,
+  suiteBrowser,
   tokenCookie,
 } from './support/stack';
 
 describe('the login redirect (spec §2.2)', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await assertStackIsUp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('sends a signed-out visit of /orders to the login page and back to /orders after signing in', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
 
     await page.goto('/orders');
     await page.waitForURL(`${BASE_URL}/auth/login?redirect=%2Forders`);
@@ -41,7 +30,7 @@ describe('the login redirect (spec §2.2)', () => {
   });
 
   it('never follows a redirect parameter to another origin', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
 
     await page.goto(`/auth/login?redirect=${encodeURIComponent('https://example.org/steal')}`);
     await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
@@ -52,7 +41,7 @@ describe('the login redirect (spec §2.2)', () => {
   });
 
   it('ends the session when the bff has revoked the token, keeping the page as redirect', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/auth/login?redirect=%2Fcampaigns');
     await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
     await page.waitForURL(`${BASE_URL}/campaigns`);

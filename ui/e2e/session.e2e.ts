@@ -1,34 +1,23 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  assertStackIsUp,
   BASE_URL,
   DEMO_PASSWORD,
   DEMO_SELLER,
-  launchBrowser,
   openPage,
   pathOf,
   PHONE_VIEWPORT,
   screenshot,
   submitLogin,
+  suiteBrowser,
   tokenCookie,
   waitForDashboard,
 } from './support/stack';
 
 describe('a demo seller session', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await assertStackIsUp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('signs in at /auth/login, lands on /, survives a reload and signs out back to the login page', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
 
     await page.goto('/auth/login');
     expect(await page.title()).toBe('Seller Dashboard');
@@ -68,7 +57,7 @@ describe('a demo seller session', () => {
   });
 
   it('keeps the menu behind a burger on a phone', async () => {
-    const { context, page } = await openPage(browser, PHONE_VIEWPORT);
+    const { context, page } = await openPage(browser(), PHONE_VIEWPORT);
     await page.goto('/auth/login');
     await screenshot(page, 'login-phone');
     await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);

@@ -1,31 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_ADMIN, freshEmail, outboxLink } from './support/accounts';
 import {
-  assertStackIsUp,
   BASE_URL,
   DEMO_PASSWORD,
   DEMO_SELLER,
-  launchBrowser,
   openPage,
   screenshot,
   submitLogin,
+  suiteBrowser,
   waitForDashboard,
 } from './support/stack';
 
 const PASSWORD = 'a-long-enough-password';
 
 describe('the seller team', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await assertStackIsUp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('invites by e-mail, the invitee accepts, and the seller sets the permissions', async () => {
     // The invitee has a verified account of their own.
@@ -35,7 +24,7 @@ describe('the seller team', () => {
     const verify = new URL(await outboxLink(adminToken, email, '/auth/verify-email'), BASE_URL);
     expect((await api('POST', '/auth/verify-email', undefined, { token: verify.searchParams.get('token') })).status).toBe(200);
 
-    const seller = await openPage(browser);
+    const seller = await openPage(browser());
     await seller.page.goto('/auth/login');
     await submitLogin(seller.page, DEMO_SELLER, DEMO_PASSWORD);
     await waitForDashboard(seller.page, DEMO_SELLER);
@@ -48,7 +37,7 @@ describe('the seller team', () => {
     await seller.page.getByText('The invitation has been sent.').waitFor();
     await screenshot(seller.page, 'team');
 
-    const invitee = await openPage(browser);
+    const invitee = await openPage(browser());
     await invitee.page.goto('/auth/login');
     await submitLogin(invitee.page, email, PASSWORD);
     await waitForDashboard(invitee.page, email);

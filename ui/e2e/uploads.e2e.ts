@@ -1,15 +1,14 @@
 import { deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  assertStackIsUp,
   BASE_URL,
   DEMO_PASSWORD,
   DEMO_SELLER,
-  launchBrowser,
   openPage,
   screenshot,
   submitLogin,
+  suiteBrowser,
   tokenCookie,
   waitForDashboard,
 } from './support/stack';
@@ -100,15 +99,13 @@ const NARROW = `narrow-${RUN}.png`;
 const NOTES = `notes-${RUN}.png`;
 
 describe('uploading artwork in Chromium', () => {
-  let browser: Browser;
+  const browser = suiteBrowser();
   let context: BrowserContext;
   let page: Page;
   let token = '';
 
   beforeAll(async () => {
-    await assertStackIsUp();
-    browser = await launchBrowser();
-    ({ context, page } = await openPage(browser));
+    ({ context, page } = await openPage(browser()));
     await page.goto('/auth/login');
     await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
     await waitForDashboard(page, DEMO_SELLER);
@@ -116,10 +113,6 @@ describe('uploading artwork in Chromium', () => {
     token = cookie.replace(/^Bearer\s+/i, '');
     await page.goto('/personalized/artworks');
     await page.getByRole('heading', { name: 'Artworks' }).waitFor();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   async function uploads(): Promise<Upload[]> {

@@ -1,30 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  assertStackIsUp,
   BASE_URL,
   DEMO_PASSWORD,
   DEMO_SELLER,
-  launchBrowser,
   openPage,
   screenshot,
   submitLogin,
+  suiteBrowser,
   waitForDashboard,
 } from './support/stack';
 
 const BANNER = 'A new version is available!';
 
 describe('the new-version banner (spec §2.4, §4, §9)', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await assertStackIsUp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('the bff reports its build to anyone', async () => {
     const response = await fetch(`${BASE_URL}/api/api3/version`);
@@ -36,7 +25,7 @@ describe('the new-version banner (spec §2.4, §4, §9)', () => {
   });
 
   it('appears when the polled build changes, and Update Now reloads into the new one', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     // The bff's build only changes on a deploy; here the browser sees the answer change instead,
     // and its clock jumps the 60 s between polls.
     let build = 'build-1';

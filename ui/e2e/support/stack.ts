@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The running stack (bff serving ui/dist); scripts/test sets it to the throw-away stack's address. */
 export const BASE_URL = (process.env.PRESSROOM_E2E_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
@@ -88,4 +89,24 @@ export async function tokenCookie(context: BrowserContext): Promise<string | und
 /** Waits until the dashboard shows the signed-in user's e-mail. */
 export async function waitForDashboard(page: Page, email: string): Promise<void> {
   await page.getByTestId('user-email').filter({ hasText: email }).waitFor();
+}
+
+/**
+ * The suite's browser. Called inside a `describe`, it checks that the stack answers and launches the
+ * system Chromium before the suite's first test and closes it after the last; the returned function
+ * gives the running browser to the tests.
+ */
+export function suiteBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    await assertStackIsUp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The suite browser is not running: call suiteBrowser() inside a describe.');
+    return browser;
+  };
 }
