@@ -9,6 +9,7 @@ import (
 	"github.com/lib/pq"
 
 	"github.com/pressroom/pressroom/bff/auth"
+	"github.com/pressroom/pressroom/platform/database"
 )
 
 // DemoPassword is the password of every demo account.
@@ -59,7 +60,7 @@ VALUES ($1, $2, $3, $4, $5, $6, 'verified', now())
 ON CONFLICT ((lower(email))) DO NOTHING`
 	for _, u := range demoUsers {
 		if _, err := tx.ExecContext(ctx, insertUser, u.name, u.email, hash,
-			pq.Array(u.roles), pq.Array(nonNil(u.permissions)), pq.Array(nonNil(u.tags))); err != nil {
+			pq.Array(u.roles), database.TextArray(u.permissions), database.TextArray(u.tags)); err != nil {
 			return fmt.Errorf("seed %s: %w", u.email, err)
 		}
 	}
@@ -88,11 +89,4 @@ ON CONFLICT DO NOTHING`
 		}
 	}
 	return tx.Commit()
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }

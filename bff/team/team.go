@@ -19,6 +19,7 @@ import (
 	"github.com/pressroom/pressroom/bff/access"
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/platform/database"
 	pmail "github.com/pressroom/pressroom/platform/mail"
 )
 
@@ -115,7 +116,7 @@ func (d Deps) handleSetPermissions(c echo.Context) error {
 		return err
 	}
 	const q = `UPDATE team_members SET permissions = $3 WHERE seller_id = $1 AND member_id = $2`
-	res, err := d.DB.ExecContext(c.Request().Context(), q, auth.Caller(c).User.ID, idParam(c), pq.Array(nonNil(b.Permissions)))
+	res, err := d.DB.ExecContext(c.Request().Context(), q, auth.Caller(c).User.ID, idParam(c), database.TextArray(b.Permissions))
 	if err != nil {
 		return fmt.Errorf("set team permissions: %w", err)
 	}
@@ -182,7 +183,7 @@ func (d Deps) handleInvite(c echo.Context) error {
 	}
 	const insert = `INSERT INTO team_invitations (seller_id, email, permissions) VALUES ($1, $2, $3) RETURNING id`
 	var id int64
-	err := d.DB.GetContext(ctx, &id, insert, seller.ID, b.Email, pq.Array(nonNil(b.Permissions)))
+	err := d.DB.GetContext(ctx, &id, insert, seller.ID, b.Email, database.TextArray(b.Permissions))
 	var pqErr *pq.Error
 	if errors.As(err, &pqErr) && pqErr.Code == "23505" {
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgAlreadyInvited, envelope.FieldError{Field: "email", Message: MsgAlreadyInvited})
@@ -260,11 +261,4 @@ ON CONFLICT (seller_id, member_id) DO UPDATE SET permissions = EXCLUDED.permissi
 		return fmt.Errorf("accept invitation: %w", err)
 	}
 	return tx.Commit()
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }

@@ -113,3 +113,12 @@ func UniqueViolation(err error) bool {
 	var pqErr *pq.Error
 	return errors.As(err, &pqErr) && pqErr.Code == "23505"
 }
+
+// TextArray binds s as a Postgres text[]. A nil slice binds as an empty array rather than NULL
+// (pq.Array's choice), so NOT NULL array columns accept a list nobody filled in.
+func TextArray(s []string) pq.StringArray {
+	if s == nil {
+		return pq.StringArray{}
+	}
+	return s
+}

@@ -8,6 +8,7 @@ import {
   DEMO_TEAM,
   freshEmail,
   outboxLink,
+  signInTeamMember,
   totp,
 } from './support/accounts';
 import {
@@ -193,14 +194,7 @@ describe('accounts and access', () => {
 
   it('hides Orders from a team member without get_orders, and the bff refuses the orders API', async () => {
     const { context, page } = await openPage(browser());
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SUPPORT, DEMO_PASSWORD);
-    // A team member sees the select-account modal after login; close it.
-    const modal = page.getByRole('dialog', { name: 'Select account' });
-    await modal.waitFor();
-    await page.keyboard.press('Escape');
-    await modal.waitFor({ state: 'hidden' });
-    await waitForDashboard(page, DEMO_SUPPORT);
+    await signInTeamMember(page, DEMO_SUPPORT);
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Campaigns' }).waitFor();

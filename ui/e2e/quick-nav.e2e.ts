@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_SUPPORT } from './support/accounts';
+import { DEMO_SUPPORT, signInTeamMember } from './support/accounts';
 import {
   BASE_URL,
   DEMO_PASSWORD,
@@ -58,13 +58,7 @@ describe('quick navigation (spec §2.6, §2.7)', () => {
 
   it('offers a team member only what the menu shows them', async () => {
     const { context, page } = await openPage(browser());
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SUPPORT, DEMO_PASSWORD);
-    const modal = page.getByRole('dialog', { name: 'Select account' });
-    await modal.waitFor();
-    await page.keyboard.press('Escape');
-    await modal.waitFor({ state: 'hidden' });
-    await waitForDashboard(page, DEMO_SUPPORT);
+    await signInTeamMember(page, DEMO_SUPPORT);
 
     await page.keyboard.press('Control+G');
     await picker(page).fill('order');

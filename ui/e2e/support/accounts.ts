@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { BASE_URL, DEMO_PASSWORD } from './stack';
+import type { Page } from 'playwright-core';
+import { BASE_URL, DEMO_PASSWORD, submitLogin, waitForDashboard } from './stack';
 
 /** Demo accounts of the dev seed besides the seller (DESIGN.md; bff/seed). */
 export const DEMO_ADMIN = 'admin@example.com';
@@ -73,4 +74,15 @@ export function totp(secret: string, at: number = Date.now()): string {
   const offset = mac[mac.length - 1]! & 0x0f;
   const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return value.toString().padStart(6, '0');
+}
+
+/** Signs a team member in and closes the select-account modal a team member is shown after login. */
+export async function signInTeamMember(page: Page, email: string): Promise<void> {
+  await page.goto('/auth/login');
+  await submitLogin(page, email, DEMO_PASSWORD);
+  const modal = page.getByRole('dialog', { name: 'Select account' });
+  await modal.waitFor();
+  await page.keyboard.press('Escape');
+  await modal.waitFor({ state: 'hidden' });
+  await waitForDashboard(page, email);
 }
