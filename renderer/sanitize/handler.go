@@ -150,7 +150,7 @@ func (h *Handler) Sanitize(ctx context.Context, key string) (Result, error) {
 	if info.Size > h.limits.MaxBytes {
 		return Result{}, reject(MsgTooLarge, fmt.Errorf("%d bytes, limit %d", info.Size, h.limits.MaxBytes))
 	}
-	steps := []func(context.Context, *state) error{h.checkHeader, h.readDPI, h.applyPNGRule}
+	steps := []func(context.Context, *state) error{h.checkHeader, h.checkPixels, h.readDPI, h.applyPNGRule}
 	st := &state{key: key, info: info}
 	for _, step := range steps {
 		if err := ctx.Err(); err != nil {
@@ -227,6 +227,24 @@ func (h *Handler) checkHeader(ctx context.Context, st *state) error {
 	st.res.ContentType = contentTypes[format]
 	st.res.Width, st.res.Height = cfg.Width, cfg.Height
 	return nil
+}
+
+// checkPixels decodes the whole image once, so that a file whose header is fine but whose pixel
+// data is cut short or corrupt is refused here rather than failing every render that uses it.
+func (h *Handler) checkPixels(ctx context.Context, st *state) error {
+	r, err := h.open(ctx, st.key)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	_, _, err = imagelimit.Decode(r, h.limits)
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil || isStorageError(err):
+		return err
+	}
+	return reject(MsgDamaged, err)
 }
 
 // isStorageError tells a failing store apart from a failing image: the image decoders wrap

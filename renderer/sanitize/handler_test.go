@@ -291,6 +291,8 @@ func TestSanitize(t *testing.T) {
 		{"empty file", "empty.png", "image/png", nil, MsgNotImage},
 		{"100000x100000 header", "bomb.png", "image/png", hugeHeaderPNG(100000, 100000), MsgTooBig},
 		{"truncated PNG header", "cut.png", "image/png", hugeHeaderPNG(100, 100)[:20], MsgDamaged},
+		{"PNG cut in its pixel data", "half.png", "image/png", truncatedPixels(t), MsgDamaged},
+		{"PNG with corrupt pixel data", "noise.png", "image/png", corruptPixels(t), MsgDamaged},
 	}
 	for _, tc := range refusals {
 		t.Run(tc.name, func(t *testing.T) {
@@ -399,4 +401,31 @@ func TestNewSanitizeJob(t *testing.T) {
 		string(job.Payload) != `{"upload_id":42}` || job.MaxRetry == 0 || job.Timeout == 0 {
 		t.Fatalf("job = %+v", job)
 	}
+}
+
+// truncatedPixels is a PNG whose header is whole but whose image data stops half way, as an upload cut
+// off in transit leaves it.
+func truncatedPixels(t *testing.T) []byte {
+	orig := testPNG(t, 600, 400, 0)
+	return orig[:len(orig)/2]
+}
+
+// corruptPixels is a complete PNG whose compressed pixel data was overwritten (the CRCs are
+// recomputed, so only decoding the pixels finds it).
+func corruptPixels(t *testing.T) []byte {
+	orig := testPNG(t, 600, 400, 0)
+	var out bytes.Buffer
+	out.Write(orig[:8])
+	for rest := orig[8:]; len(rest) >= 12; {
+		n := binary.BigEndian.Uint32(rest)
+		typ, data := string(rest[4:8]), bytes.Clone(rest[8:8+n])
+		if typ == "IDAT" {
+			for i := 2; i < len(data); i += 3 {
+				data[i] ^= 0x5a
+			}
+		}
+		writeChunk(&out, typ, data)
+		rest = rest[12+n:]
+	}
+	return out.Bytes()
 }
