@@ -13,6 +13,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // render.html is the fidelity render page (src/render): the editor's Konva drawing, for the e2e test.
+      input: { main: 'index.html', render: 'render.html' },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {

@@ -113,6 +113,12 @@ func TestNeedAllows(t *testing.T) {
 	owesCode := &access.Caller{User: seller.User, NeedsTFA: true}
 	impersonated := &access.Caller{User: seller.User, Impersonating: true}
 	switched := &access.Caller{User: team.User, Switched: true}
+	tagged := &access.Caller{User: access.User{Roles: []string{access.RoleSeller}, Tags: []string{access.TagEmailMarketing}}}
+	taggedTeam := &access.Caller{User: access.User{Roles: []string{"staff"}, Tags: []string{access.TagEmailMarketing},
+		Permissions: []string{access.UpdateCampaign}}}
+	taggedTeamWithout := &access.Caller{User: access.User{Roles: []string{"staff"}, Tags: []string{access.TagEmailMarketing},
+		Permissions: []string{access.GetCampaigns}}}
+	emailMarketing := access.Need{Permission: access.UpdateCampaign, Tag: access.TagEmailMarketing}
 	tests := []struct {
 		name   string
 		need   access.Need
@@ -133,6 +139,10 @@ func TestNeedAllows(t *testing.T) {
 		{"impersonation refused where declared", access.Need{NotImpersonating: true}, impersonated, false},
 		{"impersonation admitted elsewhere", access.SignedIn, impersonated, true},
 		{"own-account call refused while switched", access.Need{OwnAccount: true}, switched, false},
+		{"tag and permission admit a tagged seller", emailMarketing, tagged, true},
+		{"tag refuses a seller without it", emailMarketing, seller, false},
+		{"tag and permission admit a tagged team member holding it", emailMarketing, taggedTeam, true},
+		{"tag does not stand in for the permission", emailMarketing, taggedTeamWithout, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

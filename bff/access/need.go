@@ -16,6 +16,9 @@ type Need struct {
 	// Permission, when set, admits callers passing Can for it: sellers, users without roles, and
 	// authorized accounts holding it; designers and admins (authorized accounts without it) do not.
 	Permission string
+	// Tag, when set, admits only callers whose account carries it (the feature tags of spec §6,
+	// such as "email marketing"); it is checked together with Permission, never instead of it.
+	Tag string
 	// Pending admits a session that still owes a two-factor code or an e-mail verification: the
 	// calls that settle those (me, logout, the two-factor and verification calls). Every other
 	// signed-in route refuses such a session with 403.
@@ -75,6 +78,9 @@ func (n Need) Allows(c *Caller) bool {
 	if len(n.Roles) > 0 && !slices.ContainsFunc(n.Roles, c.User.HasRole) {
 		return false
 	}
+	if n.Tag != "" && !c.User.HasTag(n.Tag) {
+		return false
+	}
 	return n.Permission == "" || Can(c.User, n.Permission)
 }
 
@@ -89,6 +95,9 @@ func (n Need) String() string {
 	}
 	if n.Permission != "" {
 		parts = append(parts, "permission "+n.Permission)
+	}
+	if n.Tag != "" {
+		parts = append(parts, "tag "+n.Tag)
 	}
 	if n.Pending {
 		parts = append(parts, "pending allowed")

@@ -14,7 +14,11 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/pressroom/pressroom/bff/auth"
+	"github.com/pressroom/pressroom/bff/bulk"
+	"github.com/pressroom/pressroom/bff/campaigns"
+	"github.com/pressroom/pressroom/bff/emailmarketing"
 	"github.com/pressroom/pressroom/bff/imageproxy"
+	"github.com/pressroom/pressroom/bff/notifications"
 	"github.com/pressroom/pressroom/bff/orders"
 	"github.com/pressroom/pressroom/bff/server"
 	"github.com/pressroom/pressroom/bff/system"
@@ -24,6 +28,7 @@ import (
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/klaviyo"
 	"github.com/pressroom/pressroom/platform/logging"
 	"github.com/pressroom/pressroom/platform/mail"
 	"github.com/pressroom/pressroom/platform/outbox"
@@ -49,6 +54,9 @@ type Config struct {
 	ImageProxy imageproxy.Config
 	// Version is the build identity GET /api/api3/version reports (PRESSROOM_BUILD_ID).
 	Version version.Config
+	// Email is the Klaviyo connection (PRESSROOM_KLAVIYO_BASE_URL, PRESSROOM_EMAIL_*); production
+	// needs PRESSROOM_EMAIL_SECRET_KEY.
+	Email klaviyo.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the bff uses.
@@ -93,6 +101,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Version, err = version.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Email, err = klaviyo.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Uploads, err = uploads.LoadConfig(lookup)
 	return cfg, err
 }
@@ -108,6 +119,9 @@ func (c Config) Validate() error {
 		if err := v.Validate(); err != nil {
 			return err
 		}
+	}
+	if err := c.Email.Validate(c.Env == "production"); err != nil {
+		return err
 	}
 	return c.Blob.Validate(c.Env == "production")
 }
@@ -166,7 +180,19 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	camps, err := campaigns.New(campaigns.Deps{DB: a.DB, Store: store, Relay: relay, DownloadTTL: a.cfg.Uploads.FileURLTTL, Log: a.log})
+	if err != nil {
+		return err
+	}
+	bulkRecords, err := bulk.New(bulk.Deps{DB: a.DB, Relay: relay, Log: a.log})
+	if err != nil {
+		return err
+	}
 	imgProxy, err := imageproxy.New(a.cfg.ImageProxy, a.cfg.Env == "production", a.log)
+	if err != nil {
+		return err
+	}
+	email, err := emailmarketing.New(emailmarketing.Deps{DB: a.DB, Auth: a.Auth, Relay: relay, Email: a.cfg.Email, Log: a.log})
 	if err != nil {
 		return err
 	}
@@ -189,11 +215,15 @@ func (a *App) build(ctx context.Context) error {
 		}
 		api := e.Group("/api")
 		uploads.Routes(api, a.Auth, upl)
+		campaigns.Routes(api, a.Auth, camps)
+		bulk.Routes(api, a.Auth, bulkRecords)
 		imageproxy.Routes(api, a.Auth, imgProxy)
 		auth.Routes(api, a.Auth)
 		orders.Routes(api, a.Auth)
+		emailmarketing.Routes(api, email)
 		version.Routes(api, a.Auth, a.cfg.Version)
 		team.Routes(api, team.Deps{DB: a.DB, Auth: a.Auth, Mailer: mailer, PublicURL: a.cfg.Auth.PublicURL})
+		notifications.Routes(api, notifications.Deps{DB: a.DB, Auth: a.Auth})
 		system.Routes(e, system.Deps{
 			DB: a.DB, Redis: a.redis, RedisOpt: a.cfg.Queue.RedisOpt(), Relay: relay, Auth: a.Auth, Log: a.log,
 		})

@@ -24,6 +24,7 @@ type userKind struct {
 	email         string // whose session; empty for anonymous
 	roles         []string
 	perms         []string
+	tags          []string
 	kind          string // session kind: own, switched, impersonation
 	origin        string // e-mail of the team member or admin behind a switched or impersonating session
 	host          string
@@ -46,6 +47,8 @@ func expectAllowed(need access.Need, k userKind) bool {
 	case need.NotImpersonating && k.impersonating:
 		return false
 	case need.OwnAccount && k.switched:
+		return false
+	case need.Tag != "" && !slices.Contains(k.tags, need.Tag):
 		return false
 	case len(need.Roles) > 0:
 		return slices.ContainsFunc(need.Roles, func(r string) bool { return slices.Contains(k.roles, r) })
@@ -102,20 +105,24 @@ var pathParam = regexp.MustCompile(`:[^/]+`)
 // signed-in ones refused, and neither for callers admitted. A /api route without a declaration fails.
 func TestEveryAPIRouteIsDeclaredAndEnforced(t *testing.T) {
 	s := newStack(t)
+	// The demo seller's tags (bff/seed): the team member switched into its account works under them.
+	sellerTags := []string{access.TagNotify, access.TagEmailMarketing}
 	kinds := []userKind{
 		{name: "anonymous"},
-		{name: "seller", email: "seller@example.com", roles: []string{"seller"}},
+		{name: "seller", email: "seller@example.com", roles: []string{"seller"}, tags: sellerTags},
 		{name: "designer", email: "designer@example.com", roles: []string{"designer"}},
 		{name: "admin", email: "admin@example.com", roles: []string{"admin"}},
-		{name: "fulfillment-domain seller", email: "seller@example.com", roles: []string{"seller"}, host: "fulfill.pressroom.test"},
-		{name: "admin impersonating the seller", email: "seller@example.com", roles: []string{"seller"},
+		{name: "fulfillment-domain seller", email: "seller@example.com", roles: []string{"seller"}, tags: sellerTags, host: "fulfill.pressroom.test"},
+		{name: "admin impersonating the seller", email: "seller@example.com", roles: []string{"seller"}, tags: sellerTags,
 			kind: "impersonation", origin: "admin@example.com", impersonating: true},
-		{name: "team member switched into the seller", email: "seller@example.com", roles: []string{"staff"},
+		{name: "team member switched into the seller", email: "seller@example.com", roles: []string{"staff"}, tags: sellerTags,
 			perms: []string{"get_orders", "get_campaigns", "get_reports"}, kind: "switched", origin: "team@example.com", switched: true},
 		{name: "team member without permissions", email: "team-none@example.com", roles: []string{"staff"}},
 		{name: "seller owing a two-factor code", email: "tfa-seller@example.com", roles: []string{"seller"}, owesTFA: true},
 		{name: "seller who must verify the e-mail", email: "new-seller@example.com", roles: []string{"seller"}, mustVerify: true},
+		{name: "seller without feature tags", email: "plain-seller@example.com", roles: []string{"seller"}},
 	}
+	s.addUser("plain-seller@example.com", []string{"seller"}, []string{}, true, false)
 	s.addUser("team-none@example.com", []string{"staff"}, []string{}, true, false)
 	s.addUser("tfa-seller@example.com", []string{"seller"}, []string{}, true, true)
 	s.addUser("new-seller@example.com", []string{"seller"}, []string{}, false, false)
@@ -180,5 +187,67 @@ func TestEveryAPIRouteIsDeclaredAndEnforced(t *testing.T) {
 	var impersonated int
 	if err := s.app.DB.Get(&impersonated, `SELECT count(*) FROM audit_events WHERE action = 'impersonation.request'`); err != nil || impersonated == 0 {
 		t.Fatalf("impersonated requests must be audited: %d rows, %v", impersonated, err)
+	}
+}
+
+// TestCampaignRoutesDeclareTheirPermissions pins what the campaign and font routes demand (spec §6):
+// reads get_campaigns, changes update_campaign, fonts anyone. The walk above then checks each is
+// enforced as declared.
+func TestCampaignRoutesDeclareTheirPermissions(t *testing.T) {
+	s := newStack(t)
+	read, write := access.Permitted(access.GetCampaigns), access.Permitted(access.UpdateCampaign)
+	want := map[string]access.Need{
+		"GET /api/seller/product-templates":                             read,
+		"GET /api/seller/campaigns":                                     read,
+		"POST /api/seller/campaigns":                                    write,
+		"GET /api/seller/campaigns/:id":                                 read,
+		"PUT /api/seller/campaigns/:id":                                 write,
+		"DELETE /api/seller/campaigns/:id":                              write,
+		"POST /api/seller/campaigns/:id/products":                       write,
+		"DELETE /api/seller/campaigns/:id/products/:product_id":         write,
+		"GET /api/seller/campaigns/:id/exports":                         read,
+		"POST /api/seller/campaigns/:id/calc-extra-print-cost-products": read,
+		"GET /api/fonts":                                                access.Anyone,
+		"GET /api/fonts/:file":                                          access.Anyone,
+	}
+	for route, need := range want {
+		method, path, _ := strings.Cut(route, " ")
+		got, ok := s.app.Auth.Declared(method, path)
+		if !ok || got.String() != need.String() {
+			t.Errorf("%s declares %q (%v), want %q", route, got, ok, need)
+		}
+	}
+}
+
+// TestBulkRoutesNeedCampaignPermissions pins the declarations of the bulk routes (issue 9): reads
+// need get_campaigns, changes update_campaign, so designers and team members without them get
+// nothing; the walk above checks that the declarations are enforced.
+func TestBulkRoutesNeedCampaignPermissions(t *testing.T) {
+	s := newStack(t)
+	const base = "/api/seller/bulk-campaigns/multi-print-spaces"
+	read, write := access.Permitted(access.GetCampaigns), access.Permitted(access.UpdateCampaign)
+	routes := []struct {
+		method, path string
+		want         access.Need
+	}{
+		{http.MethodGet, base, read},
+		{http.MethodGet, base + "/records/:id", read},
+		{http.MethodGet, base + "/uploads/:id", read},
+		{http.MethodGet, "/api/seller/campaign/bulk-v3/origin/:id", read},
+		{http.MethodGet, "/api/seller/bulk-campaigns", read},
+		{http.MethodGet, "/api/seller/bulk-campaigns/:id/log", read},
+		{http.MethodPost, "/api/seller/bulk-campaigns", write},
+		{http.MethodPost, base + "/records", write},
+		{http.MethodPost, base + "/retry", write},
+		{http.MethodPost, base + "/remove", write},
+		{http.MethodPost, base + "/start", write},
+		{http.MethodPost, base + "/stop", write},
+		{http.MethodPost, base + "/start-all", write},
+		{http.MethodPost, base + "/stop-all", write},
+	}
+	for _, r := range routes {
+		if got, ok := s.app.Auth.Declared(r.method, r.path); !ok || got.String() != r.want.String() {
+			t.Errorf("%s %s declares %q (%v), want %q", r.method, r.path, got, ok, r.want)
+		}
 	}
 }

@@ -2,7 +2,6 @@ package app
 
 import (
 	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -33,8 +32,8 @@ import (
 )
 
 // startRenderer runs the renderer's upload handlers on the stack's Redis and blob folder, counting
-// WebP encodes.
-func (s *stack) startRenderer(encodes *atomic.Int32) {
+// WebP encodes; while refuse is set, every encode fails for good, as in a renderer built without cgo.
+func (s *stack) startRenderer(encodes *atomic.Int32, refuse *atomic.Bool) {
 	s.t.Helper()
 	store, err := blob.New(s.cfg.Blob, false)
 	if err != nil {
@@ -46,6 +45,9 @@ func (s *stack) startRenderer(encodes *atomic.Int32) {
 	}
 	vh, err := variant.NewHandler(store, imagelimit.DefaultConfig(), func(w io.Writer, img image.Image, q int) error {
 		encodes.Add(1)
+		if refuse.Load() {
+			return fmt.Errorf("%w: %w", webpenc.ErrUnavailable, asynq.SkipRetry)
+		}
 		return webpenc.Encode(w, img, q)
 	})
 	if err != nil {
@@ -188,7 +190,8 @@ func TestUploads(t *testing.T) {
 	}
 	s := newStack(t)
 	var encodes atomic.Int32
-	s.startRenderer(&encodes)
+	var refuseEncodes atomic.Bool
+	s.startRenderer(&encodes, &refuseEncodes)
 	seller := s.login("seller", "seller@example.com")
 	var sellerID int64
 	s.app.DB.Get(&sellerID, `SELECT id FROM users WHERE email = 'seller@example.com'`)
@@ -314,39 +317,32 @@ func TestUploads(t *testing.T) {
 	})
 
 	t.Run("a variant the renderer cannot make fails fast, again on retry", func(t *testing.T) {
-		// A narrow PNG whose header is fine but whose image data is short: ready after the check
-		// (which reads headers only), undecodable for a variant.
-		var z bytes.Buffer
-		zw := zlib.NewWriter(&z)
-		zw.Write([]byte{0, 1, 2, 3})
-		zw.Close()
-		head := testPNG(t, 200, 20, 0)[:33]
-		var b bytes.Buffer
-		b.Write(head)
-		for _, c := range []struct {
-			typ  string
-			data []byte
-		}{{"IDAT", z.Bytes()}, {"IEND", nil}} {
-			var n [4]byte
-			binary.BigEndian.PutUint32(n[:], uint32(len(c.data)))
-			b.Write(n[:])
-			b.WriteString(c.typ)
-			b.Write(c.data)
-			binary.BigEndian.PutUint32(n[:], crc32.ChecksumIEEE(append([]byte(c.typ), c.data...)))
-			b.Write(n[:])
-		}
-		up := s.signAndPut(seller, "short.png", b.Bytes())
+		up := s.signAndPut(seller, "no-variant.png", testPNG(t, 200, 20, 0))
 		done := s.waitUpload(seller, up["id"].(float64))
 		if done["status"] != "ready" {
 			t.Fatalf("upload = %v", done)
 		}
+		refuseEncodes.Store(true)
+		defer refuseEncodes.Store(false)
 		for range 2 {
 			start := time.Now()
 			r := s.do("GET", done["fileUrl"].(string)+"?variant=thumb", "", nil)
 			if r.status != 422 || r.body.Message != uploads.MsgNoVariant {
-				t.Fatalf("variant of a broken image: %d %s", r.status, r.raw)
+				t.Fatalf("variant the renderer cannot encode: %d %s", r.status, r.raw)
 			}
 			t.Logf("refused in %s", time.Since(start))
+		}
+	})
+
+	t.Run("a PNG cut short in its pixel data is refused on ingest, and never served", func(t *testing.T) {
+		whole := testPNG(t, 600, 400, 0)
+		up := s.signAndPut(seller, "short.png", whole[:len(whole)/2])
+		done := s.waitUpload(seller, up["id"].(float64))
+		if done["status"] != "rejected" || done["message"] != sanitize.MsgDamaged {
+			t.Fatalf("upload = %v", done)
+		}
+		if r := s.do("GET", done["fileUrl"].(string)+"?variant=thumb", "", nil); r.status != http.StatusNotFound {
+			t.Fatalf("variant of a refused upload: %d %s", r.status, r.raw)
 		}
 	})
 

@@ -88,5 +88,14 @@ ON CONFLICT DO NOTHING`
 			return fmt.Errorf("seed team: %w", err)
 		}
 	}
+	if err := seedCatalog(ctx, tx); err != nil {
+		return err
+	}
+	if err := seedNotifications(ctx, tx, env); err != nil {
+		return err
+	}
+	if err := seedEmail(ctx, tx); err != nil {
+		return err
+	}
 	return tx.Commit()
 }

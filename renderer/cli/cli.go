@@ -33,13 +33,13 @@ const (
 )
 
 // Commands lists the subcommands Run handles, for the main's dispatch.
-var Commands = []string{"strip", "dpi", "export"}
+var Commands = []string{"strip", "dpi", "export", "mockup"}
 
 // Run runs one subcommand. args are the arguments after the program name, e.g. {"export", "d.json",
 // "out.png", "--width", "1000"}. Results go to stdout; the returned error is one line.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError("no command; want strip, dpi or export")
+		return usageError("no command; want strip, dpi, export or mockup")
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
@@ -49,15 +49,17 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runDPI(ctx, rest, stdout)
 	case "export":
 		return runExport(ctx, rest, stdout, stderr)
+	case "mockup":
+		return runMockup(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
-		fmt.Fprintf(stdout, "usage:\n  %s\n  %s\n  %s\n", usageStrip, usageDPI, usageExport)
+		fmt.Fprintf(stdout, "usage:\n  %s\n  %s\n  %s\n  %s\n", usageStrip, usageDPI, usageExport, usageMockup)
 		return nil
 	}
-	return usageError(fmt.Sprintf("unknown command %q; want strip, dpi or export", cmd))
+	return usageError(fmt.Sprintf("unknown command %q; want strip, dpi, export or mockup", cmd))
 }
 
 func usageError(msg string) error {
-	return fmt.Errorf("%w: %s (%s | %s | %s)", ErrUsage, msg, usageStrip, usageDPI, usageExport)
+	return fmt.Errorf("%w: %s (%s | %s | %s | %s)", ErrUsage, msg, usageStrip, usageDPI, usageExport, usageMockup)
 }
 
 func runStrip(args []string, stdout io.Writer) error {

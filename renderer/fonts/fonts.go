@@ -28,3 +28,18 @@ func Default() (*sfnt.Font, error) {
 	})
 	return defaultFont, defaultErr
 }
+
+// File is one embedded font file.
+type File struct {
+	// Family is the font family name documents use (fontFamily).
+	Family string
+	// Name is the file's name, e.g. "Roboto-Regular.ttf".
+	Name string
+	// Data is the TrueType file.
+	Data []byte
+}
+
+// Files lists the embedded font files, so the editor can load exactly the outlines the renderer draws.
+func Files() []File {
+	return []File{{Family: DefaultFamily, Name: "Roboto-Regular.ttf", Data: RobotoRegular}}
+}

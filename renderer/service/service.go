@@ -21,6 +21,7 @@ import (
 	"github.com/pressroom/pressroom/platform/logging"
 	"github.com/pressroom/pressroom/platform/ping"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/renderer/export"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/sanitize"
 	"github.com/pressroom/pressroom/renderer/variant"
@@ -140,6 +141,12 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 		return nil, err
 	}
 	mux.Handle(variant.TypeVariant, variants)
+	exporter, err := export.NewHandler(db, store, cfg.Images, log)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	mux.Handle(export.TypeExport, exporter)
 	return &Service{
 		cfg: cfg, log: log, db: db, mux: mux,
 		server: queue.NewServer(cfg.Queue, queue.Renderer, cfg.Concurrency, log),

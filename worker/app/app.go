@@ -12,10 +12,13 @@ import (
 
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/klaviyo"
 	"github.com/pressroom/pressroom/platform/logging"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/ping"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/worker/bulk"
+	"github.com/pressroom/pressroom/worker/emailsync"
 )
 
 // Config is the worker's whole configuration.
@@ -26,6 +29,10 @@ type Config struct {
 	Database    database.Config
 	Queue       queue.Config
 	Outbox      outbox.Config
+	// Email is the Klaviyo sync (PRESSROOM_KLAVIYO_BASE_URL, PRESSROOM_EMAIL_*).
+	Email klaviyo.Config
+	// Bulk is the bulk records' reconcile loop and the campaign job scheduler (PRESSROOM_BULK_*).
+	Bulk bulk.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the worker uses.
@@ -46,7 +53,13 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Queue, err = queue.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
-	cfg.Outbox, err = outbox.LoadConfig(lookup)
+	if cfg.Outbox, err = outbox.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Email, err = klaviyo.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	cfg.Bulk, err = bulk.LoadConfig(lookup)
 	return cfg, err
 }
 
@@ -55,12 +68,12 @@ func (c Config) Validate() error {
 	if c.Concurrency < 1 {
 		return fmt.Errorf("PRESSROOM_WORKER_CONCURRENCY=%d: want at least 1", c.Concurrency)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
 	}
-	return nil
+	return c.Email.Validate(false)
 }
 
 // App is the assembled worker.
@@ -70,6 +83,8 @@ type App struct {
 	db     *sqlx.DB
 	client *asynq.Client
 	relay  *outbox.Relay
+	bulk   *bulk.Reconciler
+	jobs   *bulk.Scheduler
 	server *asynq.Server
 	mux    *asynq.ServeMux
 }
@@ -97,8 +112,41 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 	mux := asynq.NewServeMux()
 	mux.Use(queue.Logging(log))
 	mux.Handle(ping.TypePing, ping.NewHandler(db, queue.Worker))
+	emailSync, err := emailsync.NewHandler(cfg.Email, db, nil, log)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
+	mux.Handle(emailsync.TypeSyncProfiles, emailSync)
+	bulkRecords, err := bulk.NewHandler(db, relay, log)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
+	mux.Handle(bulk.TypeRecord, bulkRecords)
+	bulkCampaigns, err := bulk.NewCampaignHandler(db, relay, log)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
+	mux.Handle(bulk.TypeCampaign, bulkCampaigns)
+	reconciler, err := bulk.NewReconciler(cfg.Bulk, db, log)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
+	scheduler, err := bulk.NewScheduler(cfg.Bulk, db, relay, log)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
 	return &App{
-		cfg: cfg, log: log, db: db, client: client, relay: relay, mux: mux,
+		cfg: cfg, log: log, db: db, client: client, relay: relay, mux: mux, bulk: reconciler, jobs: scheduler,
 		server: queue.NewServer(cfg.Queue, queue.Worker, cfg.Concurrency, log),
 	}, nil
 }
@@ -109,6 +157,8 @@ func (a *App) Run(ctx context.Context) error {
 	g, ctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return queue.Serve(ctx, a.server, a.mux) })
 	g.Go(func() error { return a.relay.Run(ctx) })
+	g.Go(func() error { return a.bulk.Run(ctx) })
+	g.Go(func() error { return a.jobs.Run(ctx) })
 	return g.Wait()
 }
 

@@ -13,6 +13,8 @@ import { SiteFooter } from '../components/SiteFooter';
 import { SwitchAccountModal } from '../components/SwitchAccountModal';
 import { UserMenu } from '../components/UserMenu';
 import { VerifyEmailBanner } from '../components/VerifyEmailBanner';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { NotificationPopup } from '../notifications/NotificationPopup';
 import { accountModalDismissed, authorizedAccountsQuery } from '../session/switching';
 import { useSessionUser } from '../session/useSessionUser';
 import classes from './DefaultLayout.module.css';
@@ -73,6 +75,7 @@ export function DefaultLayout() {
               </Badge>
             )}
             <ColorSchemeToggle />
+            {visible.includes('topbar.bell') && <NotificationBell />}
             <UserMenu user={user} visible={visible} onSwitchAccount={() => setSwitchOpen(true)} />
           </Group>
         </Group>
@@ -95,6 +98,7 @@ export function DefaultLayout() {
           }}
         />
         <QuickNavigation visible={visible} />
+        <NotificationPopup allowed={visible.includes('notifications_popup')} />
       </AppShell.Main>
       <AppShell.Footer px="md">
         <Group h="100%" align="center">

@@ -1,9 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type RouteObject } from 'react-router';
+import { BulkCampaignsPage } from '../bulk/BulkCampaignsPage';
+import { BulkImportPage } from '../bulk/BulkImportPage';
+import { BulkRecordsPage } from '../bulk/BulkRecordsPage';
+import { CampaignEditorPage } from '../campaigns/CampaignEditorPage';
+import { CampaignsPage } from '../campaigns/CampaignsPage';
+import { KIND_SEGMENTS, type KindSegment } from '../campaigns/routes';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { CenteredLayout } from '../layouts/CenteredLayout';
 import { DefaultLayout } from '../layouts/DefaultLayout';
+import { EMAIL_MARKETING_HOME, emailMarketingRoutes } from '../emailmarketing/routes';
 import { QUICK_NAV_DESTINATIONS, routePathOf, type Destination } from '../navigation/quickNav';
+import { NotificationPage } from '../notifications/NotificationPage';
+import { NotificationsPage } from '../notifications/NotificationsPage';
 import { DASHBOARD, DESIGN, SECTIONS, type MenuSection } from '../navigation/sections';
 import { DashboardPage } from '../pages/DashboardPage';
 import { LoginPage } from '../pages/LoginPage';
@@ -29,7 +38,7 @@ import { LOGIN_PATH } from '../session/redirects';
 import { middlewareLoader } from './middlewareLoader';
 
 /** Pages with their own screen; the other section paths show the section placeholder. */
-const OWN_PAGES = new Set(['/settings/general']);
+const OWN_PAGES = new Set(['/settings/general', '/campaigns', EMAIL_MARKETING_HOME]);
 
 /** The placeholder of a quick-navigation destination no screen exists for yet, with its section's icon. */
 function placeholderSection(destination: Destination): MenuSection {
@@ -45,8 +54,20 @@ function shellPages(): RouteObject[] {
     { path: 'personalized/artworks', element: <ArtworksPage /> },
     { path: 'settings/account', element: <AccountSettingsPage /> },
     { path: 'system/mail', element: <MailOutboxPage /> },
+    { path: 'campaigns', element: <CampaignsPage /> },
+    { path: 'campaigns/edit/:id?', element: <CampaignEditorPage /> },
+    { path: 'bulk-campaigns', element: <BulkCampaignsPage /> },
+    { path: 'bulk-campaigns/multi-print-spaces', element: <BulkRecordsPage /> },
+    { path: 'bulk-campaigns/multi-print-spaces/import/:id?', element: <BulkImportPage /> },
+    ...(Object.keys(KIND_SEGMENTS) as KindSegment[]).map((segment) => ({
+      path: `campaigns/${segment}/edit/:id?`,
+      element: <CampaignEditorPage segment={segment} />,
+    })),
+    ...emailMarketingRoutes(),
     { path: 'team', element: <TeamPage /> },
     { path: 'team/invitations', element: <InvitationsPage /> },
+    { path: 'notifications', element: <NotificationsPage /> },
+    { path: 'notifications/:id', element: <NotificationPage /> },
     ...[DESIGN, ...SECTIONS]
       .filter((section) => !OWN_PAGES.has(section.path))
       .map((section) => ({ path: section.path.replace(/^\//, ''), element: <SectionPage section={section} /> })),

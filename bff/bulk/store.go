@@ -1,0 +1,395 @@
+package bulk
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+
+	"github.com/pressroom/pressroom/platform/database"
+	"github.com/pressroom/pressroom/platform/outbox"
+	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/renderer/export"
+	workerbulk "github.com/pressroom/pressroom/worker/bulk"
+)
+
+// ErrNotFound means the record, upload or campaign does not exist or belongs to another account.
+var ErrNotFound = errors.New("not found")
+
+// Record is a bulk multi-print-space record as the list and the record call show it. Results is
+// null until the record completes, and always null in the list.
+type Record struct {
+	ID                   int64            `db:"id" json:"id"`
+	BulkUploadID         *int64           `db:"bulk_upload_id" json:"bulk_upload_id"`
+	TemplateCampaignID   *int64           `db:"template_campaign_id" json:"template_campaign_id"`
+	TemplateCampaignName *string          `db:"template_campaign_name" json:"template_campaign_name"`
+	CampaignID           *int64           `db:"campaign_id" json:"campaign_id"`
+	Designs              string           `db:"designs" json:"designs"`
+	Type                 string           `db:"type" json:"type"`
+	Status               string           `db:"status" json:"status"`
+	Message              string           `db:"message" json:"message"`
+	Step                 string           `db:"step" json:"step"`
+	Attempts             int              `db:"attempts" json:"attempts"`
+	Results              *json.RawMessage `db:"results" json:"results"`
+	CreatedAt            time.Time        `db:"created_at" json:"created_at"`
+	UpdatedAt            time.Time        `db:"updated_at" json:"updated_at"`
+}
+
+// Upload is a bulk upload with how many of its records are in each status.
+type Upload struct {
+	ID                 int64          `db:"id" json:"id"`
+	Name               string         `db:"name" json:"name"`
+	TemplateCampaignID *int64         `db:"template_campaign_id" json:"template_campaign_id"`
+	CreatedAt          time.Time      `db:"created_at" json:"created_at"`
+	Total              int            `db:"-" json:"total"`
+	Counts             map[string]int `db:"-" json:"counts"`
+}
+
+// ActionResult is what a row action did to one id: ok when it applied, the record's status after
+// it ("removed" once removed, ” for an unknown id) and, when refused, why.
+type ActionResult struct {
+	ID      int64  `json:"id"`
+	OK      bool   `json:"ok"`
+	Status  string `json:"status"`
+	Message string `json:"message,omitempty"`
+}
+
+const recordColumns = `r.id, r.bulk_upload_id, r.template_campaign_id, c.name AS template_campaign_name, r.campaign_id,
+r.designs, r.type, r.status, r.message, r.step, r.attempts, r.created_at, r.updated_at`
+
+// listFilter is the list query beyond paging.
+type listFilter struct {
+	Q            string
+	Statuses     []string
+	Types        []string
+	From, To     *time.Time
+	BulkUploadID int64
+}
+
+// store keeps bulk records in Postgres.
+type store struct{ db *sqlx.DB }
+
+// list pages through the owner's records matching f.
+func (s store) list(ctx context.Context, ownerID int64, f listFilter, orderBy string, asc bool, limit, offset int) ([]Record, int, error) {
+	const where = ` FROM bulk_records r LEFT JOIN campaigns c ON c.id = r.template_campaign_id
+WHERE r.user_id = $1
+AND ($2 = '' OR CASE WHEN $2 ~ '^[0-9]{1,18}$' THEN $2::bigint IN (r.id, r.template_campaign_id, r.campaign_id)
+	ELSE r.designs ILIKE '%' || $2 || '%' OR c.name ILIKE '%' || $2 || '%' END)
+AND (cardinality($3::text[]) = 0 OR r.status = ANY ($3))
+AND r.type = ANY ($4)
+AND ($5::timestamptz IS NULL OR r.created_at >= $5)
+AND ($6::timestamptz IS NULL OR r.created_at < $6)
+AND ($7 = 0 OR r.bulk_upload_id = $7)`
+	args := []any{ownerID, f.Q, database.TextArray(f.Statuses), database.TextArray(f.Types), f.From, f.To, f.BulkUploadID}
+	var total int
+	if err := s.db.GetContext(ctx, &total, `SELECT count(*)`+where, args...); err != nil {
+		return nil, 0, fmt.Errorf("count bulk records: %w", err)
+	}
+	dir := "DESC"
+	if asc {
+		dir = "ASC"
+	}
+	// orderBy is one of the columns ParseListQuery admitted.
+	q := `SELECT ` + recordColumns + where + ` ORDER BY r.` + orderBy + ` ` + dir + `, r.id DESC LIMIT $8 OFFSET $9`
+	items := []Record{}
+	if err := s.db.SelectContext(ctx, &items, q, append(args, limit, offset)...); err != nil {
+		return nil, 0, fmt.Errorf("list bulk records: %w", err)
+	}
+	return items, total, nil
+}
+
+// record reads one of the owner's records with its results.
+func (s store) record(ctx context.Context, ownerID, id int64) (Record, error) {
+	q := `SELECT ` + recordColumns + `, r.results FROM bulk_records r LEFT JOIN campaigns c ON c.id = r.template_campaign_id
+WHERE r.id = $1 AND r.user_id = $2`
+	var r Record
+	err := s.db.GetContext(ctx, &r, q, id, ownerID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Record{}, ErrNotFound
+	}
+	if err != nil {
+		return Record{}, fmt.Errorf("load bulk record %d: %w", id, err)
+	}
+	return r, nil
+}
+
+// records reads the owner's records among ids, in id order, without results.
+func (s store) records(ctx context.Context, ownerID int64, ids []int64) ([]Record, error) {
+	q := `SELECT ` + recordColumns + ` FROM bulk_records r LEFT JOIN campaigns c ON c.id = r.template_campaign_id
+WHERE r.user_id = $1 AND r.id = ANY ($2) ORDER BY r.id`
+	out := []Record{}
+	if err := s.db.SelectContext(ctx, &out, q, ownerID, pq.Array(ids)); err != nil {
+		return nil, fmt.Errorf("read bulk records: %w", err)
+	}
+	return out, nil
+}
+
+// ownsCampaign reports ErrNotFound unless campaign id is the owner's.
+func ownsCampaign(ctx context.Context, q sqlx.QueryerContext, ownerID, id int64) error {
+	var got int64
+	err := sqlx.GetContext(ctx, q, &got, `SELECT id FROM campaigns WHERE id = $1 AND user_id = $2`, id, ownerID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("find campaign %d: %w", id, err)
+	}
+	return nil
+}
+
+// create inserts one record per designs text, queued with their bulk:record tasks in the outbox
+// (or pending when start is false), under a new bulk upload named uploadName when it is not
+// empty. It returns the records' ids, the upload id (0 without one) and the outbox rows.
+func (s store) create(ctx context.Context, ownerID, templateID int64, typ string, designs []string, uploadName string, start bool) ([]int64, int64, []int64, error) {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	defer tx.Rollback()
+	if err := ownsCampaign(ctx, tx, ownerID, templateID); err != nil {
+		return nil, 0, nil, err
+	}
+	var uploadID sql.NullInt64
+	if uploadName != "" {
+		const q = `INSERT INTO bulk_uploads (user_id, template_campaign_id, name) VALUES ($1, $2, $3) RETURNING id`
+		if err := tx.GetContext(ctx, &uploadID, q, ownerID, templateID, uploadName); err != nil {
+			return nil, 0, nil, fmt.Errorf("create bulk upload: %w", err)
+		}
+	}
+	status, attempts := workerbulk.StatusPending, 0
+	if start {
+		status, attempts = workerbulk.StatusQueued, 1
+	}
+	const q = `
+INSERT INTO bulk_records (user_id, bulk_upload_id, template_campaign_id, designs, type, status, attempts)
+SELECT $1::bigint, $2::bigint, $3::bigint, d, $4::text, $5::text, $6::integer FROM unnest($7::text[]) WITH ORDINALITY AS t (d, n) ORDER BY n
+RETURNING id`
+	var ids []int64
+	if err := tx.SelectContext(ctx, &ids, q, ownerID, uploadID, templateID, typ, status, attempts, database.TextArray(designs)); err != nil {
+		return nil, 0, nil, fmt.Errorf("create bulk records: %w", err)
+	}
+	var outboxIDs []int64
+	if start {
+		for _, id := range ids {
+			oid, err := queueRecord(ctx, tx, id, attempts)
+			if err != nil {
+				return nil, 0, nil, err
+			}
+			outboxIDs = append(outboxIDs, oid)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, 0, nil, err
+	}
+	return ids, uploadID.Int64, outboxIDs, nil
+}
+
+// queueRecord adds the bulk:record task of the record's attempt to the outbox in tx.
+func queueRecord(ctx context.Context, tx sqlx.ExtContext, id int64, attempt int) (int64, error) {
+	job, err := workerbulk.NewRecordJob(id, attempt)
+	if err != nil {
+		return 0, err
+	}
+	return outbox.Add(ctx, tx, job)
+}
+
+// changed is a record a row action changed, with its attempt when it was queued.
+type changed struct {
+	ID       int64 `db:"id"`
+	Attempts int   `db:"attempts"`
+}
+
+// requeue queues the owner's records among ids (all of them when all is set) that are in one of
+// from: a new attempt with its task in the outbox. It returns the records changed and the outbox rows.
+func requeue(ctx context.Context, tx *sqlx.Tx, ownerID int64, ids []int64, all bool, from []string) ([]changed, []int64, error) {
+	const q = `UPDATE bulk_records SET status = 'queued', attempts = attempts + 1, message = '', step = '', updated_at = now()
+WHERE user_id = $1 AND ($2 OR id = ANY ($3)) AND status = ANY ($4) AND campaign_id IS NULL
+RETURNING id, attempts`
+	var rows []changed
+	if err := tx.SelectContext(ctx, &rows, q, ownerID, all, pq.Array(ids), database.TextArray(from)); err != nil {
+		return nil, nil, fmt.Errorf("queue bulk records: %w", err)
+	}
+	var outboxIDs []int64
+	for _, r := range rows {
+		oid, err := queueRecord(ctx, tx, r.ID, r.Attempts)
+		if err != nil {
+			return nil, nil, err
+		}
+		outboxIDs = append(outboxIDs, oid)
+	}
+	return rows, outboxIDs, nil
+}
+
+// reexport sets the owner's failed records among ids that made their campaign back to processing,
+// with each failed print file of the campaign at a new revision and its bulk render:export task in
+// the outbox. It returns the records changed and the outbox rows.
+func reexport(ctx context.Context, tx *sqlx.Tx, ownerID int64, ids []int64) ([]changed, []int64, error) {
+	const records = `UPDATE bulk_records SET status = 'processing', message = '', completed_at = NULL, updated_at = now()
+WHERE user_id = $1 AND id = ANY ($2) AND status = 'failed' AND campaign_id IS NOT NULL
+RETURNING id, attempts`
+	var rows []changed
+	if err := tx.SelectContext(ctx, &rows, records, ownerID, pq.Array(ids)); err != nil {
+		return nil, nil, fmt.Errorf("retry bulk records: %w", err)
+	}
+	if len(rows) == 0 {
+		return nil, nil, nil
+	}
+	recordIDs := make([]int64, len(rows))
+	for i, r := range rows {
+		recordIDs[i] = r.ID
+	}
+	const designs = `UPDATE campaign_designs d SET revision = d.revision + 1, export_status = 'pending', export_error = '',
+	updated_at = now()
+FROM bulk_records r WHERE r.id = ANY ($1) AND d.campaign_id = r.campaign_id AND d.export_status = 'failed'
+RETURNING d.id, d.revision`
+	var again []struct {
+		ID       int64 `db:"id"`
+		Revision int64 `db:"revision"`
+	}
+	if err := tx.SelectContext(ctx, &again, designs, pq.Array(recordIDs)); err != nil {
+		return nil, nil, fmt.Errorf("retry print files: %w", err)
+	}
+	var outboxIDs []int64
+	for _, d := range again {
+		job, err := export.NewExportJob(d.ID, d.Revision, queue.Bulk)
+		if err != nil {
+			return nil, nil, err
+		}
+		oid, err := outbox.Add(ctx, tx, job)
+		if err != nil {
+			return nil, nil, err
+		}
+		outboxIDs = append(outboxIDs, oid)
+	}
+	return rows, outboxIDs, nil
+}
+
+// stop stops the owner's records among ids (all when all is set) that are pending or queued; a
+// running task sees it at its next step.
+func stop(ctx context.Context, tx *sqlx.Tx, ownerID int64, ids []int64, all bool) ([]changed, error) {
+	const q = `UPDATE bulk_records SET status = 'stopped', updated_at = now()
+WHERE user_id = $1 AND ($2 OR id = ANY ($3)) AND status IN ('pending', 'queued')
+RETURNING id, attempts`
+	var rows []changed
+	if err := tx.SelectContext(ctx, &rows, q, ownerID, all, pq.Array(ids)); err != nil {
+		return nil, fmt.Errorf("stop bulk records: %w", err)
+	}
+	return rows, nil
+}
+
+// remove deletes the owner's records among ids; the campaigns they made stay.
+func remove(ctx context.Context, tx *sqlx.Tx, ownerID int64, ids []int64) ([]changed, error) {
+	var rows []changed
+	const q = `DELETE FROM bulk_records WHERE user_id = $1 AND id = ANY ($2) RETURNING id, attempts`
+	if err := tx.SelectContext(ctx, &rows, q, ownerID, pq.Array(ids)); err != nil {
+		return nil, fmt.Errorf("remove bulk records: %w", err)
+	}
+	return rows, nil
+}
+
+// statuses reads the current status of the owner's records among ids.
+func statuses(ctx context.Context, q sqlx.QueryerContext, ownerID int64, ids []int64) (map[int64]string, error) {
+	var rows []struct {
+		ID     int64  `db:"id"`
+		Status string `db:"status"`
+	}
+	const query = `SELECT id, status FROM bulk_records WHERE user_id = $1 AND id = ANY ($2)`
+	if err := sqlx.SelectContext(ctx, q, &rows, query, ownerID, pq.Array(ids)); err != nil {
+		return nil, fmt.Errorf("read bulk record statuses: %w", err)
+	}
+	out := make(map[int64]string, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.Status
+	}
+	return out, nil
+}
+
+// upload reads one of the owner's bulk uploads with its records counted per status.
+func (s store) upload(ctx context.Context, ownerID, id int64) (Upload, error) {
+	var u Upload
+	const q = `SELECT id, name, template_campaign_id, created_at FROM bulk_uploads WHERE id = $1 AND user_id = $2`
+	err := s.db.GetContext(ctx, &u, q, id, ownerID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Upload{}, ErrNotFound
+	}
+	if err != nil {
+		return Upload{}, fmt.Errorf("load bulk upload %d: %w", id, err)
+	}
+	var counts []struct {
+		Status string `db:"status"`
+		N      int    `db:"n"`
+	}
+	if err := s.db.SelectContext(ctx, &counts, `SELECT status, count(*) AS n FROM bulk_records WHERE bulk_upload_id = $1 GROUP BY status`, id); err != nil {
+		return Upload{}, fmt.Errorf("count records of bulk upload %d: %w", id, err)
+	}
+	u.Counts = map[string]int{}
+	for _, st := range recordStatuses {
+		u.Counts[st] = 0
+	}
+	for _, c := range counts {
+		u.Counts[c.Status] = c.N
+		u.Total += c.N
+	}
+	return u, nil
+}
+
+// Origin is the origin campaign of the bulk-v3 flow (spec §3 "Campaign detail"): its products with
+// their print spaces and its designs.
+type Origin struct {
+	ID         int64           `db:"id" json:"id"`
+	Name       string          `db:"name" json:"name"`
+	Kind       string          `db:"kind" json:"kind"`
+	ArtworkURL string          `db:"artwork_url" json:"artwork_url"`
+	Products   []OriginProduct `db:"-" json:"products"`
+	Designs    []OriginDesign  `db:"-" json:"designs"`
+}
+
+// OriginProduct is a product of the origin campaign.
+type OriginProduct struct {
+	ID            int64  `db:"id" json:"id"`
+	TemplateID    int64  `db:"template_id" json:"template_id"`
+	Name          string `db:"name" json:"name"`
+	ProductType   string `db:"product_type" json:"product_type"`
+	PrintSpaces   string `db:"print_spaces" json:"print_spaces"`
+	FullPrinted   int    `db:"full_printed" json:"full_printed"`
+	Options       string `db:"options" json:"options"`
+	DefaultOption string `db:"default_option" json:"default_option"`
+	MockupType    string `db:"mockup_type" json:"mockup_type"`
+}
+
+// OriginDesign is a design of the origin campaign.
+type OriginDesign struct {
+	ID         int64           `db:"id" json:"id"`
+	ProductID  int64           `db:"product_id" json:"product_id"`
+	PrintSpace string          `db:"print_space" json:"print_space"`
+	DesignJSON json.RawMessage `db:"design_json" json:"design_json"`
+	Option     string          `db:"option" json:"option"`
+}
+
+// origin reads the owner's campaign id with its products and designs.
+func (s store) origin(ctx context.Context, ownerID, id int64) (Origin, error) {
+	var o Origin
+	err := s.db.GetContext(ctx, &o, `SELECT id, name, kind, artwork_url FROM campaigns WHERE id = $1 AND user_id = $2`, id, ownerID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Origin{}, ErrNotFound
+	}
+	if err != nil {
+		return Origin{}, fmt.Errorf("load campaign %d: %w", id, err)
+	}
+	o.Products, o.Designs = []OriginProduct{}, []OriginDesign{}
+	const products = `SELECT id, template_id, name, product_type, print_spaces, full_printed, options, default_option, mockup_type
+FROM campaign_products WHERE campaign_id = $1 ORDER BY id`
+	if err := s.db.SelectContext(ctx, &o.Products, products, id); err != nil {
+		return Origin{}, fmt.Errorf("load products of campaign %d: %w", id, err)
+	}
+	const designs = `SELECT id, product_id, print_space, design_json, option FROM campaign_designs WHERE campaign_id = $1 ORDER BY product_id, id`
+	if err := s.db.SelectContext(ctx, &o.Designs, designs, id); err != nil {
+		return Origin{}, fmt.Errorf("load designs of campaign %d: %w", id, err)
+	}
+	return o, nil
+}

@@ -1,0 +1,233 @@
+package campaigns
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/renderer/design"
+)
+
+// Messages of the campaign rules (spec §5, §8).
+const (
+	MsgNotFound             = "Campaign not found"
+	MsgProductNotFound      = "Product not found"
+	MsgPersonalizedMismatch = "Campaign's personalized should be matched with products's personalized."
+	MsgTryAgain             = "An error occurred, please try again."
+	MsgNeedDesign           = "Every product needs at least one design."
+	MsgNameRequired         = "The name field is required."
+	MsgNameTooLong          = "The name may not be greater than 255 characters."
+	MsgBadKind              = "The kind must be one of " + kindList + "."
+	MsgBadTemplate          = "The selected product template is invalid."
+	MsgNotYourArtwork       = "The artwork must be one of your uploads."
+	MsgDuplicateDesign      = "A print space has only one design."
+	MsgNoSuchProduct        = "The product is not in this campaign."
+)
+
+// Campaign kinds.
+var kinds = []string{"regular", "custom", "campaign_express", "mockup", "aop", "combo", "express_2", "ai_mockup"}
+
+const kindList = "regular, custom, campaign_express, mockup, aop, combo, express_2, ai_mockup"
+
+// Design options: a design with customer-editable text is custom.
+const (
+	optionPrint  = "print"
+	optionCustom = "custom"
+)
+
+// maxNameLength bounds a campaign name (the column's check).
+const maxNameLength = 255
+
+func checkName(name string) *envelope.FieldError {
+	switch {
+	case strings.TrimSpace(name) == "":
+		return &envelope.FieldError{Field: "name", Message: MsgNameRequired}
+	case utf8.RuneCountInString(name) > maxNameLength:
+		return &envelope.FieldError{Field: "name", Message: MsgNameTooLong}
+	}
+	return nil
+}
+
+// personalizedMatch is spec §5's rule: among products that are not handmade, every product's
+// personalized value equals the first one's, and the campaign's when it states one.
+func personalizedMatch(campaign *bool, products []Product) bool {
+	var first *bool
+	for _, p := range products {
+		if p.FullPrinted == fullPrintedHandmade {
+			continue
+		}
+		if first == nil {
+			first = &p.Personalized
+			continue
+		}
+		if p.Personalized != *first {
+			return false
+		}
+	}
+	return campaign == nil || first == nil || *campaign == *first
+}
+
+// designInput is one design of a save request.
+type designInput struct {
+	ProductID  int64           `json:"product_id"`
+	PrintSpace string          `json:"print_space"`
+	DesignJSON json.RawMessage `json:"design_json"`
+}
+
+// checkedDesign is a design that passed the rules, ready to store.
+type checkedDesign struct {
+	designInput
+	doc    *design.Document
+	option string
+}
+
+// checkDesigns runs every rule a design must pass against the campaign's products and returns the
+// designs ready to store with the problems found (fields like "designs[2].design_json.objects[0].text").
+// Source ownership is checked by the caller, which has the database: sources lists every blob key
+// used, with the field naming it.
+func checkDesigns(in []designInput, products []Product) ([]checkedDesign, []envelope.FieldError, []source) {
+	byID := make(map[int64]Product, len(products))
+	for _, p := range products {
+		byID[p.ID] = p
+	}
+	var (
+		out     []checkedDesign
+		errs    []envelope.FieldError
+		sources []source
+	)
+	seen := map[string]bool{}
+	for i, d := range in {
+		field := fmt.Sprintf("designs[%d]", i)
+		p, ok := byID[d.ProductID]
+		if !ok {
+			errs = append(errs, envelope.FieldError{Field: field + ".product_id", Message: MsgNoSuchProduct})
+			continue
+		}
+		spaces, err := p.Spaces()
+		if err != nil {
+			errs = append(errs, envelope.FieldError{Field: field + ".product_id", Message: MsgTryAgain})
+			continue
+		}
+		si := slices.IndexFunc(spaces, func(s PrintSpace) bool { return s.Name == d.PrintSpace })
+		if si < 0 {
+			msg := fmt.Sprintf("The product %s has no print space %q.", p.Name, d.PrintSpace)
+			errs = append(errs, envelope.FieldError{Field: field + ".print_space", Message: msg})
+			continue
+		}
+		ps := spaces[si]
+		key := fmt.Sprint(d.ProductID, "\x00", d.PrintSpace)
+		if seen[key] {
+			errs = append(errs, envelope.FieldError{Field: field + ".print_space", Message: MsgDuplicateDesign})
+			continue
+		}
+		seen[key] = true
+		doc, err := design.Parse(d.DesignJSON)
+		if err != nil {
+			errs = append(errs, documentErrors(field+".design_json", err)...)
+			continue
+		}
+		if msg := printSpaceMismatch(doc.PrintSpace, ps); msg != "" {
+			errs = append(errs, envelope.FieldError{Field: field + ".design_json.printSpace", Message: msg})
+			continue
+		}
+		for j, o := range doc.Objects {
+			of := fmt.Sprintf("%s.design_json.objects[%d]", field, j)
+			switch o := o.(type) {
+			case *design.ImageObject:
+				sources = append(sources, source{field: of + ".src", key: o.Src})
+			case *design.TextObject:
+				sources = append(sources, source{field: of + ".fontUrl", key: o.FontURL}, source{field: of + ".backgroundUrl", key: o.BackgroundURL})
+			}
+		}
+		out = append(out, checkedDesign{designInput: d, doc: doc, option: optionOf(doc)})
+	}
+	return out, errs, sources
+}
+
+// source is a blob key a design uses and the field that names it.
+type source struct{ field, key string }
+
+// documentErrors turns design.Parse's problems into field errors under prefix.
+func documentErrors(prefix string, err error) []envelope.FieldError {
+	ve, ok := err.(*design.ValidationError)
+	if !ok {
+		return []envelope.FieldError{{Field: prefix, Message: "The design document is invalid: " + err.Error() + "."}}
+	}
+	out := make([]envelope.FieldError, 0, len(ve.Problems))
+	for _, p := range ve.Problems {
+		f := prefix
+		if p.Field != "" {
+			f += "." + p.Field
+		}
+		out = append(out, envelope.FieldError{Field: f, Message: "The design is invalid at " + f + ": " + p.Message + "."})
+	}
+	return out
+}
+
+// printSpaceMismatch says how the document's print space differs from the product's, empty when it
+// does not.
+func printSpaceMismatch(got design.PrintSpace, want PrintSpace) string {
+	if got.Name == want.Name && got.Width == want.Width && got.Height == want.Height && got.DPI == want.DPI &&
+		got.MinDPI == want.MinDPI && got.PrintType == want.PrintType {
+		return ""
+	}
+	return fmt.Sprintf("The design's print space (%s %dx%d, %g DPI, min %g, print type %d) is not the product's %s (%dx%d, %g DPI, min %g, print type %d).",
+		got.Name, got.Width, got.Height, got.DPI, got.MinDPI, got.PrintType,
+		want.Name, want.Width, want.Height, want.DPI, want.MinDPI, want.PrintType)
+}
+
+// optionOf is custom when the document has a text the customer edits, else print.
+func optionOf(doc *design.Document) string {
+	for _, o := range doc.Objects {
+		if t, ok := o.(*design.TextObject); ok && t.IsCustom {
+			return optionCustom
+		}
+	}
+	return optionPrint
+}
+
+// missingDesigns names every product (by its index in products) without a design holding an object.
+func missingDesigns(products []Product, designs []checkedDesign) []envelope.FieldError {
+	var errs []envelope.FieldError
+	for i, p := range products {
+		if !slices.ContainsFunc(designs, func(d checkedDesign) bool { return d.ProductID == p.ID && len(d.doc.Objects) > 0 }) {
+			errs = append(errs, envelope.FieldError{Field: fmt.Sprintf("products[%d]", i), Message: MsgNeedDesign})
+		}
+	}
+	return errs
+}
+
+// artworkOf is the first image of the designs, the campaign's artwork (empty without one).
+func artworkOf(designs []checkedDesign) string {
+	for _, d := range designs {
+		for _, o := range d.doc.Objects {
+			if im, ok := o.(*design.ImageObject); ok {
+				return im.Src
+			}
+		}
+	}
+	return ""
+}
+
+// ExtraCost is a product's extra print cost.
+type ExtraCost struct {
+	ID             int64   `json:"id"`
+	ExtraPrintCost float64 `json:"extra_print_cost"`
+}
+
+// extraCosts prices each product: (print spaces designed with at least one object - 1, at least 0)
+// times its extra_print_cost, rounded to cents. designed maps a product id to its designed print
+// spaces.
+func extraCosts(products []Product, designed map[int64]map[string]bool) []ExtraCost {
+	out := make([]ExtraCost, 0, len(products))
+	for _, p := range products {
+		extra := max(len(designed[p.ID])-1, 0)
+		cents := math.Round(p.ExtraPrintCost * 100)
+		out = append(out, ExtraCost{ID: p.ID, ExtraPrintCost: cents * float64(extra) / 100})
+	}
+	return out
+}

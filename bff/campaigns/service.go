@@ -1,0 +1,577 @@
+package campaigns
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/labstack/echo/v4"
+	"github.com/lib/pq"
+
+	"github.com/pressroom/pressroom/bff/access"
+	"github.com/pressroom/pressroom/bff/auth"
+	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/bff/uploads"
+	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/platform/database"
+	"github.com/pressroom/pressroom/platform/outbox"
+	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/renderer/design"
+	"github.com/pressroom/pressroom/renderer/export"
+)
+
+// Deps are what the campaign calls use.
+type Deps struct {
+	DB *sqlx.DB
+	// Store signs the print files' download URLs.
+	Store blob.Store
+	// Relay sends the export tasks right after the save commits (the relay's loop sends any left).
+	Relay *outbox.Relay
+	// DownloadTTL is the lifetime of a print file's signed download URL (the bff's
+	// PRESSROOM_FILE_URL_TTL).
+	DownloadTTL time.Duration
+	Log         *slog.Logger
+}
+
+// Service answers the campaign calls.
+type Service struct {
+	d     Deps
+	store store
+}
+
+// New checks the dependencies and builds the service.
+func New(d Deps) (*Service, error) {
+	if d.DB == nil || d.Store == nil || d.Relay == nil {
+		return nil, errors.New("campaigns: DB, Store and Relay are required")
+	}
+	if d.DownloadTTL < blob.MinTTL || d.DownloadTTL > blob.MaxTTL {
+		return nil, fmt.Errorf("campaigns: download URL lifetime %s outside %s to %s", d.DownloadTTL, blob.MinTTL, blob.MaxTTL)
+	}
+	if d.Log == nil {
+		d.Log = slog.New(slog.DiscardHandler)
+	}
+	return &Service{d: d, store: store{d.DB}}, nil
+}
+
+// Routes lists the campaign and font endpoints under g (mounted at /api). Reads need
+// get_campaigns, changes update_campaign; the fonts are public (the editor and the render page
+// load them like any web font).
+func Routes(g *echo.Group, a *auth.Service, s *Service) {
+	read := access.Permitted(access.GetCampaigns)
+	write := access.Permitted(access.UpdateCampaign)
+	a.Handle(g, http.MethodGet, "/seller/product-templates", read, s.handleTemplates)
+	a.Handle(g, http.MethodGet, "/seller/campaigns", read, s.handleList)
+	a.Handle(g, http.MethodPost, "/seller/campaigns", write, s.handleCreate)
+	a.Handle(g, http.MethodGet, "/seller/campaigns/:id", read, s.handleGet)
+	a.Handle(g, http.MethodPut, "/seller/campaigns/:id", write, s.handleSave)
+	a.Handle(g, http.MethodDelete, "/seller/campaigns/:id", write, s.handleDelete)
+	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/products", write, s.handleAddProduct)
+	a.Handle(g, http.MethodDelete, "/seller/campaigns/:id/products/:product_id", write, s.handleRemoveProduct)
+	a.Handle(g, http.MethodGet, "/seller/campaigns/:id/exports", read, s.handleExports)
+	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/calc-extra-print-cost-products", read, s.handleExtraCost)
+	a.Handle(g, http.MethodGet, "/fonts", access.Anyone, handleFonts)
+	a.Handle(g, http.MethodGet, "/fonts/:file", access.Anyone, handleFontFile)
+}
+
+// owner is the account the caller acts in: the seller's while a team member has switched into it.
+func owner(c echo.Context) int64 { return auth.Caller(c).User.ID }
+
+func notFound() error { return envelope.Fail(http.StatusNotFound, MsgNotFound) }
+
+// campaignID reads the :id parameter; one that is no id reads as a missing campaign.
+func campaignID(c echo.Context) (int64, error) {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, notFound()
+	}
+	return id, nil
+}
+
+func invalid(errs ...envelope.FieldError) error {
+	return envelope.Fail(http.StatusUnprocessableEntity, errs[0].Message, errs...)
+}
+
+func (s *Service) handleTemplates(c echo.Context) error {
+	out, err := s.store.templates(c.Request().Context(), s.d.DB)
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, out)
+}
+
+// previewVariant is the image variant of a campaign's artwork shown in the list.
+const previewVariant = "thumb"
+
+func (s *Service) handleList(c echo.Context) error {
+	q, err := envelope.ParseListQuery(c, "id", "name", "created_at", "updated_at")
+	if err != nil {
+		return err
+	}
+	params := c.QueryParams()
+	wanted := append(slices.Clone(params["kind[]"]), params["kind"]...)
+	for _, k := range wanted {
+		if !slices.Contains(kinds, k) {
+			return invalid(envelope.FieldError{Field: "kind", Message: MsgBadKind})
+		}
+	}
+	items, total, err := s.store.list(c.Request().Context(), s.d.DB, owner(c), q.Q, wanted, q.OrderBy, q.OrderAsc, q.PerPage, q.Offset())
+	if err != nil {
+		return err
+	}
+	for i := range items {
+		if items[i].ArtworkURL != "" {
+			items[i].PreviewURL = uploads.FileURL(items[i].ArtworkURL) + "?variant=" + previewVariant
+		}
+	}
+	return c.JSON(http.StatusOK, envelope.NewPage(items, total, q))
+}
+
+type createBody struct {
+	Name         string  `json:"name"`
+	Kind         string  `json:"kind"`
+	TemplateIDs  []int64 `json:"template_ids"`
+	Personalized *bool   `json:"personalized"`
+}
+
+func (s *Service) handleCreate(c echo.Context) error {
+	var b createBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	if b.Kind == "" {
+		b.Kind = "regular"
+	}
+	var errs []envelope.FieldError
+	if fe := checkName(b.Name); fe != nil {
+		errs = append(errs, *fe)
+	}
+	if !slices.Contains(kinds, b.Kind) {
+		errs = append(errs, envelope.FieldError{Field: "kind", Message: MsgBadKind})
+	}
+	if len(errs) > 0 {
+		return invalid(errs...)
+	}
+	ctx := c.Request().Context()
+	tx, err := s.d.DB.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	id, err := s.store.create(ctx, tx, owner(c), b.Name, b.Kind, b.Personalized, b.TemplateIDs)
+	if errors.Is(err, ErrTemplateNotFound) {
+		return invalid(envelope.FieldError{Field: "template_ids", Message: MsgBadTemplate})
+	}
+	if err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	return s.respond(c, id)
+}
+
+func (s *Service) handleGet(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	return s.respond(c, id)
+}
+
+// respond answers the owner's campaign id as it is now.
+func (s *Service) respond(c echo.Context, id int64) error {
+	ctx := c.Request().Context()
+	camp, rows, err := s.store.campaign(ctx, s.d.DB, owner(c), id, false)
+	if errors.Is(err, ErrNotFound) {
+		return notFound()
+	}
+	if err != nil {
+		return err
+	}
+	camp.Designs = make([]Design, 0, len(rows))
+	for _, r := range rows {
+		st, err := s.exportState(ctx, r)
+		if err != nil {
+			return err
+		}
+		camp.Designs = append(camp.Designs, Design{ID: r.ID, ProductID: r.ProductID, PrintSpace: r.PrintSpace,
+			DesignJSON: r.DesignJSON, Option: r.Option, Revision: r.Revision, Export: st})
+	}
+	return envelope.OK(c, camp)
+}
+
+// exportState is a design's export as the editor reads it; the print file and its report are shown
+// once done, with a fresh signed download URL.
+func (s *Service) exportState(ctx context.Context, r designRow) (ExportState, error) {
+	st := ExportState{Status: r.Status, Width: r.Width, Height: r.Height, DPI: r.DPI, FileSize: r.FileSize, Error: r.Error}
+	if r.Status != export.StatusDone {
+		return st, nil
+	}
+	url, err := s.d.Store.SignGet(ctx, r.FileURL, s.d.DownloadTTL)
+	if err != nil {
+		return ExportState{}, fmt.Errorf("sign print file %s: %w", r.FileURL, err)
+	}
+	st.FileURL, st.DownloadURL, st.Report = r.FileURL, url, r.Report
+	return st, nil
+}
+
+type productInput struct {
+	ID           int64 `json:"id"`
+	Personalized *bool `json:"personalized"`
+}
+
+type saveBody struct {
+	Name         string         `json:"name"`
+	Personalized *bool          `json:"personalized"`
+	Products     []productInput `json:"products"`
+	Designs      []designInput  `json:"designs"`
+}
+
+// handleSave stores the editor's state: name, personalized settings and every design (designs not
+// listed are removed). It refuses what the editor would refuse; a changed design gets the next
+// revision and its export task, committed together. An unexpected failure reads "An error
+// occurred, please try again." (spec §5) and is logged.
+func (s *Service) handleSave(c echo.Context) error {
+	err := s.save(c)
+	var e *envelope.Error
+	if err == nil || errors.As(err, &e) {
+		return err
+	}
+	s.d.Log.Error("save campaign", "err", err, "campaign", c.Param("id"),
+		"request_id", c.Response().Header().Get(echo.HeaderXRequestID))
+	return envelope.Fail(http.StatusInternalServerError, MsgTryAgain)
+}
+
+func (s *Service) save(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	var b saveBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	if fe := checkName(b.Name); fe != nil {
+		return invalid(*fe)
+	}
+	ctx := c.Request().Context()
+	tx, err := s.d.DB.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	camp, _, err := s.store.campaign(ctx, tx, owner(c), id, true)
+	if errors.Is(err, ErrNotFound) {
+		return notFound()
+	}
+	if err != nil {
+		return err
+	}
+	// The products as the save leaves them: each listed one with its personalized value.
+	products := slices.Clone(camp.Products)
+	for i, in := range b.Products {
+		j := slices.IndexFunc(products, func(p Product) bool { return p.ID == in.ID })
+		if j < 0 {
+			return invalid(envelope.FieldError{Field: fmt.Sprintf("products[%d]", i), Message: MsgTryAgain})
+		}
+		if in.Personalized != nil {
+			products[j].Personalized = *in.Personalized
+		}
+	}
+	if !personalizedMatch(b.Personalized, products) {
+		return invalid(envelope.FieldError{Field: "personalized", Message: MsgPersonalizedMismatch})
+	}
+	checked, errs, sources := checkDesigns(b.Designs, products)
+	if len(errs) == 0 {
+		if errs, err = s.checkSources(ctx, tx, owner(c), sources); err != nil {
+			return err
+		}
+	}
+	if len(errs) == 0 {
+		errs = missingDesigns(products, checked)
+	}
+	if len(errs) > 0 {
+		return invalid(errs...)
+	}
+	outboxIDs, err := s.write(ctx, tx, camp.ID, b, products, checked)
+	if err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	if len(outboxIDs) > 0 {
+		// Committed: if Redis is away now, the relay sends the tasks later.
+		if _, err := s.d.Relay.Dispatch(ctx, outboxIDs...); err != nil {
+			s.d.Log.Warn("export tasks left for the relay", "campaign", camp.ID, "err", err)
+		}
+	}
+	return s.respond(c, camp.ID)
+}
+
+// checkSources refuses sources that are not the account's uploads.
+func (s *Service) checkSources(ctx context.Context, q sqlx.QueryerContext, ownerID int64, sources []source) ([]envelope.FieldError, error) {
+	var keys []string
+	for _, src := range sources {
+		if src.key != "" && design.SourceKindOf(src.key) == design.SourceBlobKey {
+			keys = append(keys, src.key)
+		}
+	}
+	usable, err := s.store.usableSources(ctx, q, ownerID, keys)
+	if err != nil {
+		return nil, err
+	}
+	var errs []envelope.FieldError
+	for _, src := range sources {
+		if src.key != "" && !usable[src.key] {
+			errs = append(errs, envelope.FieldError{Field: src.field, Message: MsgNotYourArtwork})
+		}
+	}
+	return errs, nil
+}
+
+// write stores a checked save in tx and returns the outbox rows of the export tasks it added.
+func (s *Service) write(ctx context.Context, tx *sqlx.Tx, campaignID int64, b saveBody, products []Product, designs []checkedDesign) ([]int64, error) {
+	const updCampaign = `UPDATE campaigns SET name = $2, personalized = $3, artwork_url = $4, updated_at = now() WHERE id = $1`
+	if _, err := tx.ExecContext(ctx, updCampaign, campaignID, b.Name, b.Personalized, artworkOf(designs)); err != nil {
+		return nil, fmt.Errorf("update campaign %d: %w", campaignID, err)
+	}
+	const updProduct = `UPDATE campaign_products SET personalized = $3 WHERE campaign_id = $1 AND id = $2 AND personalized <> $3`
+	for _, p := range products {
+		if _, err := tx.ExecContext(ctx, updProduct, campaignID, p.ID, p.Personalized); err != nil {
+			return nil, fmt.Errorf("update product %d: %w", p.ID, err)
+		}
+	}
+	keepProducts := make([]int64, len(designs))
+	keepSpaces := make([]string, len(designs))
+	for i, d := range designs {
+		keepProducts[i], keepSpaces[i] = d.ProductID, d.PrintSpace
+	}
+	const remove = `DELETE FROM campaign_designs WHERE campaign_id = $1
+AND (product_id, print_space) NOT IN (SELECT * FROM unnest($2::bigint[], $3::text[]))`
+	if _, err := tx.ExecContext(ctx, remove, campaignID, pq.Array(keepProducts), database.TextArray(keepSpaces)); err != nil {
+		return nil, fmt.Errorf("remove designs of campaign %d: %w", campaignID, err)
+	}
+	// A document that did not change keeps its revision and its print file, unless its export
+	// failed: saving again is how the seller retries.
+	const upsert = `
+INSERT INTO campaign_designs (campaign_id, product_id, print_space, design_json, option, export_status)
+VALUES ($1, $2, $3, $4::jsonb, $5, $6)
+ON CONFLICT (product_id, print_space) DO UPDATE SET design_json = EXCLUDED.design_json, option = EXCLUDED.option,
+	revision = campaign_designs.revision + 1, export_status = EXCLUDED.export_status, width = 0, height = 0, dpi = 0,
+	file_size = 0, export_report = NULL, export_error = '', exported_at = NULL, updated_at = now()
+WHERE campaign_designs.design_json IS DISTINCT FROM EXCLUDED.design_json OR campaign_designs.export_status = 'failed'
+RETURNING id, revision`
+	var outboxIDs []int64
+	for _, d := range designs {
+		// An empty print space has no print file to make.
+		status := export.StatusPending
+		if len(d.doc.Objects) == 0 {
+			status = export.StatusNone
+		}
+		var changed struct {
+			ID       int64 `db:"id"`
+			Revision int64 `db:"revision"`
+		}
+		err := tx.GetContext(ctx, &changed, upsert, campaignID, d.ProductID, d.PrintSpace, string(d.DesignJSON), d.option, status)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("store design %d/%s: %w", d.ProductID, d.PrintSpace, err)
+		}
+		if status != export.StatusPending {
+			continue
+		}
+		job, err := export.NewExportJob(changed.ID, changed.Revision, queue.Interactive)
+		if err != nil {
+			return nil, err
+		}
+		oid, err := outbox.Add(ctx, tx, job)
+		if err != nil {
+			return nil, err
+		}
+		outboxIDs = append(outboxIDs, oid)
+	}
+	return outboxIDs, nil
+}
+
+func (s *Service) handleDelete(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	err = s.store.delete(c.Request().Context(), s.d.DB, owner(c), id)
+	if errors.Is(err, ErrNotFound) {
+		return notFound()
+	}
+	if err != nil {
+		return err
+	}
+	return envelope.OKMessage(c, "The campaign has been deleted.", nil)
+}
+
+type addProductBody struct {
+	TemplateID int64 `json:"template_id"`
+}
+
+func (s *Service) handleAddProduct(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	var b addProductBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	err = s.inCampaign(c, id, func(ctx context.Context, tx *sqlx.Tx) error {
+		if err := addProduct(ctx, tx, id, b.TemplateID); err != nil {
+			return err
+		}
+		return touch(ctx, tx, id)
+	})
+	if errors.Is(err, ErrTemplateNotFound) {
+		return invalid(envelope.FieldError{Field: "template_id", Message: MsgBadTemplate})
+	}
+	if err != nil {
+		return err
+	}
+	return s.respond(c, id)
+}
+
+func (s *Service) handleRemoveProduct(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	productID, _ := strconv.ParseInt(c.Param("product_id"), 10, 64)
+	err = s.inCampaign(c, id, func(ctx context.Context, tx *sqlx.Tx) error {
+		return s.store.removeProduct(ctx, tx, id, productID)
+	})
+	if errors.Is(err, ErrProductNotFound) {
+		return envelope.Fail(http.StatusNotFound, MsgProductNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	return s.respond(c, id)
+}
+
+// inCampaign runs change in a transaction holding the caller's campaign id locked.
+func (s *Service) inCampaign(c echo.Context, id int64, change func(ctx context.Context, tx *sqlx.Tx) error) error {
+	ctx := c.Request().Context()
+	tx, err := s.d.DB.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := s.store.owns(ctx, tx, owner(c), id, true); errors.Is(err, ErrNotFound) {
+		return notFound()
+	} else if err != nil {
+		return err
+	}
+	if err := change(ctx, tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func (s *Service) handleExports(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	if err := s.store.owns(ctx, s.d.DB, owner(c), id, false); errors.Is(err, ErrNotFound) {
+		return notFound()
+	} else if err != nil {
+		return err
+	}
+	rows, err := designRows(ctx, s.d.DB, id)
+	if err != nil {
+		return err
+	}
+	out := make([]ExportItem, 0, len(rows))
+	for _, r := range rows {
+		st, err := s.exportState(ctx, r)
+		if err != nil {
+			return err
+		}
+		out = append(out, ExportItem{DesignID: r.ID, ProductID: r.ProductID, PrintSpace: r.PrintSpace, Revision: r.Revision, ExportState: st})
+	}
+	return envelope.OK(c, out)
+}
+
+// extraCostBody is the editor's unsaved state: how many objects each print space holds.
+type extraCostBody struct {
+	Designs *[]struct {
+		ProductID  int64  `json:"product_id"`
+		PrintSpace string `json:"print_space"`
+		Objects    int    `json:"objects"`
+	} `json:"designs"`
+}
+
+// handleExtraCost prices the extra print spaces of each product, from the editor's unsaved state
+// when the body has designs, else from the stored designs.
+func (s *Service) handleExtraCost(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	var b extraCostBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	camp, rows, err := s.store.campaign(c.Request().Context(), s.d.DB, owner(c), id, false)
+	if errors.Is(err, ErrNotFound) {
+		return notFound()
+	}
+	if err != nil {
+		return err
+	}
+	designed := map[int64]map[string]bool{}
+	mark := func(productID int64, space string) {
+		if designed[productID] == nil {
+			designed[productID] = map[string]bool{}
+		}
+		designed[productID][space] = true
+	}
+	if b.Designs != nil {
+		for _, d := range *b.Designs {
+			if d.Objects > 0 && hasSpace(camp.Products, d.ProductID, d.PrintSpace) {
+				mark(d.ProductID, d.PrintSpace)
+			}
+		}
+	} else {
+		for _, r := range rows {
+			var doc struct {
+				Objects []json.RawMessage `json:"objects"`
+			}
+			if err := json.Unmarshal(r.DesignJSON, &doc); err != nil {
+				return fmt.Errorf("design %d: %w", r.ID, err)
+			}
+			if len(doc.Objects) > 0 {
+				mark(r.ProductID, r.PrintSpace)
+			}
+		}
+	}
+	return envelope.OK(c, extraCosts(camp.Products, designed))
+}
+
+// hasSpace reports whether the campaign's product has the print space.
+func hasSpace(products []Product, productID int64, space string) bool {
+	i := slices.IndexFunc(products, func(p Product) bool { return p.ID == productID })
+	if i < 0 {
+		return false
+	}
+	spaces, err := products[i].Spaces()
+	return err == nil && slices.ContainsFunc(spaces, func(ps PrintSpace) bool { return ps.Name == space })
+}

@@ -1,0 +1,330 @@
+package campaigns
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+
+	"github.com/pressroom/pressroom/platform/database"
+)
+
+// Errors of the store.
+var (
+	// ErrNotFound means the campaign does not exist or belongs to another account.
+	ErrNotFound = errors.New("campaign not found")
+	// ErrProductNotFound means the product is not one of the campaign's.
+	ErrProductNotFound = errors.New("product not found")
+	// ErrTemplateNotFound means a product template id names no template.
+	ErrTemplateNotFound = errors.New("product template not found")
+)
+
+// Template is a product template of the catalogue. print_spaces and options are JSON text, as the
+// spec's API carries them (see PrintSpace).
+type Template struct {
+	ID             int64   `db:"id" json:"id"`
+	Name           string  `db:"name" json:"name"`
+	ProductType    string  `db:"product_type" json:"product_type"`
+	PrintSpaces    string  `db:"print_spaces" json:"print_spaces"`
+	FullPrinted    int     `db:"full_printed" json:"full_printed"`
+	Options        string  `db:"options" json:"options"`
+	DefaultOption  string  `db:"default_option" json:"default_option"`
+	MockupType     string  `db:"mockup_type" json:"mockup_type"`
+	BaseCost       float64 `db:"base_cost" json:"base_cost"`
+	ExtraPrintCost float64 `db:"extra_print_cost" json:"extra_print_cost"`
+	Personalized   bool    `db:"personalized" json:"personalized"`
+}
+
+// Product is a product of a campaign: the template's fields when it was added (ID is the product's
+// own id) and the template it came from.
+type Product struct {
+	Template
+	TemplateID int64 `db:"template_id" json:"template_id"`
+}
+
+// fullPrintedHandmade is the full_printed value of handmade products, which the personalized match
+// rule leaves out.
+const fullPrintedHandmade = 1
+
+// PrintSpace is one print space of a product as its print_spaces JSON holds it.
+type PrintSpace struct {
+	Name         string  `json:"name"`
+	Width        int     `json:"width"`
+	Height       int     `json:"height"`
+	DisplayWidth int     `json:"displayWidth"`
+	PrintType    int     `json:"printType"`
+	IsMain       bool    `json:"isMain"`
+	ViewWidth    int     `json:"viewWidth"`
+	ViewHeight   int     `json:"viewHeight"`
+	DPI          float64 `json:"DPI"`
+	MinDPI       float64 `json:"minDPI"`
+}
+
+// Spaces parses the product's print spaces.
+func (p Product) Spaces() ([]PrintSpace, error) {
+	var out []PrintSpace
+	if err := json.Unmarshal([]byte(p.PrintSpaces), &out); err != nil {
+		return nil, fmt.Errorf("product %d print_spaces: %w", p.ID, err)
+	}
+	return out, nil
+}
+
+// ExportState is where a design's print file stands. FileURL is the print file's blob key and
+// DownloadURL a signed GET of it; both, and the measures, are empty until the status is done.
+type ExportState struct {
+	Status      string          `json:"status"`
+	FileURL     string          `json:"file_url"`
+	DownloadURL string          `json:"download_url"`
+	Width       int             `json:"width"`
+	Height      int             `json:"height"`
+	DPI         float64         `json:"dpi"`
+	FileSize    int64           `json:"file_size"`
+	Report      json.RawMessage `json:"report"`
+	Error       string          `json:"error"`
+}
+
+// Design is the design document of one product print space.
+type Design struct {
+	ID         int64           `json:"id"`
+	ProductID  int64           `json:"product_id"`
+	PrintSpace string          `json:"print_space"`
+	DesignJSON json.RawMessage `json:"design_json"`
+	Option     string          `json:"option"`
+	Revision   int64           `json:"revision"`
+	Export     ExportState     `json:"export"`
+}
+
+// Campaign is one campaign with its products and designs.
+type Campaign struct {
+	ID           int64     `db:"id" json:"id"`
+	Name         string    `db:"name" json:"name"`
+	Kind         string    `db:"kind" json:"kind"`
+	Personalized *bool     `db:"personalized" json:"personalized"`
+	ArtworkURL   string    `db:"artwork_url" json:"artwork_url"`
+	Status       string    `db:"status" json:"status"`
+	CreatedAt    time.Time `db:"created_at" json:"created_at"`
+	UpdatedAt    time.Time `db:"updated_at" json:"updated_at"`
+	Products     []Product `db:"-" json:"products"`
+	Designs      []Design  `db:"-" json:"designs"`
+}
+
+// Summary is a campaign in the list.
+type Summary struct {
+	ID           int64     `db:"id" json:"id"`
+	Name         string    `db:"name" json:"name"`
+	Kind         string    `db:"kind" json:"kind"`
+	Personalized *bool     `db:"personalized" json:"personalized"`
+	Status       string    `db:"status" json:"status"`
+	ProductCount int       `db:"product_count" json:"product_count"`
+	DesignCount  int       `db:"design_count" json:"design_count"`
+	UpdatedAt    time.Time `db:"updated_at" json:"updated_at"`
+	ArtworkURL   string    `db:"artwork_url" json:"-"`
+	// PreviewURL is a thumbnail of the campaign's artwork, empty without one (filled in, not stored).
+	PreviewURL string `db:"-" json:"preview_url"`
+}
+
+// ExportItem is one design's export state, as the editor polls it.
+type ExportItem struct {
+	DesignID   int64  `json:"design_id"`
+	ProductID  int64  `json:"product_id"`
+	PrintSpace string `json:"print_space"`
+	Revision   int64  `json:"revision"`
+	ExportState
+}
+
+// designRow is a campaign_designs row.
+type designRow struct {
+	ID         int64     `db:"id"`
+	ProductID  int64     `db:"product_id"`
+	PrintSpace string    `db:"print_space"`
+	DesignJSON []byte    `db:"design_json"`
+	Option     string    `db:"option"`
+	Revision   int64     `db:"revision"`
+	Status     string    `db:"export_status"`
+	FileURL    string    `db:"file_url"`
+	Width      int       `db:"width"`
+	Height     int       `db:"height"`
+	DPI        float64   `db:"dpi"`
+	FileSize   int64     `db:"file_size"`
+	Report     []byte    `db:"export_report"`
+	Error      string    `db:"export_error"`
+	UpdatedAt  time.Time `db:"updated_at"`
+}
+
+const (
+	templateColumns = `id, name, product_type, print_spaces, full_printed, options, default_option, mockup_type,
+base_cost, extra_print_cost, personalized`
+	productColumns  = templateColumns + `, template_id`
+	campaignColumns = `id, name, kind, personalized, artwork_url, status, created_at, updated_at`
+	designColumns   = `id, product_id, print_space, design_json, option, revision, export_status, file_url, width, height,
+dpi, file_size, export_report, export_error, updated_at`
+)
+
+// store keeps campaigns in Postgres. Its functions take a database or a transaction.
+type store struct{ db *sqlx.DB }
+
+func (store) templates(ctx context.Context, q sqlx.QueryerContext) ([]Template, error) {
+	out := []Template{}
+	err := sqlx.SelectContext(ctx, q, &out, `SELECT `+templateColumns+` FROM product_templates ORDER BY position, id`)
+	if err != nil {
+		return nil, fmt.Errorf("list templates: %w", err)
+	}
+	return out, nil
+}
+
+// list pages through an owner's campaigns whose name contains text, of the kinds given (all when none).
+func (store) list(ctx context.Context, q sqlx.QueryerContext, ownerID int64, text string, kinds []string,
+	orderBy string, asc bool, limit, offset int) ([]Summary, int, error) {
+	const where = ` FROM campaigns c WHERE c.user_id = $1 AND ($2 = '' OR c.name ILIKE '%' || $2 || '%')
+AND (cardinality($3::text[]) = 0 OR c.kind = ANY($3))`
+	var total int
+	if err := sqlx.GetContext(ctx, q, &total, `SELECT count(*)`+where, ownerID, text, database.TextArray(kinds)); err != nil {
+		return nil, 0, fmt.Errorf("count campaigns: %w", err)
+	}
+	dir := "DESC"
+	if asc {
+		dir = "ASC"
+	}
+	// orderBy is one of the columns ParseListQuery admitted.
+	page := `SELECT c.id, c.name, c.kind, c.personalized, c.status, c.updated_at, c.artwork_url,
+	(SELECT count(*) FROM campaign_products p WHERE p.campaign_id = c.id) AS product_count,
+	(SELECT count(*) FROM campaign_designs d WHERE d.campaign_id = c.id) AS design_count` + where +
+		` ORDER BY c.` + orderBy + ` ` + dir + `, c.id DESC LIMIT $4 OFFSET $5`
+	items := []Summary{}
+	if err := sqlx.SelectContext(ctx, q, &items, page, ownerID, text, database.TextArray(kinds), limit, offset); err != nil {
+		return nil, 0, fmt.Errorf("list campaigns: %w", err)
+	}
+	return items, total, nil
+}
+
+// create inserts a campaign with a product copied from each template, in the order given.
+func (store) create(ctx context.Context, tx *sqlx.Tx, ownerID int64, name, kind string, personalized *bool, templateIDs []int64) (int64, error) {
+	const insert = `INSERT INTO campaigns (user_id, name, kind, personalized) VALUES ($1, $2, $3, $4) RETURNING id`
+	var id int64
+	if err := tx.GetContext(ctx, &id, insert, ownerID, name, kind, personalized); err != nil {
+		return 0, fmt.Errorf("create campaign: %w", err)
+	}
+	for _, tid := range templateIDs {
+		if err := addProduct(ctx, tx, id, tid); err != nil {
+			return 0, err
+		}
+	}
+	return id, nil
+}
+
+// addProduct copies template tid into campaign id as a new product.
+func addProduct(ctx context.Context, tx sqlx.ExtContext, campaignID, templateID int64) error {
+	const q = `
+INSERT INTO campaign_products (campaign_id, template_id, name, product_type, print_spaces, full_printed, options,
+	default_option, mockup_type, base_cost, extra_print_cost, personalized, position)
+SELECT $1, id, name, product_type, print_spaces, full_printed, options, default_option, mockup_type, base_cost,
+	extra_print_cost, personalized, position
+FROM product_templates WHERE id = $2`
+	res, err := tx.ExecContext(ctx, q, campaignID, templateID)
+	if err != nil {
+		return fmt.Errorf("add product: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrTemplateNotFound
+	}
+	return nil
+}
+
+// campaign loads the owner's campaign id with its products and designs; with lock the campaign row
+// is locked for the rest of the transaction (q must then be one).
+func (store) campaign(ctx context.Context, q sqlx.QueryerContext, ownerID, id int64, lock bool) (Campaign, []designRow, error) {
+	load := `SELECT ` + campaignColumns + ` FROM campaigns WHERE id = $1 AND user_id = $2`
+	if lock {
+		load += ` FOR UPDATE`
+	}
+	var c Campaign
+	err := sqlx.GetContext(ctx, q, &c, load, id, ownerID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Campaign{}, nil, ErrNotFound
+	}
+	if err != nil {
+		return Campaign{}, nil, fmt.Errorf("load campaign %d: %w", id, err)
+	}
+	c.Products = []Product{}
+	const products = `SELECT ` + productColumns + ` FROM campaign_products WHERE campaign_id = $1 ORDER BY id`
+	if err := sqlx.SelectContext(ctx, q, &c.Products, products, id); err != nil {
+		return Campaign{}, nil, fmt.Errorf("load products of campaign %d: %w", id, err)
+	}
+	rows, err := designRows(ctx, q, id)
+	return c, rows, err
+}
+
+func designRows(ctx context.Context, q sqlx.QueryerContext, campaignID int64) ([]designRow, error) {
+	rows := []designRow{}
+	const designs = `SELECT ` + designColumns + ` FROM campaign_designs WHERE campaign_id = $1 ORDER BY product_id, id`
+	if err := sqlx.SelectContext(ctx, q, &rows, designs, campaignID); err != nil {
+		return nil, fmt.Errorf("load designs of campaign %d: %w", campaignID, err)
+	}
+	return rows, nil
+}
+
+// owns reports whether campaign id is the owner's.
+func (store) owns(ctx context.Context, q sqlx.QueryerContext, ownerID, id int64, lock bool) error {
+	query := `SELECT id FROM campaigns WHERE id = $1 AND user_id = $2`
+	if lock {
+		query += ` FOR UPDATE`
+	}
+	var got int64
+	err := sqlx.GetContext(ctx, q, &got, query, id, ownerID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("find campaign %d: %w", id, err)
+	}
+	return nil
+}
+
+func (store) removeProduct(ctx context.Context, tx *sqlx.Tx, campaignID, productID int64) error {
+	res, err := tx.ExecContext(ctx, `DELETE FROM campaign_products WHERE campaign_id = $1 AND id = $2`, campaignID, productID)
+	if err != nil {
+		return fmt.Errorf("remove product: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrProductNotFound
+	}
+	return touch(ctx, tx, campaignID)
+}
+
+// touch marks the campaign changed.
+func touch(ctx context.Context, tx sqlx.ExecerContext, campaignID int64) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE campaigns SET updated_at = now() WHERE id = $1`, campaignID); err != nil {
+		return fmt.Errorf("touch campaign %d: %w", campaignID, err)
+	}
+	return nil
+}
+
+func (store) delete(ctx context.Context, db sqlx.ExecerContext, ownerID, id int64) error {
+	res, err := db.ExecContext(ctx, `DELETE FROM campaigns WHERE id = $1 AND user_id = $2`, id, ownerID)
+	if err != nil {
+		return fmt.Errorf("delete campaign %d: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// usableSources returns which of keys are uploads of the owner that were not rejected.
+func (store) usableSources(ctx context.Context, q sqlx.QueryerContext, ownerID int64, keys []string) (map[string]bool, error) {
+	var found []string
+	const query = `SELECT blob_key FROM uploads WHERE owner_id = $1 AND blob_key = ANY($2) AND status <> 'rejected'`
+	if err := sqlx.SelectContext(ctx, q, &found, query, ownerID, pq.Array(keys)); err != nil {
+		return nil, fmt.Errorf("find uploads: %w", err)
+	}
+	out := make(map[string]bool, len(found))
+	for _, k := range found {
+		out[k] = true
+	}
+	return out, nil
+}

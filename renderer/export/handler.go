@@ -1,0 +1,253 @@
+package export
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+
+	"github.com/hibiken/asynq"
+	"github.com/jmoiron/sqlx"
+
+	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/renderer/design"
+	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/raster"
+)
+
+// Export states of a design (campaign_designs.export_status).
+const (
+	StatusNone      = "none"
+	StatusPending   = "pending"
+	StatusRendering = "rendering"
+	StatusDone      = "done"
+	StatusFailed    = "failed"
+)
+
+// Messages a failed export carries; the editor shows them as they are.
+const (
+	MsgMissingArtwork = "An artwork of this design is missing from storage. Please upload it again."
+	MsgNotBlobKey     = "Only uploaded files can be printed; web addresses are not fetched."
+	MsgCannotRender   = "This design cannot be printed."
+	MsgGaveUp         = "The print file could not be made. Please save the design again."
+)
+
+// Handler runs render:export.
+type Handler struct {
+	db     *sqlx.DB
+	store  blob.Store
+	limits imagelimit.Config
+	log    *slog.Logger
+}
+
+// NewHandler builds the handler; limits bounds every source decoded and the print file's pixels
+// (zero fields: imagelimit's defaults, sized for a 13500x16200 print).
+func NewHandler(db *sqlx.DB, store blob.Store, limits imagelimit.Config, log *slog.Logger) (*Handler, error) {
+	if db == nil || store == nil {
+		return nil, errors.New("export: database and blob store are required")
+	}
+	if err := limits.Validate(); err != nil {
+		return nil, err
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Handler{db: db, store: store, limits: limits, log: log}, nil
+}
+
+// row is what the handler reads of a design.
+type row struct {
+	CampaignID int64  `db:"campaign_id"`
+	Revision   int64  `db:"revision"`
+	Status     string `db:"export_status"`
+	Document   []byte `db:"design_json"`
+	FileURL    string `db:"file_url"`
+}
+
+// failure is a design that cannot be rendered as it is: recorded as failed, never retried.
+type failure struct {
+	msg string
+	err error
+}
+
+func (f *failure) Error() string {
+	if f.err == nil {
+		return f.msg
+	}
+	return f.msg + " (" + f.err.Error() + ")"
+}
+func (f *failure) Unwrap() error { return f.err }
+
+// storeError is a passing storage failure while reading a source: worth a retry.
+type storeError struct{ err error }
+
+func (e *storeError) Error() string { return e.err.Error() }
+func (e *storeError) Unwrap() error { return e.err }
+
+// ProcessTask renders one revision of a design. A design gone, moved to a later revision, or
+// already done or failed for this revision is left as it is.
+func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
+	p, err := parsePayload(t)
+	if err != nil {
+		return err
+	}
+	const load = `SELECT campaign_id, revision, export_status, design_json, file_url FROM campaign_designs WHERE id = $1`
+	var r row
+	err = h.db.GetContext(ctx, &r, load, p.DesignID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // the design was removed: nothing to print
+	}
+	if err != nil {
+		return fmt.Errorf("load design %d: %w", p.DesignID, err)
+	}
+	if r.Revision != p.Revision || (r.Status != StatusPending && r.Status != StatusRendering) {
+		return nil
+	}
+	const start = `UPDATE campaign_designs SET export_status = 'rendering'
+WHERE id = $1 AND revision = $2 AND export_status IN ('pending', 'rendering')`
+	if res, err := h.db.ExecContext(ctx, start, p.DesignID, p.Revision); err != nil {
+		return fmt.Errorf("start export of design %d: %w", p.DesignID, err)
+	} else if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	key := PrintKey(r.CampaignID, p.DesignID, p.Revision)
+	err = h.export(ctx, p, r, key)
+	var f *failure
+	switch {
+	case errors.As(err, &f):
+		if ferr := h.fail(ctx, p, f.Error()); ferr != nil {
+			return ferr
+		}
+		return fmt.Errorf("export design %d r%d: %w: %w", p.DesignID, p.Revision, err, asynq.SkipRetry)
+	case err != nil:
+		if lastAttempt(ctx) {
+			if ferr := h.fail(ctx, p, MsgGaveUp); ferr != nil {
+				return errors.Join(err, ferr)
+			}
+		}
+		return fmt.Errorf("export design %d r%d: %w", p.DesignID, p.Revision, err)
+	}
+	if r.FileURL != "" && r.FileURL != key {
+		// The previous revision's print file is superseded; a leftover costs storage, not correctness.
+		if err := h.store.Delete(ctx, r.FileURL); err != nil {
+			h.log.Warn("old print file not deleted", "key", r.FileURL, "err", err)
+		}
+	}
+	return nil
+}
+
+// lastAttempt reports whether the running task has no retry left.
+func lastAttempt(ctx context.Context) bool {
+	retried, ok1 := asynq.GetRetryCount(ctx)
+	limit, ok2 := asynq.GetMaxRetry(ctx)
+	return ok1 && ok2 && retried >= limit
+}
+
+// fail records the design's revision as failed with msg.
+func (h *Handler) fail(ctx context.Context, p Payload, msg string) error {
+	const q = `UPDATE campaign_designs SET export_status = 'failed', export_error = $3
+WHERE id = $1 AND revision = $2 AND export_status IN ('pending', 'rendering')`
+	if _, err := h.db.ExecContext(ctx, q, p.DesignID, p.Revision, msg); err != nil {
+		return fmt.Errorf("mark design %d failed: %w", p.DesignID, err)
+	}
+	return nil
+}
+
+// export renders the document into a temporary file, stores it under key and records the result.
+func (h *Handler) export(ctx context.Context, p Payload, r row, key string) error {
+	doc, err := design.Parse(r.Document)
+	if err != nil {
+		return &failure{msg: MsgCannotRender, err: err}
+	}
+	if err := checkSources(doc); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp("", "export-*.png")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	defer tmp.Close()
+	report, err := raster.Export(ctx, doc, raster.Options{Loader: h.loader(), Limits: h.limits}, tmp)
+	if err != nil {
+		return classify(ctx, err)
+	}
+	size, err := tmp.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	if err := h.store.Put(ctx, key, tmp, size, "image/png"); err != nil {
+		return fmt.Errorf("store %s: %w", key, err)
+	}
+	rep, err := json.Marshal(report)
+	if err != nil {
+		return err
+	}
+	const done = `UPDATE campaign_designs SET export_status = 'done', file_url = $3, width = $4, height = $5, dpi = $6,
+	file_size = $7, export_report = $8, export_error = '', exported_at = now()
+WHERE id = $1 AND revision = $2 AND export_status = 'rendering'`
+	if _, err := h.db.ExecContext(ctx, done, p.DesignID, p.Revision, key, report.Width, report.Height,
+		doc.PrintSpace.DPI, size, rep); err != nil {
+		return fmt.Errorf("record export of design %d: %w", p.DesignID, err)
+	}
+	return nil
+}
+
+// checkSources refuses sources the service does not read: only blob keys are printed.
+func checkSources(doc *design.Document) error {
+	for i, o := range doc.Objects {
+		var srcs map[string]string
+		switch o := o.(type) {
+		case *design.ImageObject:
+			srcs = map[string]string{"src": o.Src}
+		case *design.TextObject:
+			srcs = map[string]string{"fontUrl": o.FontURL, "backgroundUrl": o.BackgroundURL}
+		}
+		for field, src := range srcs {
+			if src != "" && design.SourceKindOf(src) != design.SourceBlobKey {
+				return &failure{msg: MsgNotBlobKey, err: fmt.Errorf("objects[%d].%s: %s", i, field, src)}
+			}
+		}
+	}
+	return nil
+}
+
+// classify sorts a render error: passing storage failures and a cancelled context are retried;
+// everything about the document or its sources is a failure.
+func classify(ctx context.Context, err error) error {
+	var se *storeError
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case errors.Is(err, blob.ErrNotFound):
+		return &failure{msg: MsgMissingArtwork, err: err}
+	case errors.As(err, &se):
+		return err
+	}
+	return &failure{msg: MsgCannotRender, err: err}
+}
+
+// loader reads sources from the blob store; storage errors other than a missing object are marked
+// passing so that the task is retried.
+func (h *Handler) loader() raster.Loader {
+	return raster.LoaderFunc(func(ctx context.Context, src string) (io.ReadCloser, error) {
+		if design.SourceKindOf(src) != design.SourceBlobKey {
+			return nil, fmt.Errorf("%w: %s: only blob keys are read", raster.ErrUnsupportedSource, src)
+		}
+		rc, _, err := h.store.Get(ctx, src)
+		switch {
+		case errors.Is(err, blob.ErrNotFound):
+			return nil, fmt.Errorf("%s: %w", src, err)
+		case err != nil:
+			return nil, &storeError{err: fmt.Errorf("read %s: %w", src, err)}
+		}
+		return rc, nil
+	})
+}

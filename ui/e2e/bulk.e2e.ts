@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  BASE_URL,
+  DEMO_PASSWORD,
+  DEMO_SELLER,
+  openPage,
+  screenshot,
+  submitLogin,
+  suiteBrowser,
+  tokenCookie,
+  waitForDashboard,
+} from './support/stack';
+
+/** Artworks of one bulk import in this test; the issue's bar is 20. */
+const ARTWORKS = 20;
+
+/** A call of the bff as the signed-in seller. */
+async function call(token: string, method: string, path: string, body?: unknown): Promise<{ data: unknown }> {
+  const response = await fetch(`${BASE_URL}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { data: unknown };
+}
+
+/** PNG files of size x size in distinct colours, drawn by the browser itself. */
+async function artworks(page: Page, count: number, size: number): Promise<{ name: string; mimeType: string; buffer: Buffer }[]> {
+  const encoded = await page.evaluate(
+    async ({ count, size }) => {
+      const out: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const canvas = new OffscreenCanvas(size, size);
+        const ctx = canvas.getContext('2d');
+        if (!ctx) throw new Error('no 2d context');
+        ctx.fillStyle = `hsl(${(i * 360) / count}, 70%, 50%)`;
+        ctx.fillRect(0, 0, size, size);
+        const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
+        out.push(btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join('')));
+      }
+      return out;
+    },
+    { count, size },
+  );
+  return encoded.map((b64, i) => ({ name: `art-${i + 1}.png`, mimeType: 'image/png', buffer: Buffer.from(b64, 'base64') }));
+}
+
+describe('bulk import of artworks', () => {
+  const browser = suiteBrowser();
+
+  it('uploads 20 artworks to a bulk import and watches every record complete in the worker table', async () => {
+    const { context, page } = await openPage(browser());
+    await page.goto('/auth/login');
+    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
+    await waitForDashboard(page, DEMO_SELLER);
+    const token = decodeURIComponent((await tokenCookie(context)) ?? '').replace(/^Bearer /, '');
+
+    // A template campaign on the T-shirt; each artwork goes on its front.
+    const templates = (await call(token, 'GET', '/seller/product-templates')).data as { id: number; name: string }[];
+    const tshirt = templates.find((t) => t.name === 'T-shirt');
+    expect(tshirt).toBeDefined();
+    const campaign = (
+      await call(token, 'POST', '/seller/campaigns', { name: 'Bulk e2e template', kind: 'regular', template_ids: [tshirt?.id] })
+    ).data as { id: number };
+
+    await page.goto(`/bulk-campaigns/multi-print-spaces/import/${campaign.id}`);
+    await page.getByRole('heading', { name: 'Import artworks' }).waitFor();
+    await page.getByRole('combobox', { name: 'Print space' }).click();
+    await page.getByRole('option', { name: 'front' }).click();
+    await page.getByLabel('Name of this import').fill('E2E drop');
+    await page.locator('input[type="file"]').setInputFiles(await artworks(page, ARTWORKS, 600));
+    await page.getByRole('button', { name: 'Upload and create records' }).click();
+
+    // The list of the import, with its progress summary, refreshing by itself.
+    await page.waitForURL(/\/bulk-campaigns\/multi-print-spaces\?bulk_upload_id=\d+/, { timeout: 120_000 });
+    const summary = page.getByTestId('bulk-upload-summary');
+    await summary.getByText('E2E drop').waitFor();
+    await summary.getByText(`${ARTWORKS} of ${ARTWORKS} completed`).waitFor({ timeout: 240_000 });
+    await page.locator('[data-testid="bulk-row"][data-status="completed"]').first().waitFor({ timeout: 30_000 });
+    await screenshot(page, 'bulk-import-completed');
+
+    const uploadId = Number(new URL(page.url()).searchParams.get('bulk_upload_id'));
+    const upload = (await call(token, 'GET', `/seller/bulk-campaigns/multi-print-spaces/uploads/${uploadId}`)).data as {
+      total: number;
+      counts: Record<string, number>;
+    };
+    expect(upload.total).toBe(ARTWORKS);
+    expect(upload.counts.completed).toBe(ARTWORKS);
+    await context.close();
+  }, 420_000);
+});

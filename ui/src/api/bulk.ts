@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import type { ApiClient } from './ApiClient';
+import type { Envelope } from './envelope';
+
+/** Spec §9: lists are 15 to a page. */
+export const BULK_PER_PAGE = 15;
+
+/** Statuses of a bulk record; 'processing' and 'failed' are the ones the spec's worker sets. */
+export const BULK_STATUSES = ['pending', 'queued', 'processing', 'completed', 'failed', 'stopped'] as const;
+export type BulkStatus = (typeof BULK_STATUSES)[number];
+
+/** Record types; the list shows both unless told (spec §7). */
+export const BULK_TYPES = ['regular_multi_space', 'express_multi_space'] as const;
+export type BulkType = (typeof BULK_TYPES)[number];
+
+/** One item of a record's designs: the artwork `new_url` goes on `print_space` (spec §3 "Pending bulk record"). */
+export interface BulkDesign {
+  new_url: string;
+  print_space?: string;
+}
+
+export const bulkRecordSchema = z.object({
+  id: z.number().int(),
+  bulk_upload_id: z.number().int().nullable(),
+  template_campaign_id: z.number().int().nullable(),
+  template_campaign_name: z.string().nullable(),
+  campaign_id: z.number().int().nullable(),
+  designs: z.string(),
+  type: z.enum(BULK_TYPES),
+  status: z.enum(BULK_STATUSES),
+  message: z.string(),
+  step: z.string(),
+  attempts: z.number().int(),
+  results: z.array(z.unknown()).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BulkRecord = z.infer<typeof bulkRecordSchema>;
+
+const bulkPageSchema = z.object({
+  data: z.array(bulkRecordSchema),
+  total: z.number().int(),
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+});
+export type BulkPage = z.infer<typeof bulkPageSchema>;
+
+export const bulkUploadSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  template_campaign_id: z.number().int().nullable(),
+  created_at: z.string(),
+  total: z.number().int(),
+  counts: z.record(z.string(), z.number().int()),
+});
+export type BulkUpload = z.infer<typeof bulkUploadSchema>;
+
+const createResultSchema = z.object({ records: z.array(bulkRecordSchema), bulk_upload: bulkUploadSchema.nullable() });
+export type BulkCreateResult = z.infer<typeof createResultSchema>;
+
+/** What a row action did to one id. */
+export const actionResultSchema = z.object({
+  id: z.number().int(),
+  ok: z.boolean(),
+  status: z.string(),
+  message: z.string().optional(),
+});
+export type BulkActionResult = z.infer<typeof actionResultSchema>;
+
+export const BULK_ACTIONS = ['start', 'stop', 'retry', 'remove'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** The list query (spec §3 "Bulk list query"). */
+export interface BulkListQuery {
+  q?: string;
+  page?: number;
+  status?: BulkStatus[];
+  type?: BulkType;
+  bulkUploadId?: number;
+}
+
+const BASE = '/seller/bulk-campaigns/multi-print-spaces';
+
+function checked<S extends z.ZodType>(schema: S, call: string, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new Error(`Unexpected answer from ${call}: ${issue?.path.join('.') || 'answer'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return result.data;
+}
+
+/** The designs text of one artwork: `[{new_url, print_space?}]`, print_space left out when not chosen. */
+export function designsOf(newUrl: string, printSpace?: string): string {
+  const item: BulkDesign = printSpace ? { new_url: newUrl, print_space: printSpace } : { new_url: newUrl };
+  return JSON.stringify([item]);
+}
+
+/** The artworks a record's designs text names, for the list ('' entries when it is not the spec's shape). */
+export function artworksOf(designs: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(designs);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.map((d: unknown) =>
+      typeof d === 'object' && d !== null && typeof (d as BulkDesign).new_url === 'string' ? (d as BulkDesign).new_url : '',
+    );
+  } catch {
+    return [];
+  }
+}
+
+export async function listBulkRecords(api: ApiClient, query: BulkListQuery, signal?: AbortSignal): Promise<BulkPage> {
+  const page = await api.getPage<unknown>(BASE, {
+    query: {
+      q: query.q || undefined,
+      page: query.page ?? 1,
+      per_page: BULK_PER_PAGE,
+      order_by: 'id:desc',
+      'status[]': query.status && query.status.length > 0 ? query.status.join(',') : undefined,
+      'type[]': query.type,
+      bulk_upload_id: query.bulkUploadId,
+    },
+    signal,
+  });
+  return checked(bulkPageSchema, `GET ${BASE}`, page);
+}
+
+export async function getBulkUpload(api: ApiClient, id: number, signal?: AbortSignal): Promise<BulkUpload> {
+  return checked(bulkUploadSchema, `GET ${BASE}/uploads/${id}`, await api.get(`${BASE}/uploads/${id}`, { signal }));
+}
+
+/** Creates one record per designs text under a bulk upload called name, queued at once. */
+export async function createBulkImport(
+  api: ApiClient,
+  body: { template_campaign_id: number; name: string; records: string[]; type?: BulkType },
+): Promise<BulkCreateResult> {
+  const envelope = await api.send<Envelope<unknown>>('POST', `${BASE}/records`, { body });
+  return checked(createResultSchema, `POST ${BASE}/records`, envelope.data);
+}
+
+/** Runs a row action on ids, or start-all / stop-all without ids. */
+export async function bulkAction(api: ApiClient, action: BulkAction | 'start-all' | 'stop-all', ids?: number[]): Promise<BulkActionResult[]> {
+  const envelope = await api.send<Envelope<unknown>>('POST', `${BASE}/${action}`, { body: ids ? { ids } : {} });
+  return checked(z.array(actionResultSchema), `POST ${BASE}/${action}`, envelope.data);
+}
+
+/** A background bulk campaign job (spec §3 "Pending bulk campaign job"). */
+export const bulkJobSchema = z.object({
+  id: z.number().int(),
+  campaign_id: z.number().int().nullable(),
+  campaign_name: z.string(),
+  prefix: z.string(),
+  suffix: z.string(),
+  collection: z.string(),
+  designs: z.string(),
+  status: z.enum(BULK_STATUSES),
+  message: z.string(),
+  new_campaign_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BulkJob = z.infer<typeof bulkJobSchema>;
+
+const bulkJobPageSchema = bulkPageSchema.extend({ data: z.array(bulkJobSchema) });
+export type BulkJobPage = z.infer<typeof bulkJobPageSchema>;
+
+export async function listBulkJobs(
+  api: ApiClient,
+  query: { q?: string; page?: number; status?: BulkStatus },
+  signal?: AbortSignal,
+): Promise<BulkJobPage> {
+  const page = await api.getPage<unknown>('/seller/bulk-campaigns', {
+    query: { q: query.q || undefined, page: query.page ?? 1, per_page: BULK_PER_PAGE, order_by: 'id:desc', 'status[]': query.status },
+    signal,
+  });
+  return checked(bulkJobPageSchema, 'GET /seller/bulk-campaigns', page);
+}

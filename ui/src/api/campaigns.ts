@@ -1,0 +1,317 @@
+import { z } from 'zod';
+import type { DesignDocument } from '../editor/document';
+import type { ApiClient } from './ApiClient';
+import type { Envelope } from './envelope';
+
+/** The campaign kinds of spec app-shell §3 ("Campaign type"). */
+export const CAMPAIGN_KINDS = ['regular', 'custom', 'campaign_express', 'mockup', 'aop', 'combo', 'express_2', 'ai_mockup'] as const;
+export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
+
+/** Spec §9: lists are 15 to a page. */
+export const CAMPAIGNS_PER_PAGE = 15;
+
+/** A print space of a product (spec §3), as the JSON text of `print_spaces` holds it. */
+const printSpaceSchema = z.object({
+  name: z.string().min(1),
+  width: z.number().positive(),
+  height: z.number().positive(),
+  displayWidth: z.number(),
+  printType: z.number().int(),
+  isMain: z.boolean(),
+  viewWidth: z.number(),
+  viewHeight: z.number(),
+  DPI: z.number().positive(),
+  minDPI: z.number().positive(),
+});
+export type PrintSpace = z.infer<typeof printSpaceSchema>;
+
+const templateShape = {
+  id: z.number().int(),
+  name: z.string(),
+  product_type: z.string(),
+  print_spaces: z.string(),
+  full_printed: z.number().int(),
+  options: z.string(),
+  default_option: z.string(),
+  mockup_type: z.string(),
+  base_cost: z.number(),
+  extra_print_cost: z.number(),
+  personalized: z.boolean(),
+};
+
+/** A product template of the catalogue; `print_spaces` and `options` are JSON text (spec §3). */
+const templateSchema = z.object(templateShape);
+export type Template = z.infer<typeof templateSchema>;
+
+/** A campaign's copy of a template; `id` is the campaign product's own id. */
+const productSchema = z.object({ ...templateShape, template_id: z.number().int() });
+export type Product = z.infer<typeof productSchema>;
+
+const dpiObjectSchema = z.object({
+  id: z.string(),
+  source_width: z.number(),
+  source_height: z.number(),
+  placed_width: z.number(),
+  placed_height: z.number(),
+  effective_dpi: z.number(),
+  quality: z.enum(['good', 'normal', 'low']),
+});
+
+/** What the renderer says about a print file besides its pixels (renderer/raster.Report). */
+const exportReportSchema = z.object({
+  width: z.number(),
+  height: z.number(),
+  dpi: z.object({
+    quality: z.enum(['good', 'normal', 'low']),
+    min_effective_dpi: z.number(),
+    objects: z.array(dpiObjectSchema).nullish().transform((v) => v ?? []),
+  }),
+  font_fallbacks: z
+    .array(z.object({ object_id: z.string(), requested: z.string(), reason: z.string() }))
+    .nullish()
+    .transform((v) => v ?? []),
+  warnings: z
+    .array(z.object({ object_id: z.string(), message: z.string() }))
+    .nullish()
+    .transform((v) => v ?? []),
+});
+export type ExportReport = z.infer<typeof exportReportSchema>;
+
+/** Where a print file stands: never asked for, queued, being drawn, made, or refused with a message. */
+export const EXPORT_STATUSES = ['none', 'pending', 'rendering', 'done', 'failed'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+
+const exportShape = {
+  status: z.enum(EXPORT_STATUSES),
+  file_url: z.string(),
+  download_url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  dpi: z.number(),
+  file_size: z.number(),
+  report: exportReportSchema.nullable(),
+  error: z.string(),
+};
+
+/** The print file of a design: where its export stands and, once done, the file and its report. */
+const exportStateSchema = z.object(exportShape);
+export type ExportState = z.infer<typeof exportStateSchema>;
+
+/**
+ * A design document as the bff stores it. The bff validated it on save (renderer/design), so only its
+ * outline is checked here: a rule the editor's mirror reads differently must not lock a campaign out of its editor.
+ */
+const designDocumentSchema = z.custom<DesignDocument>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { printSpace?: unknown }).printSpace === 'object' &&
+    Array.isArray((value as { objects?: unknown }).objects),
+  { error: 'design_json is not a design document' },
+);
+
+/** The design of one product print space: its document and its print file. */
+const designSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  print_space: z.string(),
+  design_json: designDocumentSchema,
+  option: z.enum(['print', 'custom']),
+  revision: z.number().int(),
+  export: exportStateSchema,
+});
+export type Design = z.infer<typeof designSchema>;
+
+/** A campaign as the editor loads and saves it, with its products and designs. */
+const campaignSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(CAMPAIGN_KINDS),
+  personalized: z.boolean().nullable(),
+  artwork_url: z.string(),
+  status: z.enum(['draft', 'active']),
+  created_at: z.string(),
+  updated_at: z.string(),
+  products: z.array(productSchema),
+  designs: z.array(designSchema),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+/** A row of the campaign list. */
+const campaignSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(CAMPAIGN_KINDS),
+  personalized: z.boolean().nullable(),
+  status: z.enum(['draft', 'active']),
+  product_count: z.number().int(),
+  design_count: z.number().int(),
+  updated_at: z.string(),
+  preview_url: z.string(),
+});
+export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
+
+const campaignPageSchema = z.object({
+  data: z.array(campaignSummarySchema),
+  total: z.number().int(),
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+});
+export type CampaignPage = z.infer<typeof campaignPageSchema>;
+
+/** The export of one design as GET /campaigns/{id}/exports lists it. */
+const designExportSchema = z.object({
+  design_id: z.number().int(),
+  product_id: z.number().int(),
+  print_space: z.string(),
+  revision: z.number().int(),
+  ...exportShape,
+});
+export type DesignExport = z.infer<typeof designExportSchema>;
+
+const extraPrintCostSchema = z.array(z.object({ id: z.number().int(), extra_print_cost: z.number() }));
+export type ExtraPrintCost = z.infer<typeof extraPrintCostSchema>[number];
+
+/** A font the renderer embeds; `url` serves its TTF. */
+const fontSchema = z.object({ family: z.string(), url: z.string() });
+export type Font = z.infer<typeof fontSchema>;
+
+/** The answer of a call that did not have the contract's shape; names the call and the first mismatch. */
+export class UnexpectedAnswerError extends Error {
+  constructor(call: string, error: z.ZodError) {
+    const issue = error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'answer';
+    super(`Unexpected answer from ${call}: ${where}: ${issue?.message ?? 'invalid'}`);
+    this.name = 'UnexpectedAnswerError';
+  }
+}
+
+function checked<S extends z.ZodType>(schema: S, call: string, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new UnexpectedAnswerError(call, result.error);
+  return result.data;
+}
+
+/** The print spaces of a product or template, parsed from its JSON text; throws naming the product when malformed. */
+export function printSpacesOf(product: Pick<Template, 'name' | 'print_spaces'>): PrintSpace[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(product.print_spaces);
+  } catch {
+    throw new Error(`The print spaces of ${product.name} are not JSON.`);
+  }
+  const result = z.array(printSpaceSchema).safeParse(raw);
+  if (!result.success) throw new Error(`The print spaces of ${product.name} are malformed: ${result.error.issues[0]?.message}`);
+  return result.data;
+}
+
+// --- calls ---------------------------------------------------------------------------------------
+
+/** The query of the campaign list (spec §3 "Bulk list query"). */
+export interface CampaignListQuery {
+  q?: string;
+  page?: number;
+  kind?: CampaignKind;
+}
+
+/** The body of the create step (POST /seller/campaigns). */
+export interface NewCampaign {
+  name: string;
+  kind: CampaignKind;
+  template_ids: number[];
+  personalized?: boolean | null;
+}
+
+/** The body of PUT /campaigns/{id}: the whole campaign as the editor holds it; designs not listed are removed. */
+export interface CampaignUpdate {
+  name: string;
+  personalized: boolean | null;
+  products: { id: number; personalized: boolean }[];
+  designs: { product_id: number; print_space: string; design_json: DesignDocument }[];
+}
+
+/** Unsaved editor state for the extra print cost: how many objects each print space holds. */
+export interface PrintSpaceObjects {
+  product_id: number;
+  print_space: string;
+  objects: number;
+}
+
+async function sendChecked<S extends z.ZodType>(
+  api: ApiClient,
+  method: string,
+  path: string,
+  schema: S,
+  body?: unknown,
+): Promise<z.output<S>> {
+  const envelope = await api.send<Envelope<unknown>>(method, path, { body });
+  return checked(schema, `${method} ${path}`, envelope.data);
+}
+
+/** The product catalogue the campaigns are built from. */
+export async function listTemplates(api: ApiClient, signal?: AbortSignal): Promise<Template[]> {
+  return checked(z.array(templateSchema), 'GET /seller/product-templates', await api.get('/seller/product-templates', { signal }));
+}
+
+/** A page of the seller's campaigns, newest first. */
+export async function listCampaigns(api: ApiClient, query: CampaignListQuery, signal?: AbortSignal): Promise<CampaignPage> {
+  const page = await api.getPage<unknown>('/seller/campaigns', {
+    query: {
+      q: query.q || undefined,
+      page: query.page ?? 1,
+      per_page: CAMPAIGNS_PER_PAGE,
+      order_by: 'id:desc',
+      'kind[]': query.kind,
+    },
+    signal,
+  });
+  return checked(campaignPageSchema, 'GET /seller/campaigns', page);
+}
+
+/** One campaign; 'Campaign not found' (404) for another account's or a missing id. */
+export async function getCampaign(api: ApiClient, id: number, signal?: AbortSignal): Promise<Campaign> {
+  return checked(campaignSchema, `GET /seller/campaigns/${id}`, await api.get(`/seller/campaigns/${id}`, { signal }));
+}
+
+/** Creates a campaign with a product per template. */
+export const createCampaign = (api: ApiClient, body: NewCampaign) => sendChecked(api, 'POST', '/seller/campaigns', campaignSchema, body);
+
+/** Saves the whole campaign; changed designs get a new revision and their print files are made again. */
+export const saveCampaign = (api: ApiClient, id: number, body: CampaignUpdate) =>
+  sendChecked(api, 'PUT', `/seller/campaigns/${id}`, campaignSchema, body);
+
+/** Adds a product made from a template. */
+export const addProduct = (api: ApiClient, id: number, templateId: number) =>
+  sendChecked(api, 'POST', `/seller/campaigns/${id}/products`, campaignSchema, { template_id: templateId });
+
+/** Removes a product and its designs. */
+export const removeProduct = (api: ApiClient, id: number, productId: number) =>
+  sendChecked(api, 'DELETE', `/seller/campaigns/${id}/products/${productId}`, campaignSchema);
+
+/** Deletes a campaign; answers the bff's message. */
+export async function deleteCampaign(api: ApiClient, id: number): Promise<string> {
+  return (await api.send<Envelope<unknown>>('DELETE', `/seller/campaigns/${id}`)).message;
+}
+
+/** The print file of every design of a campaign, polled after a save. */
+export async function listExports(api: ApiClient, id: number, signal?: AbortSignal): Promise<DesignExport[]> {
+  return checked(z.array(designExportSchema), `GET /seller/campaigns/${id}/exports`, await api.get(`/seller/campaigns/${id}/exports`, { signal }));
+}
+
+/** The extra print cost per product, of the unsaved state `designs` when given, else of the stored designs. */
+export const calcExtraPrintCost = (api: ApiClient, id: number, designs?: PrintSpaceObjects[]) =>
+  sendChecked(
+    api,
+    'POST',
+    `/seller/campaigns/${id}/calc-extra-print-cost-products`,
+    extraPrintCostSchema,
+    designs ? { designs } : undefined,
+  );
+
+/** The fonts the renderer embeds (public). */
+export async function listFonts(api: ApiClient, signal?: AbortSignal): Promise<Font[]> {
+  return checked(z.array(fontSchema), 'GET /fonts', await api.get('/fonts', { signal }));
+}

@@ -1,0 +1,124 @@
+import type { ApiClient } from './ApiClient';
+import type { Envelope, Page } from './envelope';
+
+/** One of the account's stores, as the email screens pick it. */
+export interface EmailStore {
+  id: number;
+  name: string;
+  domain: string;
+}
+
+/** Klaviyo provider settings (spec §3); `private_key` is only ever the masked key. */
+export interface KlaviyoSettings {
+  store_id: number;
+  private_key: string;
+  list_id: string;
+  connected: boolean;
+  updated_at: string | null;
+}
+
+export type SyncStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** A profile sync run and its progress. */
+export interface SyncRun {
+  id: number;
+  store_id: number;
+  status: SyncStatus;
+  total: number;
+  done: number;
+  error: string;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** A store domain senders can send from. */
+export interface StoreDomain {
+  id: number;
+  store_id: number;
+  domain: string;
+  verified_at: string | null;
+}
+
+/** An email sender (spec §3) with the address it makes. */
+export interface Sender {
+  id: number;
+  store_domain_id: number;
+  username: string;
+  name: string;
+  domain: string;
+  email: string;
+  created_at: string;
+}
+
+/** The verification state of a sender's domain. */
+export interface SenderStatus {
+  id: number;
+  email: string;
+  domain: string;
+  verified: boolean;
+  status: 'verified' | 'pending';
+  verified_at: string | null;
+}
+
+export interface Subscriber {
+  id: number;
+  store_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  status: 'subscribed' | 'unsubscribed';
+  source: string;
+  created_at: string;
+}
+
+export interface ImportResult {
+  imported: number;
+  updated: number;
+  skipped: number;
+  problems: string[];
+}
+
+/** A call's success message and data. */
+async function withMessage<T>(
+  api: ApiClient,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ message: string; data: T }> {
+  const { message, data } = await api.send<Envelope<T>>(method, path, { body });
+  return { message, data };
+}
+
+const klaviyoPath = (storeId: number) => `/seller/store/${storeId}/email-marketing-klaviyo`;
+
+export const emailStores = (api: ApiClient, signal?: AbortSignal) =>
+  api.get<EmailStore[]>('/seller/email-marketing/stores', { signal });
+export const klaviyoSettings = (api: ApiClient, storeId: number, signal?: AbortSignal) =>
+  api.get<KlaviyoSettings>(klaviyoPath(storeId), { signal });
+export const saveKlaviyoSettings = (api: ApiClient, storeId: number, body: { private_key: string; list_id: string }) =>
+  withMessage<KlaviyoSettings>(api, 'PUT', klaviyoPath(storeId), body);
+export const startProfileSync = (api: ApiClient, storeId: number) =>
+  withMessage<SyncRun>(api, 'POST', `${klaviyoPath(storeId)}/sync-profiles`, {});
+export const latestProfileSync = (api: ApiClient, storeId: number, signal?: AbortSignal) =>
+  api.get<SyncRun | null>(`${klaviyoPath(storeId)}/sync-profiles`, { signal });
+
+export const storeDomains = (api: ApiClient, signal?: AbortSignal) =>
+  api.get<StoreDomain[]>('/seller/email-marketing/domains', { signal });
+export const senders = (api: ApiClient, page: number, signal?: AbortSignal) =>
+  api.getPage<Sender>('/seller/email-marketing/senders', { query: { page, per_page: 15 }, signal });
+export const createSender = (api: ApiClient, body: { store_domain_id: number; username: string; name: string }) =>
+  withMessage<Sender>(api, 'POST', '/seller/email-marketing/senders', body);
+export const updateSender = (api: ApiClient, id: number, body: { username: string; name: string }) =>
+  withMessage<Sender>(api, 'PATCH', `/seller/email-marketing/senders/${id}`, body);
+export const deleteSender = (api: ApiClient, id: number) =>
+  withMessage<null>(api, 'DELETE', `/seller/email-marketing/senders/${id}`);
+export const senderStatus = (api: ApiClient, id: number, signal?: AbortSignal) =>
+  api.get<SenderStatus>(`/seller/email-marketing/senders/${id}/status`, { signal });
+
+export const subscribers = (api: ApiClient, query: { q: string; page: number }, signal?: AbortSignal): Promise<Page<Subscriber>> =>
+  api.getPage<Subscriber>('/seller/email-marketing/subscribers', { query: { ...query, per_page: 15 }, signal });
+export const importSubscribers = (api: ApiClient, storeId: number, csv: string) =>
+  withMessage<ImportResult>(api, 'POST', '/seller/email-marketing/subscribers/import', { store_id: storeId, csv });
+export const unsubscribe = (api: ApiClient, id: number) =>
+  withMessage<Subscriber>(api, 'POST', `/seller/email-marketing/subscribers/${id}/unsubscribe`, {});

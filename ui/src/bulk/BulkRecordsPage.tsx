@@ -1,0 +1,261 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  MultiSelect,
+  Pagination,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconUpload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { api, isApiError } from '../api';
+import {
+  BULK_STATUSES,
+  BULK_TYPES,
+  artworksOf,
+  bulkAction,
+  type BulkAction,
+  type BulkActionResult,
+  type BulkStatus,
+  type BulkType,
+} from '../api/bulk';
+import { BULK_KEY, bulkListQuery, bulkUploadQuery } from './queries';
+import { BULK_IMPORT_PATH, STATUS_COLORS, TYPE_LABELS, summarize } from './labels';
+
+/** Spec §9: list fetches wait 200 ms after the last keystroke. */
+const SEARCH_DEBOUNCE_MS = 200;
+
+const ACTION_LABELS: Readonly<Record<BulkAction | 'start-all' | 'stop-all', string>> = {
+  start: 'Start',
+  stop: 'Stop',
+  retry: 'Retry',
+  remove: 'Remove',
+  'start-all': 'Start all',
+  'stop-all': 'Stop all',
+};
+
+/** The progress of one bulk upload: how many of its records are done, failed or still at work. */
+function UploadSummary({ id }: { id: number }) {
+  const upload = useQuery(bulkUploadQuery(id));
+  if (!upload.isSuccess) return null;
+  const { done, failed, total } = summarize(upload.data);
+  return (
+    <Card withBorder radius="lg" data-testid="bulk-upload-summary">
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Text fw={600}>{upload.data.name}</Text>
+          <Text size="sm" c="dimmed">
+            {done} of {total} completed{failed > 0 ? `, ${failed} failed` : ''}
+          </Text>
+        </Group>
+        <Progress.Root size="lg" aria-label="Bulk upload progress">
+          <Progress.Section value={total ? (100 * done) / total : 0} color="green" />
+          <Progress.Section value={total ? (100 * failed) / total : 0} color="red" />
+        </Progress.Root>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * `/bulk-campaigns/multi-print-spaces`: the seller's bulk records with the spec's query (search, status and type
+ * filters, 15 a page, newest first), batch actions on the ticked rows, start-all and stop-all, and, for an import
+ * (`?bulk_upload_id=`), its progress. It refreshes by itself while records are at work: this is the worker table.
+ */
+export function BulkRecordsPage() {
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const bulkUploadId = Number(params.get('bulk_upload_id')) || undefined;
+  const [q, setQ] = useState('');
+  const [debounced] = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<BulkStatus[]>([]);
+  const [type, setType] = useState<BulkType | null>(null);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number[]>([]);
+  const list = useQuery(bulkListQuery({ q: debounced, page, status, type: type ?? undefined, bulkUploadId }));
+
+  const act = useMutation({
+    mutationFn: ({ action, ids }: { action: BulkAction | 'start-all' | 'stop-all'; ids?: number[] }) => bulkAction(api, action, ids),
+    onSuccess: async (results: BulkActionResult[], { action }) => {
+      const done = results.filter((r) => r.ok).length;
+      const refused = results.find((r) => !r.ok);
+      notifications.show({
+        color: refused ? 'yellow' : 'green',
+        message: `${ACTION_LABELS[action]}: ${done} of ${results.length} records.${refused ? ` #${refused.id}: ${refused.message ?? ''}` : ''}`,
+      });
+      setSelected([]);
+      await queryClient.invalidateQueries({ queryKey: BULK_KEY });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: isApiError(error) ? error.message : String(error) }),
+  });
+
+  const rows = list.data?.data ?? [];
+  const allTicked = rows.length > 0 && rows.every((r) => selected.includes(r.id));
+  const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} fz="h2">
+          Bulk campaigns: multi print spaces
+        </Title>
+        <Button leftSection={<IconUpload size={16} />} component={Link} to={BULK_IMPORT_PATH}>
+          Import artworks
+        </Button>
+      </Group>
+      {bulkUploadId !== undefined && <UploadSummary id={bulkUploadId} />}
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          placeholder="Search by id, artwork or template"
+          aria-label="Search bulk records"
+          value={q}
+          onChange={(event) => {
+            setQ(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={280}
+        />
+        <MultiSelect
+          placeholder={status.length ? undefined : 'All statuses'}
+          aria-label="Status"
+          data={[...BULK_STATUSES]}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+          clearable
+          w={260}
+        />
+        <Select
+          placeholder="Both types"
+          aria-label="Type"
+          data={BULK_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+          value={type}
+          onChange={(value) => {
+            setType(value);
+            setPage(1);
+          }}
+          clearable
+          w={200}
+        />
+      </Group>
+      <Group gap="xs">
+        {(['start', 'stop', 'retry', 'remove'] as const).map((action) => (
+          <Button
+            key={action}
+            size="xs"
+            variant="light"
+            color={action === 'remove' ? 'red' : undefined}
+            disabled={selected.length === 0}
+            loading={act.isPending && act.variables.action === action}
+            onClick={() => act.mutate({ action, ids: selected })}
+          >
+            {ACTION_LABELS[action]} ({selected.length})
+          </Button>
+        ))}
+        <Button size="xs" variant="default" onClick={() => act.mutate({ action: 'start-all' })}>
+          {ACTION_LABELS['start-all']}
+        </Button>
+        <Button size="xs" variant="default" onClick={() => act.mutate({ action: 'stop-all' })}>
+          {ACTION_LABELS['stop-all']}
+        </Button>
+      </Group>
+      <Card withBorder radius="lg" padding={0}>
+        {list.isPending && <Loader aria-label="Loading bulk records" m="lg" />}
+        {list.isError && (
+          <Alert color="red" m="lg" role="alert">
+            {list.error.message}
+          </Alert>
+        )}
+        {list.isSuccess && rows.length === 0 && (
+          <Text c="dimmed" ta="center" py="xl">
+            Oops! No entries found.
+          </Text>
+        )}
+        {rows.length > 0 && (
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="bulk-worker-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label="Select all rows"
+                    checked={allTicked}
+                    onChange={() => setSelected(allTicked ? [] : rows.map((r) => r.id))}
+                  />
+                </Table.Th>
+                <Table.Th>Record</Table.Th>
+                <Table.Th>Template</Table.Th>
+                <Table.Th>Artwork</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Worker step</Table.Th>
+                <Table.Th>Message</Table.Th>
+                <Table.Th>Campaign</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.id} data-testid="bulk-row" data-status={r.status}>
+                  <Table.Td>
+                    <Checkbox aria-label={`Select record ${r.id}`} checked={selected.includes(r.id)} onChange={() => toggle(r.id)} />
+                  </Table.Td>
+                  <Table.Td>
+                    #{r.id} <Text span size="xs" c="dimmed">{TYPE_LABELS[r.type]}</Text>
+                  </Table.Td>
+                  <Table.Td>{r.template_campaign_name ?? `#${r.template_campaign_id ?? '?'}`}</Table.Td>
+                  <Table.Td maw={220}>
+                    <Text size="sm" truncate="end">
+                      {artworksOf(r.designs).join(', ') || r.designs}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={STATUS_COLORS[r.status]}>
+                      {r.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs" ff="monospace">
+                      {r.step}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c={r.status === 'failed' ? 'red' : undefined}>
+                      {r.message}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {r.campaign_id !== null && (
+                      <Anchor component={Link} to={`/campaigns/edit/${r.campaign_id}`}>
+                        #{r.campaign_id}
+                      </Anchor>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+      {list.isSuccess && list.data.last_page > 1 && (
+        <Group justify="flex-end">
+          <Pagination total={list.data.last_page} value={page} onChange={setPage} />
+        </Group>
+      )}
+    </Stack>
+  );
+}

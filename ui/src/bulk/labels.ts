@@ -1,0 +1,47 @@
+import type { BulkStatus, BulkType, BulkUpload } from '../api/bulk';
+
+/** The list of bulk multi-print-space records and its import page (spec §2). */
+export const BULK_LIST_PATH = '/bulk-campaigns/multi-print-spaces';
+export const BULK_IMPORT_PATH = '/bulk-campaigns/multi-print-spaces/import';
+
+export const TYPE_LABELS: Readonly<Record<BulkType, string>> = {
+  regular_multi_space: 'Regular',
+  express_multi_space: 'Express',
+};
+
+export const STATUS_COLORS: Readonly<Record<BulkStatus, string>> = {
+  pending: 'gray',
+  queued: 'blue',
+  processing: 'cyan',
+  completed: 'green',
+  failed: 'red',
+  stopped: 'yellow',
+};
+
+/** How far a bulk upload got: records completed, failed (or stopped) and in all. */
+export function summarize(upload: Pick<BulkUpload, 'counts' | 'total'>): { done: number; failed: number; total: number } {
+  const count = (s: BulkStatus) => upload.counts[s] ?? 0;
+  return { done: count('completed'), failed: count('failed') + count('stopped'), total: upload.total };
+}
+
+/** The artwork URLs of pasted text: one per line, or the first column of a CSV (a header line without a path is skipped). */
+export function importLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => (line.split(',')[0] ?? '').trim().replace(/^"(.*)"$/, '$1'))
+    .filter((value) => value.includes('/'));
+}
+
+/** Runs work on every item with at most limit at once; results keep the items' order. */
+export async function runPool<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i] as T, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}

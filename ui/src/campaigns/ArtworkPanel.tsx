@@ -1,0 +1,108 @@
+import { Button, Checkbox, FileButton, Group, Image, NumberInput, ScrollArea, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { ImageObject } from '../editor/document';
+import { isCustomObject, type LayerMove } from '../editor/model';
+import { variantUrl, type Upload } from '../uploads/api';
+
+interface ArtworkPanelProps {
+  /** The selected image, if the selection is one: picks then replace it instead of adding. */
+  image: ImageObject | null;
+  /** The seller's checked uploads, newest first. */
+  uploads: readonly Upload[];
+  uploading: boolean;
+  onUpload: (file: File) => void;
+  onPick: (upload: Upload) => void;
+  onResize: (width: number) => void;
+  /** Marks the selected image as the customer image, or unmarks it. */
+  onCustomChange: (custom: boolean) => void;
+  onLayer: (move: LayerMove) => void;
+  onRemove: () => void;
+}
+
+const ACCEPT = 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp';
+
+/** The width field of the selected image: applied on Enter or when it loses focus, the height following the aspect. */
+function WidthInput({ image, onResize }: { image: ImageObject; onResize: (width: number) => void }) {
+  const [draft, setDraft] = useState<string | number | null>(null);
+  const apply = () => {
+    if (typeof draft === 'number' && draft > 0) onResize(draft);
+    setDraft(null);
+  };
+  return (
+    <NumberInput
+      label="Width (print px)"
+      min={1}
+      allowDecimal={false}
+      value={draft ?? Math.round(image.width)}
+      onChange={setDraft}
+      onBlur={apply}
+      onKeyDown={(event) => event.key === 'Enter' && apply()}
+      description={`${Math.round(image.width)} × ${Math.round(image.height)} px placed at ${Math.round(image.x)}, ${Math.round(image.y)}`}
+    />
+  );
+}
+
+/** Artwork of the print space: upload a file or pick an earlier upload; with an image selected, these replace it. */
+export function ArtworkPanel({
+  image,
+  uploads,
+  uploading,
+  onUpload,
+  onPick,
+  onResize,
+  onCustomChange,
+  onLayer,
+  onRemove,
+}: ArtworkPanelProps) {
+  return (
+    <Stack gap="sm">
+      <FileButton onChange={(file) => file && onUpload(file)} accept={ACCEPT}>
+        {(props) => (
+          <Button {...props} leftSection={<IconUpload size={16} />} loading={uploading} w="fit-content">
+            {image ? 'Upload replacement' : 'Upload artwork'}
+          </Button>
+        )}
+      </FileButton>
+      <Text size="xs" c="dimmed">
+        {image ? 'Pick an earlier upload to replace the selected artwork.' : 'Or pick an earlier upload to add it.'}
+      </Text>
+      <ScrollArea.Autosize mah={220}>
+        <SimpleGrid cols={4} spacing={6}>
+          {uploads.map((u) => (
+            <UnstyledButton
+              key={u.id}
+              onClick={() => onPick(u)}
+              title={`${u.file_name} (${u.width}×${u.height})`}
+              aria-label={`${image ? 'Replace with' : 'Add'} ${u.file_name}`}
+              style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 6, padding: 2 }}
+            >
+              <Image src={variantUrl(u.fileUrl, 'thumb')} alt={u.file_name} h={64} fit="contain" />
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+      </ScrollArea.Autosize>
+      {image && (
+        <Stack gap="xs">
+          <WidthInput key={`${image.id}:${image.width}`} image={image} onResize={onResize} />
+          <Checkbox
+            label="Customer image (the customer replaces it; lock edit moves only this)"
+            checked={isCustomObject(image)}
+            onChange={(event) => onCustomChange(event.currentTarget.checked)}
+          />
+          <Group gap="xs">
+            <Button size="xs" variant="default" leftSection={<IconArrowUp size={14} />} onClick={() => onLayer('up')}>
+              Forward
+            </Button>
+            <Button size="xs" variant="default" leftSection={<IconArrowDown size={14} />} onClick={() => onLayer('down')}>
+              Backward
+            </Button>
+            <Button size="xs" color="red" variant="subtle" leftSection={<IconTrash size={14} />} onClick={onRemove}>
+              Remove
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

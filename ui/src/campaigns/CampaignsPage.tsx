@@ -1,0 +1,192 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api, isApiError } from '../api';
+import { CAMPAIGN_KINDS, deleteCampaign, type CampaignKind, type CampaignSummary } from '../api/campaigns';
+import { confirmText } from '../feedback/confirm';
+import { NewCampaignForm } from './NewCampaignForm';
+import { CAMPAIGNS_KEY, campaignListQuery } from './queries';
+import { KIND_LABELS, editorPath } from './routes';
+
+/** Spec §9: list fetches wait 200 ms after the last keystroke. */
+const SEARCH_DEBOUNCE_MS = 200;
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+const KIND_FILTER = CAMPAIGN_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }));
+
+function ConfirmDelete({ campaign, onClose }: { campaign: CampaignSummary | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const text = confirmText();
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteCampaign(api, id),
+    onSuccess: async (message) => {
+      notifications.show({ color: 'green', message: message || 'Campaign deleted.' });
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: isApiError(error) ? error.message : String(error) }),
+  });
+  return (
+    <Modal opened={campaign !== null} onClose={onClose} title={text.title}>
+      <Stack gap="md">
+        <Text>
+          {campaign?.name}: {text.text}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {text.cancelLabel}
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={() => campaign && remove.mutate(campaign.id)}>
+            {text.confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** `/campaigns`: the seller's campaigns, searchable and filtered by kind, with the "New campaign" flow. */
+export function CampaignsPage() {
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  const [debounced] = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
+  const [kind, setKind] = useState<CampaignKind | null>(null);
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<CampaignSummary | null>(null);
+  const list = useQuery(campaignListQuery({ q: debounced, page, kind: kind ?? undefined }));
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} fz="h2">
+          Campaigns
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          New campaign
+        </Button>
+      </Group>
+      <Group gap="sm">
+        <TextInput
+          placeholder="Search by name"
+          aria-label="Search campaigns"
+          value={q}
+          onChange={(event) => {
+            setQ(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={320}
+        />
+        <Select
+          placeholder="All kinds"
+          aria-label="Kind"
+          data={KIND_FILTER}
+          value={kind}
+          clearable
+          onChange={(value) => {
+            setKind(value);
+            setPage(1);
+          }}
+          w={200}
+        />
+      </Group>
+      <Card withBorder radius="lg" padding={0}>
+        {list.isPending && <Loader aria-label="Loading campaigns" m="lg" />}
+        {list.isError && (
+          <Alert color="red" m="lg" role="alert">
+            {list.error.message}
+          </Alert>
+        )}
+        {list.isSuccess && list.data.data.length === 0 && (
+          <Text c="dimmed" ta="center" py="xl">
+            Oops! No entries found.
+          </Text>
+        )}
+        {list.isSuccess && list.data.data.length > 0 && (
+          <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={72} />
+                <Table.Th>Campaign</Table.Th>
+                <Table.Th>Kind</Table.Th>
+                <Table.Th>Designs</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Updated</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.data.map((c) => (
+                <Table.Tr key={c.id} data-testid="campaign-row">
+                  <Table.Td>
+                    {c.preview_url ? (
+                      <Image src={c.preview_url} alt="" w={48} h={58} fit="contain" radius="sm" />
+                    ) : (
+                      <Card w={48} h={58} withBorder radius="sm" p={0} />
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={editorPath(c)} fw={500}>
+                      {c.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{KIND_LABELS[c.kind]}</Table.Td>
+                  <Table.Td>
+                    {plural(c.product_count, 'product')} · {plural(c.design_count, 'design')}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={c.status === 'active' ? 'green' : 'gray'}>
+                      {c.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{new Date(c.updated_at).toLocaleString()}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button size="xs" variant="light" component={Link} to={editorPath(c)}>
+                        Edit
+                      </Button>
+                      <Button size="xs" color="red" variant="subtle" onClick={() => setDeleting(c)}>
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+      {list.isSuccess && list.data.last_page > 1 && (
+        <Group justify="flex-end">
+          <Pagination total={list.data.last_page} value={page} onChange={setPage} />
+        </Group>
+      )}
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New campaign" size="lg">
+        <NewCampaignForm kind="regular" onCreated={(campaign) => void navigate(editorPath(campaign))} />
+      </Modal>
+      <ConfirmDelete campaign={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,179 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  ColorInput,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { Font } from '../api/campaigns';
+import type { ConvertText, DisplayStyle, TextObject } from '../editor/document';
+import { EDITOR } from '../editor/model';
+
+/** What an artwork the seller uploaded is to the text panel: a background the glyphs can be filled with. */
+export interface BackgroundChoice {
+  /** Blob key. */
+  value: string;
+  label: string;
+}
+
+interface TextPanelProps {
+  /** The selected text, if the selection is one. */
+  text: TextObject | null;
+  textCount: number;
+  fonts: readonly Font[];
+  backgrounds: readonly BackgroundChoice[];
+  /** Why the last "Add text" was refused (model.addText's message). */
+  refusal: string | null;
+  onAdd: () => void;
+  onChange: (patch: Partial<Omit<TextObject, 'type' | 'id'>>) => void;
+  onRemove: () => void;
+}
+
+const CONVERT: { value: ConvertText; label: string }[] = [
+  { value: '', label: 'As typed' },
+  { value: 'capitalize', label: 'Capitalize' },
+  { value: 'uppercase', label: 'UPPERCASE' },
+  { value: 'lowercase', label: 'lowercase' },
+];
+
+const DISPLAY: { value: DisplayStyle; label: string }[] = [
+  { value: 'color', label: 'Colour' },
+  { value: 'transparent', label: 'Transparent (knock-out)' },
+  { value: 'image_background', label: 'Image background' },
+];
+
+/** Adding texts (2 per print area) and editing the selected one: words, font, size, colour and layout. */
+export function TextPanel({ text, textCount, fonts, backgrounds, refusal, onAdd, onChange, onRemove }: TextPanelProps) {
+  const families = fonts.length > 0 ? fonts.map((f) => f.family) : [EDITOR.defaultFont];
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {textCount} of {EDITOR.textsPerPrintArea} texts
+        </Text>
+        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+          Add text
+        </Button>
+      </Group>
+      {refusal && (
+        <Alert color="orange" variant="light" role="alert" data-testid="text-refusal">
+          {refusal}
+        </Alert>
+      )}
+      {!text ? (
+        <Text size="sm" c="dimmed">
+          Select a text on the canvas to edit it.
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          <TextInput
+            label="Text"
+            value={text.text}
+            maxLength={Math.min(text.maxLength ?? EDITOR.textMaxLength, EDITOR.textMaxLength)}
+            description={`${[...text.text].length} / ${Math.min(text.maxLength ?? EDITOR.textMaxLength, EDITOR.textMaxLength)} characters`}
+            onChange={(event) => onChange({ text: event.currentTarget.value })}
+          />
+          <Group grow>
+            <Select
+              label="Font"
+              data={families}
+              value={text.fontFamily ?? EDITOR.defaultFont}
+              allowDeselect={false}
+              onChange={(family) => family && onChange({ fontFamily: family, fontUrl: '' })}
+            />
+            <NumberInput
+              label="Size"
+              min={1}
+              max={10000}
+              value={text.fontSize}
+              onChange={(value) => typeof value === 'number' && value > 0 && onChange({ fontSize: value })}
+            />
+          </Group>
+          <Select
+            label="Convert"
+            data={CONVERT}
+            value={text.convertText ?? ''}
+            allowDeselect={false}
+            onChange={(value) => onChange({ convertText: (value ?? '') })}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              Width
+            </Text>
+            <SegmentedControl
+              aria-label="Text width"
+              data={[
+                { value: 'limited', label: 'Limited' },
+                { value: 'fixed', label: 'Fixed' },
+                { value: 'flexible', label: 'Flexible' },
+              ]}
+              value={text.textWidth}
+              onChange={(value) => onChange({ textWidth: value })}
+            />
+          </Stack>
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              Alignment
+            </Text>
+            <SegmentedControl
+              aria-label="Text alignment"
+              data={[
+                { value: 'left', label: 'Left' },
+                { value: 'center', label: 'Center' },
+                { value: 'right', label: 'Right' },
+              ]}
+              value={text.textAlign ?? 'center'}
+              onChange={(value) => onChange({ textAlign: value })}
+            />
+          </Stack>
+          <Select
+            label="Display"
+            data={DISPLAY}
+            value={text.displayStyle}
+            allowDeselect={false}
+            onChange={(value) => {
+              const displayStyle = (value ?? 'color');
+              onChange({
+                displayStyle,
+                fill: displayStyle === 'color' ? (text.fill ?? EDITOR.defaultFill) : text.fill,
+                backgroundUrl: displayStyle === 'image_background' ? (text.backgroundUrl || backgrounds[0]?.value || '') : '',
+              });
+            }}
+          />
+          {text.displayStyle === 'color' && (
+            <ColorInput
+              label="Colour"
+              format="hex"
+              value={text.fill ?? EDITOR.defaultFill}
+              onChangeEnd={(fill) => onChange({ fill })}
+            />
+          )}
+          {text.displayStyle === 'image_background' && (
+            <Select
+              label="Background image"
+              data={[...backgrounds]}
+              value={text.backgroundUrl || null}
+              placeholder={backgrounds.length === 0 ? 'Upload an artwork first' : 'Pick an artwork'}
+              onChange={(value) => onChange({ backgroundUrl: value ?? '' })}
+            />
+          )}
+          <Checkbox
+            label="The customer can edit this text"
+            checked={text.isCustom === true}
+            onChange={(event) => onChange({ isCustom: event.currentTarget.checked })}
+          />
+          <Button size="xs" color="red" variant="subtle" leftSection={<IconTrash size={14} />} onClick={onRemove} w="fit-content">
+            Remove text
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../api';
+import { getCampaign, listCampaigns, listTemplates, type CampaignListQuery } from '../api/campaigns';
+
+/** Every campaign query lives under this key, so a save or delete refreshes lists and editors alike. */
+export const CAMPAIGNS_KEY = ['campaigns'] as const;
+
+/** The product catalogue (changes rarely). */
+export const templatesQuery = queryOptions({
+  queryKey: ['product-templates'],
+  queryFn: ({ signal }) => listTemplates(api, signal),
+  staleTime: 5 * 60_000,
+});
+
+/** A page of the campaign list. */
+export const campaignListQuery = (query: CampaignListQuery) =>
+  queryOptions({
+    queryKey: [...CAMPAIGNS_KEY, 'list', query],
+    queryFn: ({ signal }) => listCampaigns(api, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** One campaign as the editor loads it. */
+export const campaignQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...CAMPAIGNS_KEY, 'detail', id],
+    queryFn: ({ signal }) => getCampaign(api, id, signal),
+  });

@@ -1,0 +1,281 @@
+// The design canvas (react-konva): draws a design document at displayWidth, scaled from print pixels, and
+// edits it through the pure model (model.ts): select, drag with the centre snapping guide, Transformer with
+// the restricted-mode clamps, zoom (wheel) and pan (drag the background), Delete and arrow-key nudges.
+// Undo/redo belong to the page, which keeps the History and hands the canvas the present document.
+
+import type Konva from 'konva';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Group, Layer, Line, Rect, Stage, Transformer } from 'react-konva';
+import { imageSources, useDesignAssets } from './assets';
+import type { DesignDocument, DesignObject } from './document';
+import { DesignObjects, type ObjectHandlers } from './DesignObjects';
+import {
+  EDITOR,
+  isCustomObject,
+  objectHeight,
+  removeObject,
+  scaleCap,
+  snapToCentre,
+  transformObject,
+  type Box,
+  type Size,
+} from './model';
+
+export type DesignCanvasProps = {
+  doc: DesignDocument;
+  onChange: (doc: DesignDocument) => void;
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
+  /** Restricted mode (spec §5): objects stay in the print area, images within DPI/minDPI, artwork unrotated. */
+  restricted?: boolean;
+  /** Lock-edit mode: only the customer object (model.isCustomObject) can be moved. */
+  lockEdit?: boolean;
+  /** Width of the canvas in CSS pixels (EDITOR.displayWidth by default). */
+  displayWidth?: number;
+  /** The URL an image source is displayed from (the `design` variant of an upload). */
+  imageUrl: (src: string) => string;
+  /** The URL a fontUrl is fetched from; imageUrl when not given. */
+  fontUrl?: (src: string) => string;
+  /** Called with the size of each displayed image as it loads (the variant's size, not the original's). */
+  onImageLoad?: (src: string, size: Size) => void;
+  /** Natural sizes of the original images, for the restricted DPI/minDPI cap; without one the cap is skipped. */
+  naturals?: Record<string, Size>;
+  /** Colour behind the print area (the product's). */
+  background?: string;
+};
+
+const ZOOM_MIN = 1;
+const ZOOM_MAX = 8;
+const ZOOM_STEP = 1.1;
+
+/** The Konva design canvas of one print space. */
+export function DesignCanvas({
+  doc,
+  onChange,
+  selectedId,
+  onSelect,
+  restricted = false,
+  lockEdit = false,
+  displayWidth = EDITOR.displayWidth,
+  imageUrl,
+  fontUrl,
+  onImageLoad,
+  naturals,
+  background = '#f1f3f5',
+}: DesignCanvasProps) {
+  const { width: W, height: H } = doc.printSpace;
+  const scale = displayWidth / W;
+  const displayHeight = Math.round(H * scale);
+  const { images, fontFamilies, fontsVersion } = useDesignAssets(doc, imageUrl, fontUrl ?? imageUrl, onImageLoad);
+
+  const stageRef = useRef<Konva.Stage>(null);
+  const transformerRef = useRef<Konva.Transformer>(null);
+  const guideX = useRef<Konva.Line>(null);
+  const guideY = useRef<Konva.Line>(null);
+  const nodes = useRef(new Map<string, Konva.Group>());
+  const [zoom, setZoom] = useState(1);
+
+  // The latest props for the Konva event handlers, which outlive a render.
+  const latest = useRef({ doc, onChange, restricted, lockEdit, naturals });
+  useEffect(() => {
+    latest.current = { doc, onChange, restricted, lockEdit, naturals };
+  });
+
+  const find = (id: string): DesignObject | undefined => latest.current.doc.objects.find((o) => o.id === id);
+  const mode = () => ({ restricted: latest.current.restricted, lockEdit: latest.current.lockEdit });
+  const movable = useCallback(
+    (id: string) => {
+      const o = doc.objects.find((x) => x.id === id);
+      return !!o && (!lockEdit || isCustomObject(o));
+    },
+    [doc, lockEdit],
+  );
+
+  const boxOf = (o: DesignObject, node: Konva.Node): Box => ({
+    x: node.x(),
+    y: node.y(),
+    width: o.width,
+    height: objectHeight(o),
+    rotation: node.rotation(),
+  });
+
+  const showGuides = (x: boolean, y: boolean) => {
+    guideX.current?.visible(x);
+    guideY.current?.visible(y);
+    guideX.current?.getLayer()?.batchDraw();
+  };
+
+  const handlers: ObjectHandlers = useMemo(
+    () => ({
+      draggable: movable,
+      register: (id, node) => {
+        if (node) nodes.current.set(id, node);
+        else nodes.current.delete(id);
+      },
+      onPointerDown: (id) => onSelect(id),
+      onDragMove: (id, e) => {
+        const o = find(id);
+        if (!o) return;
+        const node = e.target;
+        const box = boxOf(o, node);
+        const snap = snapToCentre(latest.current.doc.printSpace, { ...box, height: box.height ?? 0 });
+        const moved = transformObject(latest.current.doc, id, { ...box, x: snap.x, y: snap.y }, mode());
+        const placed = moved.objects.find((x) => x.id === id) ?? o;
+        node.position({ x: placed.x, y: placed.y });
+        showGuides(snap.snapX && placed.x === snap.x, snap.snapY && placed.y === snap.y);
+      },
+      onDragEnd: (id, e) => {
+        showGuides(false, false);
+        const o = find(id);
+        if (!o) return;
+        const { doc: current, onChange: change } = latest.current;
+        change(transformObject(current, id, boxOf(o, e.target), mode()));
+      },
+      onTransformEnd: (id, e) => {
+        const o = find(id);
+        if (!o) return;
+        const node = e.target;
+        const sx = Math.abs(node.scaleX());
+        const sy = Math.abs(node.scaleY());
+        node.scale({ x: 1, y: 1 });
+        const box: Box =
+          o.type === 'image'
+            ? { x: node.x(), y: node.y(), width: o.width * sx, height: o.height * sy, rotation: node.rotation() }
+            : { x: node.x(), y: node.y(), width: o.width * sx, fontSize: o.fontSize * sy, rotation: node.rotation() };
+        const natural = o.type === 'image' ? latest.current.naturals?.[o.src] : undefined;
+        latest.current.onChange(transformObject(latest.current.doc, id, box, { ...mode(), natural }));
+      },
+    }),
+    [movable, onSelect],
+  );
+
+  const selected = selectedId ? doc.objects.find((o) => o.id === selectedId) : undefined;
+  const canTransform = !!selected && (!lockEdit || isCustomObject(selected));
+
+  // Attach the Transformer to the selected object.
+  useEffect(() => {
+    const tr = transformerRef.current;
+    if (!tr) return;
+    const node = canTransform && selectedId ? nodes.current.get(selectedId) : undefined;
+    tr.nodes(node ? [node] : []);
+    tr.getLayer()?.batchDraw();
+  }, [canTransform, selectedId, doc]);
+
+  // Cache image groups at the displayed resolution: dragging then blits a small bitmap instead of
+  // resampling the 1500 px design variant every frame.
+  useEffect(() => {
+    const ratio = scale * zoom * (window.devicePixelRatio || 1);
+    for (const o of doc.objects) {
+      const node = nodes.current.get(o.id);
+      if (!node || o.type !== 'image' || !images[o.src]) continue;
+      node.clearCache();
+      node.cache({ pixelRatio: Math.min(1, ratio) });
+    }
+    stageRef.current?.batchDraw();
+  }, [doc, images, scale, zoom]);
+
+  // Restricted mode refuses a Transformer box larger than the print area or past the DPI cap.
+  const boundBox = useCallback(
+    <B extends { width: number; height: number }>(oldBox: B, newBox: B): B => {
+      if (!restricted || !selected) return newBox;
+      const s = scale * zoom;
+      const w = Math.abs(newBox.width) / s;
+      const h = Math.abs(newBox.height) / s;
+      if (w > W + 0.5 || h > H + 0.5) return oldBox;
+      const natural = selected.type === 'image' ? naturals?.[selected.src] : undefined;
+      if (natural && w > natural.width * scaleCap(doc.printSpace) + 0.5) return oldBox;
+      return newBox;
+    },
+    [restricted, selected, scale, zoom, W, H, naturals, doc.printSpace],
+  );
+
+  const onWheel = (e: Konva.KonvaEventObject<WheelEvent>) => {
+    e.evt.preventDefault();
+    const stage = stageRef.current;
+    const pointer = stage?.getPointerPosition();
+    if (!stage || !pointer) return;
+    const old = stage.scaleX();
+    const next = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, e.evt.deltaY < 0 ? old * ZOOM_STEP : old / ZOOM_STEP));
+    const at = { x: (pointer.x - stage.x()) / old, y: (pointer.y - stage.y()) / old };
+    stage.scale({ x: next, y: next });
+    stage.position(next === 1 ? { x: 0, y: 0 } : { x: pointer.x - at.x * next, y: pointer.y - at.y * next });
+    setZoom(next);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!selected || !canTransform) return;
+    if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      onSelect(null);
+      onChange(removeObject(doc, selected.id));
+      return;
+    }
+    const step = ((e.shiftKey ? 10 : 1) * W) / displayWidth; // one (or ten) screen pixels
+    const d = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[e.key];
+    if (!d) return;
+    e.preventDefault();
+    const box = {
+      x: selected.x + (d[0] ?? 0),
+      y: selected.y + (d[1] ?? 0),
+      width: selected.width,
+      height: objectHeight(selected),
+    };
+    onChange(transformObject(doc, selected.id, box, { restricted, lockEdit }));
+  };
+
+  const onStageDown = (e: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
+    if (e.target === e.target.getStage() || e.target.name() === 'print-area') onSelect(null);
+  };
+
+  const rotateEnabled = !(restricted && selected?.type === 'image');
+
+  return (
+    <div
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      aria-label="Design canvas"
+      data-testid="design-canvas"
+      // "true" until every image of the document is drawn (tests wait on it; a variant can take seconds).
+      data-loading={imageSources(doc).some((src) => !images[src])}
+      style={{ width: displayWidth, height: displayHeight, outline: 'none', overflow: 'hidden' }}
+    >
+      <Stage
+        ref={stageRef}
+        width={displayWidth}
+        height={displayHeight}
+        draggable={zoom > 1}
+        onWheel={onWheel}
+        onMouseDown={onStageDown}
+        onTouchStart={onStageDown}
+      >
+        <Layer listening>
+          <Rect name="print-area" x={0} y={0} width={displayWidth} height={displayHeight} fill={background} />
+        </Layer>
+        <Layer>
+          <Group scaleX={scale} scaleY={scale}>
+            <DesignObjects
+              doc={doc}
+              images={images}
+              fontFamilies={fontFamilies}
+              fontsVersion={fontsVersion}
+              handlers={handlers}
+            />
+          </Group>
+        </Layer>
+        <Layer>
+          <Group scaleX={scale} scaleY={scale} listening={false}>
+            <Line ref={guideX} points={[W / 2, 0, W / 2, H]} stroke="#e64980" strokeWidth={2 / scale} visible={false} />
+            <Line ref={guideY} points={[0, H / 2, W, H / 2]} stroke="#e64980" strokeWidth={2 / scale} visible={false} />
+          </Group>
+          <Transformer
+            ref={transformerRef}
+            rotateEnabled={rotateEnabled}
+            keepRatio={selected?.type === 'image'}
+            flipEnabled={false}
+            boundBoxFunc={boundBox}
+          />
+        </Layer>
+      </Stage>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+package bulk
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"github.com/hibiken/asynq"
+	"github.com/jmoiron/sqlx"
+
+	"github.com/pressroom/pressroom/platform/outbox"
+)
+
+// Handler runs bulk:record.
+type Handler struct {
+	db    *sqlx.DB
+	relay *outbox.Relay
+	log   *slog.Logger
+}
+
+// NewHandler builds the handler; relay sends the export tasks right after a record is applied (the
+// relay's loop sends whatever it could not).
+func NewHandler(db *sqlx.DB, relay *outbox.Relay, log *slog.Logger) (*Handler, error) {
+	if db == nil || relay == nil {
+		return nil, errors.New("bulk: database and outbox relay are required")
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Handler{db: db, relay: relay, log: log}, nil
+}
+
+// ProcessTask runs the record's steps. A record no longer queued for the task's attempt is left
+// as it is; an invalid one fails with the check's message; a transient error is returned for a
+// retry, shown on the row meanwhile, and fails the record on the last attempt.
+func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
+	p, err := parsePayload(t)
+	if err != nil {
+		return err
+	}
+	err = h.process(ctx, p)
+	var inv *invalid
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &inv):
+		return finishRecord(ctx, h.db, p, StatusFailed, StepInvalidDesign, inv.msg)
+	case ctx.Err() != nil:
+		return err
+	case lastAttempt(ctx):
+		h.log.Error("bulk record given up", "record", p.RecordID, "attempt", p.Attempt, "err", err)
+		return errors.Join(err, finishRecord(ctx, h.db, p, StatusFailed, StepInvalidDesign, MsgTryAgain))
+	}
+	if nerr := noteMessage(ctx, h.db, p, MsgRetrying); nerr != nil {
+		return errors.Join(err, nerr)
+	}
+	return err
+}
+
+// lastAttempt reports whether the running task has no retry left.
+func lastAttempt(ctx context.Context) bool {
+	retried, ok1 := asynq.GetRetryCount(ctx)
+	limit, ok2 := asynq.GetMaxRetry(ctx)
+	return ok1 && ok2 && retried >= limit
+}
+
+// process runs LOAD_PENDING_RECORD, PRE_LOAD_DESIGN_MOCKUP and APPLY_DESIGN; an *invalid error
+// is INVALID_DESIGN. Between steps it stops when the record is no longer queued for p.
+func (h *Handler) process(ctx context.Context, p RecordPayload) error {
+	r, ok, err := loadRecord(ctx, h.db, p)
+	if err != nil || !ok {
+		return err
+	}
+	if ok, err := enterStep(ctx, h.db, p, StepLoadPendingRecord); err != nil || !ok {
+		return err
+	}
+	items, err := parseItems(r.Designs)
+	if err != nil {
+		return err
+	}
+
+	if ok, err := enterStep(ctx, h.db, p, StepPreLoadDesignMockup); err != nil || !ok {
+		return err
+	}
+	if !r.TemplateCampaignID.Valid {
+		return &invalid{MsgCampaignNotFound}
+	}
+	tmpl, found, err := loadTemplate(ctx, h.db, r.UserID, r.TemplateCampaignID.Int64)
+	if err != nil {
+		return err
+	}
+	if !found {
+		return &invalid{MsgCampaignNotFound}
+	}
+	if items[0].PrintSpace == "" {
+		// The one design without a print space goes on the first print space of the first
+		// product's first design.
+		if len(tmpl.Products) == 0 || len(tmpl.Products[0].Designs) == 0 {
+			return &invalid{MsgPrintSpaceInvalid}
+		}
+		items[0].PrintSpace = tmpl.Products[0].Designs[0].PrintSpace
+	}
+	uploads, err := loadArtworks(ctx, h.db, r.UserID, items)
+	if err != nil {
+		return err
+	}
+
+	if ok, err := enterStep(ctx, h.db, p, StepApplyDesign); err != nil || !ok {
+		return err
+	}
+	arts := make(map[string]artwork, len(items))
+	for _, it := range items {
+		u := uploads[blobKey(it.NewURL)]
+		arts[it.PrintSpace] = artwork{Key: u.Key, Width: int(u.Width.Int64), Height: int(u.Height.Int64)}
+	}
+	designs, err := apply(tmpl.Products, arts)
+	if err != nil {
+		return err
+	}
+	first := uploads[blobKey(items[0].NewURL)]
+	ids, applied, err := save(ctx, h.db, p, r, tmpl, campaignName(tmpl.Name, first.FileName), first.Key, designs)
+	if err != nil || !applied || len(ids) == 0 {
+		return err
+	}
+	// Committed: if Redis is away now, the relay's loop sends the export tasks later.
+	if _, err := h.relay.Dispatch(ctx, ids...); err != nil {
+		h.log.Warn("bulk export tasks left for the relay", "record", r.ID, "err", err)
+	}
+	return nil
+}
