@@ -20,6 +20,7 @@ import (
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/bff/seed"
+	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/platform/testinfra"
@@ -66,12 +67,23 @@ func newStackWith(t *testing.T, extra map[string]string) *stack {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { a.Close() })
-	if err := seed.Run(ctx, a.DB, cfg.Env, cfg.Auth.BcryptCost); err != nil {
-		t.Fatal(err)
-	}
 	srv := httptest.NewServer(a.Echo)
 	t.Cleanup(srv.Close)
-	return &stack{t: t, app: a, srv: srv, cfg: cfg}
+	s := &stack{t: t, app: a, srv: srv, cfg: cfg}
+	s.seed(cfg.Env)
+	return s
+}
+
+// seed runs the demo seed as `bff seed` does in a deployment whose PRESSROOM_ENV is env.
+func (s *stack) seed(env string) {
+	s.t.Helper()
+	store, err := blob.New(s.cfg.Blob, false)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if err := seed.Run(context.Background(), seed.Deps{DB: s.app.DB, Store: store, Env: env, BcryptCost: s.cfg.Auth.BcryptCost}); err != nil {
+		s.t.Fatal(err)
+	}
 }
 
 type reply struct {

@@ -16,7 +16,6 @@ import (
 	"github.com/hibiken/asynq"
 
 	"github.com/pressroom/pressroom/bff/campaigns"
-	"github.com/pressroom/pressroom/bff/seed"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/dpi"
@@ -185,9 +184,7 @@ func TestCampaignCatalogueAndFonts(t *testing.T) {
 	}
 
 	// The seed runs again without adding or changing templates.
-	if err := seed.Run(context.Background(), e.app.DB, "test", e.cfg.Auth.BcryptCost); err != nil {
-		t.Fatal(err)
-	}
+	e.seed("test")
 	if again := e.do("GET", "/api/seller/product-templates", e.token, nil); !bytes.Equal(again.raw, r.raw) {
 		t.Fatalf("templates after a second seed: %s", again.raw)
 	}

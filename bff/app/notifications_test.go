@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/pressroom/pressroom/bff/notifications"
-	"github.com/pressroom/pressroom/bff/seed"
 )
 
 // userID is the id of the account with e-mail email.
@@ -451,18 +450,13 @@ func TestSeedNotifications(t *testing.T) {
 	}
 	// The test deployment seeds them read, so other browser tests start without the popup.
 	check(false)
-	ctx := context.Background()
-	if err := seed.Run(ctx, s.app.DB, "test", s.cfg.Auth.BcryptCost); err != nil {
-		t.Fatal(err)
-	}
+	s.seed("test")
 	check(false)
 	// A development deployment greets the demo seller with them new.
 	if _, err := s.app.DB.Exec(`DELETE FROM notifications`); err != nil {
 		t.Fatal(err)
 	}
-	if err := seed.Run(ctx, s.app.DB, "development", s.cfg.Auth.BcryptCost); err != nil {
-		t.Fatal(err)
-	}
+	s.seed("development")
 	check(true)
 	if got := s.popupIDs(seller); len(got) != 3 {
 		t.Fatalf("popup after the development seed = %v", got)

@@ -15,6 +15,7 @@ import (
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/bff/imageproxy"
 	"github.com/pressroom/pressroom/bff/seed"
+	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/testinfra"
 )
@@ -39,7 +40,11 @@ func TestRoutesInTheApp(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { a.Close() })
-	if err := seed.Run(ctx, a.DB, cfg.Env, cfg.Auth.BcryptCost); err != nil {
+	store, err := blob.New(cfg.Blob, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := seed.Run(ctx, seed.Deps{DB: a.DB, Store: store, Env: cfg.Env, BcryptCost: cfg.Auth.BcryptCost}); err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(a.Echo)

@@ -9,6 +9,7 @@ import (
 	"github.com/lib/pq"
 
 	"github.com/pressroom/pressroom/bff/auth"
+	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/database"
 )
 
@@ -40,16 +41,30 @@ var teamPermissions = []string{"get_orders", "get_campaigns", "get_reports"}
 // supportPermissions are those of a second team member who may not see orders.
 var supportPermissions = []string{"get_campaigns"}
 
-// Run seeds the demo data; env is the deployment's PRESSROOM_ENV.
-func Run(ctx context.Context, db *sqlx.DB, env string, bcryptCost int) error {
-	if env == "production" {
+// Deps is what the seed writes to.
+type Deps struct {
+	DB *sqlx.DB
+	// Store receives the demo files (artwork, mockup templates) the demo rows point at; they are
+	// written under fixed keys before the rows, so a second run rewrites the same files.
+	Store blob.Store
+	// Env is the deployment's PRESSROOM_ENV; production is refused.
+	Env        string
+	BcryptCost int
+}
+
+// Run seeds the demo data, idempotently.
+func Run(ctx context.Context, d Deps) error {
+	if d.Env == "production" {
 		return ErrProduction
 	}
-	hash, err := auth.HashPassword(DemoPassword, bcryptCost)
+	if d.DB == nil || d.Store == nil {
+		return errors.New("seed: database and blob store are required")
+	}
+	hash, err := auth.HashPassword(DemoPassword, d.BcryptCost)
 	if err != nil {
 		return err
 	}
-	tx, err := db.BeginTxx(ctx, nil)
+	tx, err := d.DB.BeginTxx(ctx, nil)
 	if err != nil {
 		return err
 	}
@@ -91,7 +106,7 @@ ON CONFLICT DO NOTHING`
 	if err := seedCatalog(ctx, tx); err != nil {
 		return err
 	}
-	if err := seedNotifications(ctx, tx, env); err != nil {
+	if err := seedNotifications(ctx, tx, d.Env); err != nil {
 		return err
 	}
 	if err := seedEmail(ctx, tx); err != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/pressroom/pressroom/bff/app"
 	"github.com/pressroom/pressroom/bff/seed"
+	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/logging"
@@ -60,7 +61,11 @@ func run(ctx context.Context, args []string) error {
 			return err
 		}
 		if cmd == "seed" {
-			if err := seed.Run(ctx, db, cfg.Env, cfg.Auth.BcryptCost); err != nil {
+			store, err := blob.New(cfg.Blob, cfg.Env == "production")
+			if err != nil {
+				return err
+			}
+			if err := seed.Run(ctx, seed.Deps{DB: db, Store: store, Env: cfg.Env, BcryptCost: cfg.Auth.BcryptCost}); err != nil {
 				return err
 			}
 			log.Info("demo data seeded", "password", seed.DemoPassword)
