@@ -225,7 +225,7 @@ func (a *App) build(ctx context.Context) error {
 		team.Routes(api, team.Deps{DB: a.DB, Auth: a.Auth, Mailer: mailer, PublicURL: a.cfg.Auth.PublicURL})
 		notifications.Routes(api, notifications.Deps{DB: a.DB, Auth: a.Auth})
 		system.Routes(e, system.Deps{
-			DB: a.DB, Redis: a.redis, RedisOpt: a.cfg.Queue.RedisOpt(), Relay: relay, Auth: a.Auth, Log: a.log,
+			DB: a.DB, Redis: a.redis, RedisOpt: a.cfg.Queue.RedisOpt(), Relay: relay, Auth: a.Auth, Store: store, Log: a.log,
 		})
 	})
 	return err

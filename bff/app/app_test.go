@@ -416,3 +416,18 @@ func TestConfigNamesTheVariable(t *testing.T) {
 		})
 	}
 }
+
+// Readiness covers the blob store: a deployment whose file volume is gone is not ready.
+func TestReadinessChecksTheBlobStore(t *testing.T) {
+	s := newStack(t)
+	if r := s.do("GET", "/readyz", "", nil); r.status != 200 || !bytes.Contains(r.raw, []byte(`"blob":"ok"`)) {
+		t.Fatalf("ready: %d %s", r.status, r.raw)
+	}
+	if err := os.RemoveAll(s.cfg.Blob.Dir); err != nil {
+		t.Fatal(err)
+	}
+	r := s.do("GET", "/readyz", "", nil)
+	if r.status != 503 || len(r.body.Errors) != 1 || r.body.Errors[0].Field != "blob" {
+		t.Fatalf("without the blob folder: %d %s", r.status, r.raw)
+	}
+}

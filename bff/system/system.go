@@ -19,6 +19,7 @@ import (
 	"github.com/pressroom/pressroom/bff/access"
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/mail"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/ping"
@@ -35,7 +36,9 @@ type Deps struct {
 	RedisOpt asynq.RedisConnOpt
 	Relay    *outbox.Relay
 	Auth     *auth.Service
-	Log      *slog.Logger
+	// Store is the blob store; readiness checks it can take writes.
+	Store blob.Store
+	Log   *slog.Logger
 }
 
 // Routes lists the system endpoints on e: health at the root, the ping calls under /api/admin,
@@ -60,12 +63,12 @@ func handleHealth(c echo.Context) error {
 	return envelope.OK(c, map[string]string{"status": "ok"})
 }
 
-// handleReady answers 200 when Postgres and Redis both answer within two seconds, else 503 naming
-// what is down.
+// handleReady answers 200 when Postgres, Redis and the blob store all answer within two seconds,
+// else 503 naming what is down.
 func (d Deps) handleReady(c echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
 	defer cancel()
-	checks := map[string]string{"database": "ok", "redis": "ok"}
+	checks := map[string]string{"database": "ok", "redis": "ok", "blob": "ok"}
 	var errs []envelope.FieldError
 	if err := d.DB.PingContext(ctx); err != nil {
 		d.Log.Warn("readiness: database", "err", err)
@@ -76,6 +79,11 @@ func (d Deps) handleReady(c echo.Context) error {
 		d.Log.Warn("readiness: redis", "err", err)
 		checks["redis"] = "unreachable"
 		errs = append(errs, envelope.FieldError{Field: "redis", Message: "Redis is unreachable."})
+	}
+	if err := d.Store.Check(ctx); err != nil {
+		d.Log.Warn("readiness: blob store", "err", err)
+		checks["blob"] = "unreachable"
+		errs = append(errs, envelope.FieldError{Field: "blob", Message: "The file storage is unreachable."})
 	}
 	if len(errs) > 0 {
 		return envelope.Fail(http.StatusServiceUnavailable, "Not ready.", errs...)

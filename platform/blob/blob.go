@@ -28,6 +28,9 @@ type Store interface {
 	SignPut(ctx context.Context, key, contentType string, ttl time.Duration) (string, error)
 	// SignGet returns a URL that serves the object to a plain HTTP GET until ttl has passed.
 	SignGet(ctx context.Context, key string, ttl time.Duration) (string, error)
+	// Check reports whether the store can take writes now (the local folder is writable, the S3
+	// bucket exists and answers), for readiness probes.
+	Check(ctx context.Context) error
 }
 
 // Info describes a stored object.

@@ -136,6 +136,17 @@ var conformanceCases = []struct {
 	name string
 	run  func(t *testing.T, b backend)
 }{
+	{"check passes on a working store and leaves nothing behind", func(t *testing.T, b backend) {
+		f := b.open(t, nil)
+		if err := f.store.Check(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if l, ok := f.store.(*Local); ok {
+			if n, err := l.SweepTemp(context.Background(), 0); err != nil || n != 0 {
+				t.Errorf("Check left %d temporary files (%v)", n, err)
+			}
+		}
+	}},
 	{"round trip", func(t *testing.T, b backend) {
 		f := b.open(t, nil)
 		ctx := context.Background()

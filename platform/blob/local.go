@@ -281,6 +281,19 @@ func (s *Local) Delete(ctx context.Context, key string) error {
 	return nil
 }
 
+// Check creates and removes a temporary file in the folder.
+func (s *Local) Check(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(s.root, "ready"+tempInfix+"*")
+	if err != nil {
+		return fmt.Errorf("blob folder %s is not writable: %w", s.root, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
 // SweepTemp removes temporary files older than age, which only a writer killed mid-Put leaves
 // behind (they are never visible under a key), and reports how many it removed. Run it now and
 // then, e.g. from a scheduled job, with an age well above the longest upload.

@@ -306,6 +306,17 @@ func files(t *testing.T, root string) []string {
 	return out
 }
 
+// Check fails, naming the folder, when the folder is gone (a volume not mounted).
+func TestLocalCheckFailsWithoutItsFolder(t *testing.T) {
+	s := newLocalServer(t, nil)
+	if err := os.RemoveAll(s.root); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Check(context.Background()); err == nil || !strings.Contains(err.Error(), s.root) {
+		t.Fatalf("Check = %v, want an error naming %s", err, s.root)
+	}
+}
+
 func TestSweepTemp(t *testing.T) {
 	s := newLocalServer(t, nil)
 	ctx := context.Background()

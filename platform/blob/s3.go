@@ -50,6 +50,18 @@ func NewS3(cfg Config) (*S3, error) {
 	return &S3{client: c, bucket: cfg.S3.Bucket, maxObject: cfg.MaxObjectBytes}, nil
 }
 
+// Check asks the service whether the bucket exists.
+func (s *S3) Check(ctx context.Context) error {
+	ok, err := s.client.BucketExists(ctx, s.bucket)
+	if err != nil {
+		return fmt.Errorf("S3 bucket %s: %w", s.bucket, err)
+	}
+	if !ok {
+		return fmt.Errorf("S3 bucket %s does not exist", s.bucket)
+	}
+	return nil
+}
+
 // Put uploads the body in one request, or in 16 MiB parts when it is larger or of unknown
 // length; S3 publishes the object only when the upload completes.
 func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error {
