@@ -14,13 +14,16 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       // render.html is the fidelity render page (src/render): the editor's Konva drawing, for the e2e test.
-      input: { main: 'index.html', render: 'render.html' },
+      // mockup3d.html is the 3D mockup page the renderer's Chrome pool loads (src/mockup3d).
+      input: { main: 'index.html', render: 'render.html', mockup3d: 'mockup3d.html' },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            // three.js is only the 3D page's (and later the editor's 3D preview): never in the app's first load.
+            { name: 'three', test: /node_modules[\\/](three|@react-three)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -16,6 +16,7 @@ import (
 	"github.com/lib/pq"
 
 	"github.com/pressroom/pressroom/bff/access"
+	"github.com/pressroom/pressroom/bff/review"
 )
 
 // userKind is one kind of caller the route table is walked for.
@@ -206,6 +207,8 @@ func TestCampaignRoutesDeclareTheirPermissions(t *testing.T) {
 		"POST /api/seller/campaigns/:id/products":                       write,
 		"DELETE /api/seller/campaigns/:id/products/:product_id":         write,
 		"GET /api/seller/campaigns/:id/exports":                         read,
+		"GET /api/seller/campaigns/:id/mockups":                         read,
+		"PUT /api/seller/campaigns/:id/default-mockup":                  write,
 		"POST /api/seller/campaigns/:id/calc-extra-print-cost-products": read,
 		"GET /api/fonts":                                                access.Anyone,
 		"GET /api/fonts/:file":                                          access.Anyone,
@@ -248,6 +251,29 @@ func TestBulkRoutesNeedCampaignPermissions(t *testing.T) {
 	for _, r := range routes {
 		if got, ok := s.app.Auth.Declared(r.method, r.path); !ok || got.String() != r.want.String() {
 			t.Errorf("%s %s declares %q (%v), want %q", r.method, r.path, got, ok, r.want)
+		}
+	}
+}
+
+// TestReviewRoutesAreForDesigners pins the declarations of the design-order review routes (issue 11):
+// designers and admins only, so sellers, team members and anonymous callers get nothing; the walk
+// above checks that the declarations are enforced.
+func TestReviewRoutesAreForDesigners(t *testing.T) {
+	s := newStack(t)
+	const base = "/api" + review.Base
+	want := access.Need{Roles: []string{access.RoleDesigner, access.RoleAdmin}}
+	routes := []struct{ method, path string }{
+		{http.MethodGet, base},
+		{http.MethodGet, base + "/:id"},
+		{http.MethodGet, base + "/:id/tiles/:revision/:level/:tile"},
+		{http.MethodPost, base + "/:id/approve"},
+		{http.MethodPost, base + "/:id/reject"},
+		{http.MethodPost, base + "/:id/replace"},
+		{http.MethodPost, base + "/:id/rerender"},
+	}
+	for _, r := range routes {
+		if got, ok := s.app.Auth.Declared(r.method, r.path); !ok || got.String() != want.String() {
+			t.Errorf("%s %s declares %q (%v), want %q", r.method, r.path, got, ok, want)
 		}
 	}
 }

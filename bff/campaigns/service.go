@@ -76,6 +76,8 @@ func Routes(g *echo.Group, a *auth.Service, s *Service) {
 	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/products", write, s.handleAddProduct)
 	a.Handle(g, http.MethodDelete, "/seller/campaigns/:id/products/:product_id", write, s.handleRemoveProduct)
 	a.Handle(g, http.MethodGet, "/seller/campaigns/:id/exports", read, s.handleExports)
+	a.Handle(g, http.MethodGet, "/seller/campaigns/:id/mockups", read, s.handleMockups)
+	a.Handle(g, http.MethodPut, "/seller/campaigns/:id/default-mockup", write, s.handleDefaultMockup)
 	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/calc-extra-print-cost-products", read, s.handleExtraCost)
 	a.Handle(g, http.MethodGet, "/fonts", access.Anyone, handleFonts)
 	a.Handle(g, http.MethodGet, "/fonts/:file", access.Anyone, handleFontFile)
@@ -204,6 +206,9 @@ func (s *Service) respond(c echo.Context, id int64) error {
 		}
 		camp.Designs = append(camp.Designs, Design{ID: r.ID, ProductID: r.ProductID, PrintSpace: r.PrintSpace,
 			DesignJSON: r.DesignJSON, Option: r.Option, Revision: r.Revision, Export: st})
+	}
+	if camp.Mockups, err = mockups(ctx, s.d.DB, id); err != nil {
+		return err
 	}
 	return envelope.OK(c, camp)
 }

@@ -111,6 +111,7 @@ type Campaign struct {
 	UpdatedAt    time.Time `db:"updated_at" json:"updated_at"`
 	Products     []Product `db:"-" json:"products"`
 	Designs      []Design  `db:"-" json:"designs"`
+	Mockups      []Mockup  `db:"-" json:"mockups"`
 }
 
 // Summary is a campaign in the list.

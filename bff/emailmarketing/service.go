@@ -77,6 +77,19 @@ func Routes(g *echo.Group, s *Service) {
 	a.Handle(g, http.MethodGet, "/seller/email-marketing/subscribers", Need, s.handleSubscribers)
 	a.Handle(g, http.MethodPost, "/seller/email-marketing/subscribers/import", Need, s.handleImport)
 	a.Handle(g, http.MethodPost, "/seller/email-marketing/subscribers/:id/unsubscribe", Need, s.handleUnsubscribe)
+
+	a.Handle(g, http.MethodGet, "/seller/email-marketing/campaigns", Need, s.handleCampaigns)
+	a.Handle(g, http.MethodPost, "/seller/email-marketing/campaigns", Need, s.handleCreateCampaign)
+	a.Handle(g, http.MethodGet, "/seller/email-marketing/campaigns/:id", Need, s.handleCampaign)
+	a.Handle(g, http.MethodPut, "/seller/email-marketing/campaigns/:id", Need, s.handleUpdateCampaign)
+	a.Handle(g, http.MethodDelete, "/seller/email-marketing/campaigns/:id", Need, s.handleDeleteCampaign)
+	a.Handle(g, http.MethodPost, "/seller/email-marketing/campaigns/:id/test", Need, s.handleTestCampaign)
+	a.Handle(g, http.MethodPost, "/seller/email-marketing/campaigns/:id/send", Need, s.handleSendCampaign)
+	a.Handle(g, http.MethodGet, "/seller/store/:store_id/email-marketing-abandoned", Need, s.handleGetAbandoned)
+	a.Handle(g, http.MethodPut, "/seller/store/:store_id/email-marketing-abandoned", Need, s.handlePutAbandoned)
+	a.Handle(g, http.MethodGet, "/seller/store/:store_id/discount_code", Need, s.handleDiscountCodes)
+	a.Handle(g, http.MethodPut, "/seller/abandoned_discount", Need, s.handleAbandonedDiscount)
+	a.Handle(g, http.MethodGet, "/public/email-marketing/unsubscribe/:token", access.Anyone, s.handlePublicUnsubscribe)
 }
 
 // MsgStoreNotFound answers a store the caller does not own or may not see.

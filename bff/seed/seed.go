@@ -50,6 +50,10 @@ type Deps struct {
 	// Env is the deployment's PRESSROOM_ENV; production is refused.
 	Env        string
 	BcryptCost int
+	// MockupSide is the photo size of the demo mockup templates in pixels. 0 means TestMockupSide
+	// (drawing them at the spec's 2000 px takes about a minute of CPU); `bff seed` passes
+	// renderer/mockup/demo.DefaultSide.
+	MockupSide int
 }
 
 // Run seeds the demo data, idempotently.
@@ -106,10 +110,22 @@ ON CONFLICT DO NOTHING`
 	if err := seedCatalog(ctx, tx); err != nil {
 		return err
 	}
+	if err := seedMockups(ctx, tx, d.Store, d.MockupSide); err != nil {
+		return err
+	}
 	if err := seedNotifications(ctx, tx, d.Env); err != nil {
 		return err
 	}
 	if err := seedEmail(ctx, tx); err != nil {
+		return err
+	}
+	if err := seedDiscountCodes(ctx, tx); err != nil {
+		return err
+	}
+	if err := seedBulkTemplate(ctx, tx, d.Store); err != nil {
+		return err
+	}
+	if err := seedOrders(ctx, tx); err != nil {
 		return err
 	}
 	return tx.Commit()

@@ -33,13 +33,13 @@ const (
 )
 
 // Commands lists the subcommands Run handles, for the main's dispatch.
-var Commands = []string{"strip", "dpi", "export", "mockup"}
+var Commands = []string{"strip", "dpi", "export", "mockup", "mockup3d"}
 
 // Run runs one subcommand. args are the arguments after the program name, e.g. {"export", "d.json",
 // "out.png", "--width", "1000"}. Results go to stdout; the returned error is one line.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError("no command; want strip, dpi, export or mockup")
+		return usageError("no command; want strip, dpi, export, mockup or mockup3d")
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
@@ -51,15 +51,17 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runExport(ctx, rest, stdout, stderr)
 	case "mockup":
 		return runMockup(ctx, rest, stdout, stderr)
+	case "mockup3d":
+		return runMockup3D(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
-		fmt.Fprintf(stdout, "usage:\n  %s\n  %s\n  %s\n  %s\n", usageStrip, usageDPI, usageExport, usageMockup)
+		fmt.Fprintf(stdout, "usage:\n  %s\n  %s\n  %s\n  %s\n  %s\n", usageStrip, usageDPI, usageExport, usageMockup, usageMockup3D)
 		return nil
 	}
-	return usageError(fmt.Sprintf("unknown command %q; want strip, dpi, export or mockup", cmd))
+	return usageError(fmt.Sprintf("unknown command %q; want strip, dpi, export, mockup or mockup3d", cmd))
 }
 
 func usageError(msg string) error {
-	return fmt.Errorf("%w: %s (%s | %s | %s | %s)", ErrUsage, msg, usageStrip, usageDPI, usageExport, usageMockup)
+	return fmt.Errorf("%w: %s (%s | %s | %s | %s | %s)", ErrUsage, msg, usageStrip, usageDPI, usageExport, usageMockup, usageMockup3D)
 }
 
 func runStrip(args []string, stdout io.Writer) error {

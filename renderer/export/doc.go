@@ -11,6 +11,8 @@
 // writes one result. A document that cannot be rendered (missing or damaged artwork, an invalid
 // document) is marked failed with the reason and not retried; storage and database failures are
 // retried, and the last retry marks the design failed rather than leaving it rendering.
+// Recording a print file also queues its flat mockups (renderer/mockuptask.Queue) in the same
+// transaction, on the priority of the queue the export came from.
 //
 // It does not validate who may use an artwork or decide when to export; the bff does.
 package export

@@ -14,8 +14,10 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/mockuptask"
 	"github.com/pressroom/pressroom/renderer/raster"
 )
 
@@ -193,11 +195,34 @@ func (h *Handler) export(ctx context.Context, p Payload, r row, key string) erro
 	const done = `UPDATE campaign_designs SET export_status = 'done', file_url = $3, width = $4, height = $5, dpi = $6,
 	file_size = $7, export_report = $8, export_error = '', exported_at = now()
 WHERE id = $1 AND revision = $2 AND export_status = 'rendering'`
-	if _, err := h.db.ExecContext(ctx, done, p.DesignID, p.Revision, key, report.Width, report.Height,
-		doc.PrintSpace.DPI, size, rep); err != nil {
+	// The print file's mockups are queued with it, at the export's priority.
+	tx, err := h.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, done, p.DesignID, p.Revision, key, report.Width, report.Height, doc.PrintSpace.DPI, size, rep)
+	if err != nil {
 		return fmt.Errorf("record export of design %d: %w", p.DesignID, err)
 	}
-	return nil
+	if n, _ := res.RowsAffected(); n == 1 {
+		if _, err := mockuptask.Queue(ctx, tx, p.DesignID, p.Revision, priorityOf(ctx)); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// priorityOf is the priority of the queue the running task came from; interactive when it ran
+// outside a queue.
+func priorityOf(ctx context.Context) queue.Priority {
+	name, _ := asynq.GetQueueName(ctx)
+	for _, p := range []queue.Priority{queue.Default, queue.Bulk} {
+		if name == queue.Name(queue.Renderer, p) {
+			return p
+		}
+	}
+	return queue.Interactive
 }
 
 // checkSources refuses sources the service does not read: only blob keys are printed.

@@ -11,6 +11,8 @@ import (
 	"io"
 
 	"golang.org/x/image/webp"
+
+	"github.com/pressroom/pressroom/renderer/pngdec"
 )
 
 // Errors returned by Decode and DecodeConfig.
@@ -44,7 +46,7 @@ type codec struct {
 func sniff(head []byte) (codec, bool) {
 	switch {
 	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")):
-		return codec{FormatPNG, png.Decode, png.DecodeConfig}, true
+		return codec{FormatPNG, pngdec.Decode, png.DecodeConfig}, true
 	case bytes.HasPrefix(head, []byte("\xff\xd8")):
 		return codec{FormatJPEG, func(r io.Reader) (image.Image, error) { return jpeg.Decode(r) }, jpeg.DecodeConfig}, true
 	case len(head) >= 15 && string(head[:4]) == "RIFF" && string(head[8:15]) == "WEBPVP8":
@@ -112,6 +114,76 @@ func Decode(r io.Reader, cfg Config) (image.Image, string, error) {
 		return nil, c.name, lr.wrap(fmt.Errorf("imagelimit: decode %s: %w", c.name, err), cfg)
 	}
 	return img, c.name, nil
+}
+
+// Stream is an image whose rows become final top down while it decodes:
+// Image returns it at once, WaitRows(n) returns nil once its first n rows
+// are final, Wait returns nil once all of it is (the whole file checked).
+// Close stops the decoding and waits for it; call it (or Wait) before the
+// reader is closed.
+type Stream interface {
+	Image() image.Image
+	WaitRows(n int) error
+	Wait() error
+	Close()
+}
+
+// DecodeStream is Decode for a consumer that works top down: after the
+// same header check, a PNG decodes in the background (renderer/pngdec), so
+// the consumer can start on the first rows while the rest is decoded; JPEG
+// and WebP are decoded whole before DecodeStream returns. r must stay
+// readable until Wait returns or Close. Errors, from DecodeStream or from
+// the stream, are Decode's.
+func DecodeStream(r io.Reader, cfg Config) (Stream, string, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, "", fmt.Errorf("%w: %w", ErrInvalidConfig, err)
+	}
+	cfg = cfg.withDefaults()
+	lr := &limitedReader{r: r, left: cfg.MaxBytes}
+	var header bytes.Buffer
+	br := bufio.NewReader(io.TeeReader(lr, &header))
+	c, _, err := decodeConfig(br, lr, cfg)
+	if err != nil {
+		return nil, c.name, err
+	}
+	rest := io.MultiReader(&header, lr)
+	if c.name != FormatPNG {
+		img, err := c.decode(rest)
+		if err != nil {
+			return nil, c.name, lr.wrap(fmt.Errorf("imagelimit: decode %s: %w", c.name, err), cfg)
+		}
+		return decoded{img}, c.name, nil
+	}
+	d, err := pngdec.Start(rest)
+	if err != nil {
+		return nil, c.name, lr.wrap(fmt.Errorf("imagelimit: decode %s: %w", c.name, err), cfg)
+	}
+	return &limitedStream{Decoding: d, lr: lr, cfg: cfg}, c.name, nil
+}
+
+// decoded is a Stream that is already complete.
+type decoded struct{ img image.Image }
+
+func (d decoded) Image() image.Image { return d.img }
+func (decoded) WaitRows(int) error   { return nil }
+func (decoded) Wait() error          { return nil }
+func (decoded) Close()               {}
+
+// limitedStream reports a PNG stream's errors as Decode does.
+type limitedStream struct {
+	*pngdec.Decoding
+	lr  *limitedReader
+	cfg Config
+}
+
+func (s *limitedStream) WaitRows(n int) error { return s.wrap(s.Decoding.WaitRows(n)) }
+func (s *limitedStream) Wait() error          { return s.wrap(s.Decoding.Wait()) }
+
+func (s *limitedStream) wrap(err error) error {
+	if err == nil {
+		return nil
+	}
+	return s.lr.wrap(fmt.Errorf("imagelimit: decode %s: %w", FormatPNG, err), s.cfg)
 }
 
 // limitedReader reads at most left bytes and then fails with ErrTooLarge if

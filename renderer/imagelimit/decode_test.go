@@ -11,6 +11,7 @@ import (
 	"image/png"
 	"io"
 	"os"
+	"reflect"
 	"runtime"
 	"testing"
 
@@ -196,4 +197,62 @@ func TestDecodeStopsAtByteLimit(t *testing.T) {
 	if !errors.Is(err, imagelimit.ErrTooLarge) {
 		t.Fatalf("error = %v, want ErrTooLarge", err)
 	}
+}
+
+func TestDecodeStream(t *testing.T) {
+	pngBytes := encodePNG(t, 40, 30)
+	jpegBytes := encodeJPEG(t, 33, 17)
+	want, err := png.Decode(bytes.NewReader(pngBytes))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("png decodes to image/png's pixels", func(t *testing.T) {
+		st, format, err := imagelimit.DecodeStream(bytes.NewReader(pngBytes), imagelimit.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		if err := st.WaitRows(30); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Wait(); err != nil {
+			t.Fatal(err)
+		}
+		if format != imagelimit.FormatPNG || !reflect.DeepEqual(st.Image(), want) {
+			t.Fatalf("format %q, %T: want png, the same image as image/png", format, st.Image())
+		}
+	})
+	t.Run("jpeg arrives whole", func(t *testing.T) {
+		st, format, err := imagelimit.DecodeStream(bytes.NewReader(jpegBytes), imagelimit.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if format != imagelimit.FormatJPEG || st.Image().Bounds().Dx() != 33 || st.WaitRows(17) != nil || st.Wait() != nil {
+			t.Fatalf("format %q, bounds %v: want a finished 33x17 jpeg", format, st.Image().Bounds())
+		}
+	})
+	t.Run("pixel bomb refused from the header", func(t *testing.T) {
+		_, _, err := imagelimit.DecodeStream(bytes.NewReader(pngHeader(100000, 100000)), imagelimit.Config{MaxPixels: 1000})
+		if !errors.Is(err, imagelimit.ErrTooManyPixels) {
+			t.Fatalf("error %v, want ErrTooManyPixels", err)
+		}
+	})
+	t.Run("truncated png fails the stream", func(t *testing.T) {
+		st, _, err := imagelimit.DecodeStream(bytes.NewReader(pngBytes[:len(pngBytes)-30]), imagelimit.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Wait(); err == nil {
+			t.Fatal("Wait on a truncated PNG returned nil")
+		}
+	})
+	t.Run("byte limit fails the stream with ErrTooLarge", func(t *testing.T) {
+		st, _, err := imagelimit.DecodeStream(bytes.NewReader(pngBytes), imagelimit.Config{MaxBytes: int64(len(pngBytes) - 20)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Wait(); !errors.Is(err, imagelimit.ErrTooLarge) {
+			t.Fatalf("Wait error %v, want ErrTooLarge", err)
+		}
+	})
 }

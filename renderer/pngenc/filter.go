@@ -69,6 +69,27 @@ func filterRow(f *filterBufs, cur, prev []byte) []byte {
 	return f[filter][:1+n]
 }
 
+// filterWith filters cur against prev (not nil) with filter type ft, one
+// of those filterRow returns, and returns the row, type byte included.
+func filterWith(f *filterBufs, ft byte, cur, prev []byte) []byte {
+	n := len(cur)
+	prev = prev[:n]
+	switch ft {
+	case ftNone:
+		copy(f[ftNone][1:], cur)
+	case ftSub:
+		filterSub(f[ftSub][1:1+n], cur, 1<<62)
+	case ftUp:
+		filterUp(f[ftUp][1:1+n], cur, prev, 1<<62)
+	case ftAverage:
+		filterAverage(f[ftAverage][1:1+n], cur, prev, 1<<62)
+	default:
+		ft = ftPaeth
+		filterPaeth(f[ftPaeth][1:1+n], cur, prev, 1<<62)
+	}
+	return f[ft][:1+n]
+}
+
 // filterFirstRow chooses between None and Sub for the first row. Its
 // "previous row" is zeros, where Up equals None, Paeth equals Sub, and
 // Average (half the left neighbour) rarely wins.

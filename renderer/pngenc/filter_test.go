@@ -10,9 +10,37 @@ import (
 // refFilter is image/png's filter heuristic written plainly, byte by byte:
 // the reference filterRow must agree with exactly.
 func refFilter(cur, prev []byte) []byte {
+	cands := refCandidates(cur, prev)
+	cost := func(row []byte) int {
+		s := 0
+		for _, v := range row[1:] {
+			s += abs(int(int8(v)))
+		}
+		return s
+	}
+	if prev == nil {
+		// First row: filterRow considers None and Sub only (Up equals None,
+		// Paeth equals Sub there); prefer None on a tie.
+		if cost(cands[ftSub]) < cost(cands[ftNone]) {
+			return cands[ftSub]
+		}
+		return cands[ftNone]
+	}
+	// image/png's order and strict "<": Up, Paeth, None, Sub, Average.
+	best, choice := cost(cands[ftUp]), ftUp
+	for _, ft := range []int{ftPaeth, ftNone, ftSub, ftAverage} {
+		if c := cost(cands[ft]); c < best {
+			best, choice = c, ft
+		}
+	}
+	return cands[choice]
+}
+
+// refCandidates returns cur filtered with each filter type, byte by byte,
+// type byte first; a nil prev is a row of zeros.
+func refCandidates(cur, prev []byte) [nFilter][]byte {
 	n := len(cur)
-	first := prev == nil
-	if first {
+	if prev == nil {
 		prev = make([]byte, n)
 	}
 	left := func(row []byte, i int) int {
@@ -51,29 +79,7 @@ func refFilter(cur, prev []byte) []byte {
 		}
 		cands[ft] = out
 	}
-	cost := func(row []byte) int {
-		s := 0
-		for _, v := range row[1:] {
-			s += abs(int(int8(v)))
-		}
-		return s
-	}
-	if first {
-		// First row: filterRow considers None and Sub only (Up equals None,
-		// Paeth equals Sub there); prefer None on a tie.
-		if cost(cands[ftSub]) < cost(cands[ftNone]) {
-			return cands[ftSub]
-		}
-		return cands[ftNone]
-	}
-	// image/png's order and strict "<": Up, Paeth, None, Sub, Average.
-	best, choice := cost(cands[ftUp]), ftUp
-	for _, ft := range []int{ftPaeth, ftNone, ftSub, ftAverage} {
-		if c := cost(cands[ft]); c < best {
-			best, choice = c, ft
-		}
-	}
-	return cands[choice]
+	return cands
 }
 
 func abs(x int) int {
@@ -143,6 +149,28 @@ func TestFilterRowMatchesReference(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestFilterWithMatchesReference checks each filter type on its own, as
+// rows between the sampled ones are filtered (encoder.encodeSegment).
+func TestFilterWithMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, pixels := range []int{1, 2, 15, 16, 17, 1001} {
+		n := 4 * pixels
+		f := newFilterBufs(n)
+		cur, prev := make([]byte, n), make([]byte, n)
+		for trial := range 20 {
+			for i := range cur {
+				cur[i], prev[i] = uint8(r.IntN(256)), uint8(r.IntN(256))
+			}
+			want := refCandidates(cur, prev)
+			for ft := range nFilter {
+				if got := filterWith(f, byte(ft), cur, prev); !bytes.Equal(got, want[ft]) {
+					t.Fatalf("%dpx trial %d: filter type %d differs from the reference", pixels, trial, ft)
+				}
+			}
 		}
 	}
 }

@@ -24,6 +24,44 @@ func (s *state) loadImage(ctx context.Context, src string) (image.Image, error) 
 	return img, nil
 }
 
+// streamImage opens a source, starts decoding it within the limits (header checked first) and calls use
+// with the stream while it decodes, so use can work on the top rows while the rest is decoded (a PNG; other
+// formats arrive whole). The source is fully checked before streamImage returns nil: an error anywhere in
+// the file fails it, even when use has already drawn the rows before the damage.
+func (s *state) streamImage(ctx context.Context, src string, use func(imagelimit.Stream) error) error {
+	rc, err := s.open(ctx, src)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	st, _, err := imagelimit.DecodeStream(rc, s.opt.Limits)
+	if err != nil {
+		return fmt.Errorf("decode %s: %w", src, err)
+	}
+	defer st.Close()
+	named := namedStream{st, src}
+	if err := use(named); err != nil {
+		return err
+	}
+	return named.Wait()
+}
+
+// namedStream says which source failed, wherever its decoding error surfaces.
+type namedStream struct {
+	imagelimit.Stream
+	src string
+}
+
+func (n namedStream) WaitRows(rows int) error { return n.wrap(n.Stream.WaitRows(rows)) }
+func (n namedStream) Wait() error             { return n.wrap(n.Stream.Wait()) }
+
+func (n namedStream) wrap(err error) error {
+	if err != nil {
+		return fmt.Errorf("decode %s: %w", n.src, err)
+	}
+	return nil
+}
+
 // AssessDPI rates the document's images by reading only their headers: the report Export includes, without
 // rendering. The command line's dpi subcommand prints it.
 func AssessDPI(ctx context.Context, doc *design.Document, loader Loader, limits imagelimit.Config) (dpi.Report, error) {

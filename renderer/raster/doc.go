@@ -6,7 +6,10 @@
 // text), then the DPI assessment, then (for Export) the PNG encoding. Everything is drawn straight into one
 // premultiplied RGBA canvas at the output size; images are resampled row by row into it rather than into a
 // scaled copy, so the peak memory of a render is the canvas plus the decoded sources (a 13500x16200
-// all-over-print export of the 4500x5400 reference design peaks at about 850 MB RSS).
+// all-over-print export of the 4500x5400 reference design peaks at about 850 MB RSS). An upright PNG is
+// resampled while it decodes (imagelimit.DecodeStream, renderer/pngdec): each output row as soon as the
+// source rows under its kernel are final, so decoding and resampling share the cores instead of taking
+// turns; the whole file is still checked, to IEND, before the step succeeds.
 //
 // # Layout rules (the editor must match these)
 //

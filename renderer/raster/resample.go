@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"cmp"
 	"context"
 	"image"
 	"image/color"
@@ -130,6 +131,18 @@ type fbox struct{ x, y, w, h float64 }
 // bounds. It streams: each worker keeps only a ring of horizontally resampled rows as tall as the vertical
 // kernel, so no scaled copy of the image is ever held. Rows are split into bands shared out to workers.
 func resampleOver(ctx context.Context, dst *image.RGBA, src image.Image, box fbox, k kernel, workers int) error {
+	return resampleOverRows(ctx, dst, src, nil, box, k, workers)
+}
+
+// streamBand is the band height, in output rows, while the source is still decoding: bands are taken top
+// down, so small ones keep every worker just behind the decoder instead of waiting for rows far below it.
+// 128 rows keeps the ring's warm-up at the start of each band (a kernel's height of rows) near 4%.
+const streamBand = 128
+
+// resampleOverRows is resampleOver for a source still being decoded top down: ready(n) blocks until the
+// source's first n rows (from the top of its bounds) are final, or returns the decoding's error. A nil
+// ready means the whole source is there.
+func resampleOverRows(ctx context.Context, dst *image.RGBA, src image.Image, ready func(n int) error, box fbox, k kernel, workers int) error {
 	sb := src.Bounds()
 	if sb.Empty() || box.w <= 0 || box.h <= 0 {
 		return nil
@@ -150,12 +163,20 @@ func resampleOver(ctx context.Context, dst *image.RGBA, src image.Image, box fbo
 	}
 	rows := dy1 - dy0
 	band := max(32, (rows+workers*4-1)/(workers*4))
+	if ready != nil {
+		band = min(band, streamBand)
+	}
 	var (
 		next int
 		mu   sync.Mutex
 		wg   sync.WaitGroup
 		errv error
 	)
+	fail := func(err error) {
+		mu.Lock()
+		errv = cmp.Or(errv, err)
+		mu.Unlock()
+	}
 	take := func() (int, bool) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -171,18 +192,27 @@ func resampleOver(ctx context.Context, dst *image.RGBA, src image.Image, box fbo
 		go func() {
 			defer wg.Done()
 			r := newResampleWorker(&hw, &vw, xlo, xhi, fetch)
+			have := 0 // source rows known to be final
+			if ready == nil {
+				have = sb.Dy()
+			}
 			for {
 				b, ok := take()
 				if !ok {
 					return
 				}
 				if err := ctx.Err(); err != nil {
-					mu.Lock()
-					errv = err
-					mu.Unlock()
+					fail(err)
 					return
 				}
 				for i := b; i < min(b+band, rows); i++ {
+					if need := vw.start[i] + vw.count[i]; need > have {
+						if err := ready(need); err != nil {
+							fail(err)
+							return
+						}
+						have = need
+					}
 					r.row(dst, i, dx0, dy0+i)
 				}
 			}

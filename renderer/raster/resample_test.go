@@ -1,15 +1,18 @@
 package raster
 
 import (
+	"bytes"
 	"context"
 	"image"
 	"image/color"
 	"image/draw"
 	"testing"
+	"testing/iotest"
 
 	"github.com/disintegration/imaging"
 
 	"github.com/pressroom/pressroom/renderer/internal/benchdata"
+	"github.com/pressroom/pressroom/renderer/pngdec"
 )
 
 func TestResampleMatchesImaging(t *testing.T) {
@@ -176,5 +179,39 @@ func BenchmarkResampleKernels(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// TestResampleWhileDecoding: resampling a PNG while it decodes gives exactly the pixels of resampling the
+// decoded image, and a decoding error stops it.
+func TestResampleWhileDecoding(t *testing.T) {
+	data := pngBytes(t, benchdata.Artwork(300, 700))
+	whole, err := pngdec.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	box := fbox{3.5, 2.25, 251, 599}
+	want := image.NewRGBA(image.Rect(0, 0, 260, 610))
+	if err := resampleOver(context.Background(), want, whole, box, catmullRom, 2); err != nil {
+		t.Fatal(err)
+	}
+	d, err := pngdec.Start(iotest.HalfReader(bytes.NewReader(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := image.NewRGBA(want.Rect)
+	if err := resampleOverRows(context.Background(), got, d.Image(), d.WaitRows, box, catmullRom, 2); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Pix, want.Pix) {
+		t.Fatal("resampling while decoding differs from resampling the decoded image")
+	}
+
+	d, err = pngdec.Start(bytes.NewReader(data[:len(data)/3]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := resampleOverRows(context.Background(), got, d.Image(), d.WaitRows, box, catmullRom, 2); err == nil {
+		t.Fatal("resampling a truncated PNG while it decodes returned nil")
 	}
 }

@@ -10,29 +10,38 @@ import (
 	"golang.org/x/image/math/f64"
 
 	"github.com/pressroom/pressroom/renderer/design"
+	"github.com/pressroom/pressroom/renderer/imagelimit"
 )
 
 // drawImageStep loads, scales, rotates and composites one image object, and records its source size for
 // the DPI report.
 func drawImageStep(o *design.ImageObject) step {
 	return step{Name: "draw image " + o.ID, Run: func(ctx context.Context, s *state) error {
-		img, err := s.loadImage(ctx, o.Src)
+		err := s.streamImage(ctx, o.Src, func(st imagelimit.Stream) error {
+			b := st.Image().Bounds()
+			s.placements = append(s.placements, placementOf(o, b.Dx(), b.Dy()))
+			return drawImage(ctx, s.canvas, st, o, s.scale, s.workers)
+		})
 		if err != nil {
-			return fmt.Errorf("image %s: %w", o.ID, err)
-		}
-		b := img.Bounds()
-		s.placements = append(s.placements, placementOf(o, b.Dx(), b.Dy()))
-		if err := drawImage(ctx, s.canvas, img, o, s.scale, s.workers); err != nil {
 			return fmt.Errorf("image %s: %w", o.ID, err)
 		}
 		return nil
 	}}
 }
 
-// drawImage composites img placed as o (print pixels) onto the canvas at the given scale.
-func drawImage(ctx context.Context, canvas *image.RGBA, img image.Image, o *design.ImageObject, scale float64, workers int) error {
+// drawImage composites the image of st placed as o (print pixels) onto the canvas at the given scale. An
+// upright image is resampled while it decodes, each output row as soon as its source rows are final.
+func drawImage(ctx context.Context, canvas *image.RGBA, st imagelimit.Stream, o *design.ImageObject, scale float64, workers int) error {
 	box := fbox{o.X * scale, o.Y * scale, o.Width * scale, o.Height * scale}
 	rot := math.Mod(o.Rotation, 360)
+	img := st.Image()
+	if _, paletted := img.(*image.Paletted); rot == 0 && !paletted {
+		return resampleOverRows(ctx, canvas, img, st.WaitRows, box, catmullRom, workers)
+	}
+	// Rotated images are transformed whole, and a palette may still grow while it decodes.
+	if err := st.Wait(); err != nil {
+		return err
+	}
 	if rot == 0 {
 		return resampleOver(ctx, canvas, img, box, catmullRom, workers)
 	}

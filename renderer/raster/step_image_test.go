@@ -1,6 +1,8 @@
 package raster
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"image"
@@ -32,7 +34,7 @@ func TestDrawImageRotation(t *testing.T) {
 		t.Run(strings.ReplaceAll(fmtNum(tt.rotation), "-", "minus"), func(t *testing.T) {
 			c := image.NewRGBA(image.Rect(0, 0, 200, 200))
 			o := &design.ImageObject{ID: "a", X: 100, Y: 100, Width: 40, Height: 20, Rotation: tt.rotation}
-			if err := drawImage(context.Background(), c, halves(40, 20), o, 1, 1); err != nil {
+			if err := drawImage(context.Background(), c, whole{halves(40, 20)}, o, 1, 1); err != nil {
 				t.Fatal(err)
 			}
 			for p, want := range tt.probes {
@@ -47,6 +49,8 @@ func TestDrawImageRotation(t *testing.T) {
 func TestDrawImageStep(t *testing.T) {
 	art := pngBytes(t, halves(40, 20))
 	bomb := pngBytes(t, solid(100, 100, color.NRGBA{A: 255}))
+	damagedIEND := bytes.Clone(art)
+	damagedIEND[len(damagedIEND)-1] ^= 0xff // the IEND chunk's CRC
 	tests := []struct {
 		name      string
 		src       string
@@ -61,6 +65,9 @@ func TestDrawImageStep(t *testing.T) {
 		{name: "not an image", src: "u/1/a.png", loader: memLoader{"u/1/a.png": []byte("hello")}, wantErr: imagelimit.ErrUnknownFormat},
 		{name: "pixel limit", src: "u/1/a.png", loader: memLoader{"u/1/a.png": bomb},
 			limits: imagelimit.Config{MaxPixels: 99 * 100, MaxBytes: 1 << 20}, wantErr: imagelimit.ErrTooManyPixels},
+		// The rows are drawn while the file decodes; damage found after them still fails the step.
+		{name: "damaged after the pixel data", src: "u/1/a.png", loader: memLoader{"u/1/a.png": damagedIEND}, wantInErr: "decode u/1/a.png"},
+		{name: "pixel data cut short", src: "u/1/a.png", loader: memLoader{"u/1/a.png": art[:len(art)-40]}, wantInErr: "decode u/1/a.png"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,7 +78,8 @@ func TestDrawImageStep(t *testing.T) {
 			s := &state{doc: &design.Document{PrintSpace: printSpace(100, 100)}, scale: 1, workers: 1,
 				canvas: image.NewRGBA(image.Rect(0, 0, 100, 100)), opt: Options{Loader: tt.loader, Limits: tt.limits}}
 			err := drawImageStep(o).Run(context.Background(), s)
-			if !errors.Is(err, tt.wantErr) || (err != nil && !strings.Contains(err.Error(), tt.wantInErr)) {
+			wantFail := tt.wantErr != nil || tt.wantInErr != ""
+			if (err != nil) != wantFail || !errors.Is(err, cmp.Or(tt.wantErr, err)) || (err != nil && !strings.Contains(err.Error(), tt.wantInErr)) {
 				t.Fatalf("err = %v, want %v containing %q", err, tt.wantErr, tt.wantInErr)
 			}
 			if err != nil {

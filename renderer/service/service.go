@@ -21,9 +21,14 @@ import (
 	"github.com/pressroom/pressroom/platform/logging"
 	"github.com/pressroom/pressroom/platform/ping"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/renderer/chromepool"
 	"github.com/pressroom/pressroom/renderer/export"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/mockup"
+	"github.com/pressroom/pressroom/renderer/mockuptask"
+	"github.com/pressroom/pressroom/renderer/orderprint"
 	"github.com/pressroom/pressroom/renderer/sanitize"
+	"github.com/pressroom/pressroom/renderer/tiles"
 	"github.com/pressroom/pressroom/renderer/variant"
 	"github.com/pressroom/pressroom/renderer/webpenc"
 )
@@ -42,6 +47,12 @@ type Config struct {
 	Blob blob.Config
 	// Images bounds every image the renderer reads (PRESSROOM_IMAGE_MAX_PIXELS, PRESSROOM_IMAGE_MAX_BYTES).
 	Images imagelimit.Config
+	// UIDir is the built UI (PRESSROOM_UI_DIR, default ui/dist): the HTTP server serves its mockup3d.html
+	// and assets, the demo 3D models and the designs being rendered to the renderer's own Chrome pool.
+	// Without a built 3D page it serves none and logs a warning.
+	UIDir string
+	// Mockup is the flat mockup renderer's template cache (PRESSROOM_MOCKUP_CACHE_BYTES) and limits.
+	Mockup mockup.Config
 	// Production is PRESSROOM_ENV == "production" (default development): it demands a real blob
 	// signing key.
 	Production bool
@@ -52,6 +63,8 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	cfg := Config{HTTPAddr: "127.0.0.1:8081", Concurrency: 2}
 	r := env.NewReader(lookup)
 	r.String(&cfg.HTTPAddr, "PRESSROOM_RENDERER_HTTP_ADDR")
+	cfg.UIDir = "ui/dist"
+	r.String(&cfg.UIDir, "PRESSROOM_UI_DIR")
 	r.Int(&cfg.Concurrency, "PRESSROOM_RENDERER_CONCURRENCY")
 	if err := r.Err(); err != nil {
 		return cfg, err
@@ -71,6 +84,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	}
 	envName, _ := lookup("PRESSROOM_ENV")
 	cfg.Production = envName == "production"
+	if cfg.Mockup, err = mockup.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Images, err = imagelimit.LoadConfig(lookup)
 	return cfg, err
 }
@@ -147,6 +163,24 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 		return nil, err
 	}
 	mux.Handle(export.TypeExport, exporter)
+	mockups, err := mockuptask.NewHandler(db, store, cfg.Mockup, log)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	mux.Handle(mockuptask.TypeMockup, mockups)
+	orderExporter, err := orderprint.NewExporter(db, store, cfg.Images, log)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	mux.Handle(orderprint.TypeOrderExport, orderExporter)
+	tiler, err := orderprint.NewTiler(db, store, cfg.Images, tiles.Options{}, log)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	mux.Handle(orderprint.TypeTiles, tiler)
 	return &Service{
 		cfg: cfg, log: log, db: db, mux: mux,
 		server: queue.NewServer(cfg.Queue, queue.Renderer, cfg.Concurrency, log),
@@ -164,6 +198,11 @@ func (s *Service) Run(ctx context.Context) error {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write([]byte(`{"success":true,"message":"","data":{"status":"ok"},"errors":[]}`))
 	})
+	if site, err := chromepool.NewSite(s.cfg.UIDir); err != nil {
+		s.log.Warn("not serving the 3D mockup page", "err", err)
+	} else {
+		mux.Handle("GET /", site)
+	}
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	s.log.Info("renderer started", "addr", "http://"+ln.Addr().String(), "queues", queue.Queues(queue.Renderer),
 		"concurrency", s.cfg.Concurrency)

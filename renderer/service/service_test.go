@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -34,10 +36,14 @@ func TestServiceAnswersPingsAndHealth(t *testing.T) {
 	db, dbURL := testinfra.Postgres(t)
 	addr, n := testinfra.Redis(t)
 	httpAddr := freeAddr(t)
+	uiDir := t.TempDir() // a built UI holding only the 3D mockup page
+	if err := os.WriteFile(filepath.Join(uiDir, "mockup3d.html"), []byte("<!doctype html>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cfg, err := LoadConfig(env.Map(map[string]string{
 		"PRESSROOM_DATABASE_URL": dbURL, "PRESSROOM_REDIS_ADDR": addr, "PRESSROOM_REDIS_DB": strconv.Itoa(n),
 		"PRESSROOM_RENDERER_HTTP_ADDR": httpAddr, "PRESSROOM_QUEUE_SHUTDOWN_TIMEOUT": "5s",
-		"PRESSROOM_BLOB_DIR": t.TempDir(),
+		"PRESSROOM_BLOB_DIR": t.TempDir(), "PRESSROOM_UI_DIR": uiDir,
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -93,5 +99,16 @@ func TestServiceAnswersPingsAndHealth(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != 200 || !strings.Contains(string(body), `"status":"ok"`) {
 		t.Fatalf("healthz: %d %s", res.StatusCode, body)
+	}
+	// The 3D mockup page and the demo models, served to the renderer's own Chrome pool; nothing else.
+	for path, want := range map[string]int{"/mockup3d.html": 200, "/mockup3d/models/mug.glb": 200, "/mockup3d/files/nothing": 404, "/etc/passwd": 404} {
+		res, err := http.Get("http://" + httpAddr + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != want {
+			t.Errorf("GET %s: %d; want %d", path, res.StatusCode, want)
+		}
 	}
 }

@@ -14,10 +14,12 @@ import (
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/klaviyo"
 	"github.com/pressroom/pressroom/platform/logging"
+	"github.com/pressroom/pressroom/platform/mail"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/ping"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/worker/bulk"
+	"github.com/pressroom/pressroom/worker/emailsend"
 	"github.com/pressroom/pressroom/worker/emailsync"
 )
 
@@ -33,6 +35,10 @@ type Config struct {
 	Email klaviyo.Config
 	// Bulk is the bulk records' reconcile loop and the campaign job scheduler (PRESSROOM_BULK_*).
 	Bulk bulk.Config
+	// Mail delivers campaign mail (PRESSROOM_SMTP_*; no host: the local mail outbox).
+	Mail mail.Config
+	// Send is the campaign sends (PRESSROOM_PUBLIC_URL, PRESSROOM_EMAIL_SEND_BATCH).
+	Send emailsend.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the worker uses.
@@ -59,7 +65,13 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Email, err = klaviyo.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
-	cfg.Bulk, err = bulk.LoadConfig(lookup)
+	if cfg.Bulk, err = bulk.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Mail, err = mail.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	cfg.Send, err = emailsend.LoadConfig(lookup)
 	return cfg, err
 }
 
@@ -68,7 +80,7 @@ func (c Config) Validate() error {
 	if c.Concurrency < 1 {
 		return fmt.Errorf("PRESSROOM_WORKER_CONCURRENCY=%d: want at least 1", c.Concurrency)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk, c.Mail, c.Send} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -119,6 +131,20 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 		return nil, err
 	}
 	mux.Handle(emailsync.TypeSyncProfiles, emailSync)
+	mailer, err := mail.New(cfg.Mail, db)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
+	campaignSend, err := emailsend.NewHandler(cfg.Send, db, mailer, log)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
+	mux.Handle(emailsend.TypeSendCampaign, campaignSend)
+	mux.Handle(emailsend.TypeSendTest, campaignSend.Tests())
 	bulkRecords, err := bulk.NewHandler(db, relay, log)
 	if err != nil {
 		client.Close()

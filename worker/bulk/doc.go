@@ -28,5 +28,6 @@
 // spaces', 'Cannot load designs', or 'Campaign created').
 //
 // It serves no HTTP and imports nothing of bff/; the bff creates records and queues this task
-// with NewRecordJob. Mockups are not made here yet: flat mockups have no task to queue.
+// with NewRecordJob. The renderer queues the flat mockups of each print file it makes
+// (renderer/mockuptask); the Reconciler waits for them too.
 package bulk

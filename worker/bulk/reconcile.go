@@ -73,10 +73,16 @@ func NewReconciler(cfg Config, db *sqlx.DB, log *slog.Logger) (*Reconciler, erro
 	return &Reconciler{cfg: cfg, db: db, log: log}, nil
 }
 
+// MsgMockupFailed starts the message of a record one of whose mockups failed; the renderer's
+// message follows.
+const MsgMockupFailed = "A mockup could not be made: "
+
 // Reconcile settles up to a batch of processing records none of whose designs is still waiting
-// for its print file: completed with the spec's design records as results (written once: a
-// record's results are never replaced) when every export is done, failed with the renderer's
-// message when one failed, failed with 'Campaign not found' when the campaign was deleted. It
+// for its print file and none of whose mockups for its mockup: completed with the spec's design
+// records followed by its mockup records ({mockup_id, product_id, campaign_id, print_space,
+// is_default_mockup '1' or '0', file_url}) as results (written once: a record's results are never
+// replaced) when every export and mockup is done, failed with the renderer's message when one
+// failed, failed with 'Campaign not found' when the campaign was deleted. It
 // returns how many records it settled. Several reconcilers may run at once: a record settled by
 // one is no longer processing for the others.
 func (r *Reconciler) Reconcile(ctx context.Context) (int, error) {
@@ -85,6 +91,7 @@ WITH candidates AS (
 	SELECT r.id, r.campaign_id FROM bulk_records r
 	WHERE r.status = 'processing' AND NOT EXISTS (SELECT 1 FROM campaign_designs d
 		WHERE d.campaign_id = r.campaign_id AND d.export_status IN ('pending', 'rendering'))
+	AND NOT EXISTS (SELECT 1 FROM campaign_mockups m WHERE m.campaign_id = r.campaign_id AND m.status = 'pending')
 	ORDER BY r.id LIMIT $1
 ), settled AS (
 	SELECT c.id, c.campaign_id IS NULL AS lost,
@@ -94,15 +101,25 @@ WITH candidates AS (
 			FILTER (WHERE d.id IS NOT NULL), '[]'::jsonb) AS results
 	FROM candidates c LEFT JOIN campaign_designs d ON d.campaign_id = c.campaign_id
 	GROUP BY c.id, c.campaign_id
+), mockups AS (
+	SELECT c.id, min(m.error) FILTER (WHERE m.status = 'failed') AS failure,
+		coalesce(jsonb_agg(jsonb_build_object('mockup_id', m.mockup_template_id, 'product_id', m.product_id,
+			'campaign_id', m.campaign_id, 'print_space', m.print_space,
+			'is_default_mockup', CASE WHEN m.is_default_mockup THEN '1' ELSE '0' END, 'file_url', m.file_url)
+			ORDER BY m.product_id, m.id) FILTER (WHERE m.id IS NOT NULL), '[]'::jsonb) AS results
+	FROM candidates c LEFT JOIN campaign_mockups m ON m.campaign_id = c.campaign_id
+	GROUP BY c.id
 )
 UPDATE bulk_records b SET
-	status = CASE WHEN s.lost OR s.failure IS NOT NULL THEN 'failed' ELSE 'completed' END,
-	message = CASE WHEN s.lost THEN $2 WHEN s.failure IS NOT NULL THEN $3 || s.failure ELSE '' END,
-	results = CASE WHEN s.lost OR s.failure IS NOT NULL THEN b.results ELSE coalesce(b.results, s.results) END,
+	status = CASE WHEN s.lost OR s.failure IS NOT NULL OR mk.failure IS NOT NULL THEN 'failed' ELSE 'completed' END,
+	message = CASE WHEN s.lost THEN $2 WHEN s.failure IS NOT NULL THEN $3 || s.failure
+		WHEN mk.failure IS NOT NULL THEN $4 || mk.failure ELSE '' END,
+	results = CASE WHEN s.lost OR s.failure IS NOT NULL OR mk.failure IS NOT NULL THEN b.results
+		ELSE coalesce(b.results, s.results || mk.results) END,
 	completed_at = now(), updated_at = now()
-FROM settled s
+FROM settled s JOIN mockups mk ON mk.id = s.id
 WHERE b.id = s.id AND b.status = 'processing'`
-	res, err := r.db.ExecContext(ctx, q, r.cfg.ReconcileBatch, MsgCampaignNotFound, MsgExportFailed)
+	res, err := r.db.ExecContext(ctx, q, r.cfg.ReconcileBatch, MsgCampaignNotFound, MsgExportFailed, MsgMockupFailed)
 	if err != nil {
 		return 0, fmt.Errorf("reconcile bulk records: %w", err)
 	}

@@ -122,6 +122,29 @@ const designSchema = z.object({
 });
 export type Design = z.infer<typeof designSchema>;
 
+/** Where a flat mockup stands: waiting for its print file or render, made, or refused with a message. */
+export const MOCKUP_STATUSES = ['pending', 'done', 'failed'] as const;
+export type MockupStatus = (typeof MOCKUP_STATUSES)[number];
+
+/**
+ * A mockup record of a campaign product (spec §3): one mockup template's picture of the design of its print space.
+ * `url` serves the image once done and changes with every render; `is_default_mockup` is '1' or '0' as the spec has it.
+ */
+const mockupSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  print_space: z.string(),
+  mockup_template_id: z.number().int(),
+  name: z.string(),
+  revision: z.number().int(),
+  is_default_mockup: z.enum(['1', '0']),
+  file_url: z.string(),
+  url: z.string(),
+  status: z.enum(MOCKUP_STATUSES),
+  error: z.string(),
+});
+export type Mockup = z.infer<typeof mockupSchema>;
+
 /** A campaign as the editor loads and saves it, with its products and designs. */
 const campaignSchema = z.object({
   id: z.number().int(),
@@ -134,6 +157,7 @@ const campaignSchema = z.object({
   updated_at: z.string(),
   products: z.array(productSchema),
   designs: z.array(designSchema),
+  mockups: z.array(mockupSchema).optional(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
@@ -300,6 +324,15 @@ export async function deleteCampaign(api: ApiClient, id: number): Promise<string
 export async function listExports(api: ApiClient, id: number, signal?: AbortSignal): Promise<DesignExport[]> {
   return checked(z.array(designExportSchema), `GET /seller/campaigns/${id}/exports`, await api.get(`/seller/campaigns/${id}/exports`, { signal }));
 }
+
+/** The flat mockups of a campaign's products, polled after a save while they are made. */
+export async function listMockups(api: ApiClient, id: number, signal?: AbortSignal): Promise<Mockup[]> {
+  return checked(z.array(mockupSchema), `GET /seller/campaigns/${id}/mockups`, await api.get(`/seller/campaigns/${id}/mockups`, { signal }));
+}
+
+/** Makes a mockup its product's default (one per product); answers the campaign's mockups. */
+export const setDefaultMockup = (api: ApiClient, id: number, mockupId: number) =>
+  sendChecked(api, 'PUT', `/seller/campaigns/${id}/default-mockup`, z.array(mockupSchema), { mockup_id: mockupId });
 
 /** The extra print cost per product, of the unsaved state `designs` when given, else of the stored designs. */
 export const calcExtraPrintCost = (api: ApiClient, id: number, designs?: PrintSpaceObjects[]) =>

@@ -122,3 +122,93 @@ export const importSubscribers = (api: ApiClient, storeId: number, csv: string) 
   withMessage<ImportResult>(api, 'POST', '/seller/email-marketing/subscribers/import', { store_id: storeId, csv });
 export const unsubscribe = (api: ApiClient, id: number) =>
   withMessage<Subscriber>(api, 'POST', `/seller/email-marketing/subscribers/${id}/unsubscribe`, {});
+
+export type CampaignStatus = 'draft' | 'scheduled' | 'sending' | 'sent' | 'failed';
+
+/** An e-mail campaign of a store with its send's progress. */
+export interface EmailCampaign {
+  id: number;
+  store_id: number;
+  store_name: string;
+  sender_id: number | null;
+  sender_email: string;
+  name: string;
+  subject: string;
+  preheader: string;
+  body_html: string;
+  status: CampaignStatus;
+  scheduled_at: string | null;
+  recipients: number;
+  sent: number;
+  failed: number;
+  error: string;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** What the campaign form saves; the store is fixed once the campaign exists. */
+export interface CampaignInput {
+  store_id?: number;
+  sender_id: number;
+  name: string;
+  subject: string;
+  preheader: string;
+  body_html: string;
+}
+
+/** One of a store's abandoned-checkout e-mails 1 to 3. */
+export interface AbandonedEmail {
+  step: number;
+  enabled: boolean;
+  delay_minutes: number;
+  subject: string;
+  body_html: string;
+}
+
+export interface AbandonedSettings {
+  store_id: number;
+  coupon_code: string;
+  emails: AbandonedEmail[];
+}
+
+export interface DiscountCode {
+  id: number;
+  code: string;
+  kind: 'free' | 'discount_with_percent';
+  percent: number;
+}
+
+const campaignsPath = '/seller/email-marketing/campaigns';
+
+export const campaigns = (
+  api: ApiClient,
+  query: { q: string; status: string; page: number },
+  signal?: AbortSignal,
+): Promise<Page<EmailCampaign>> => api.getPage<EmailCampaign>(campaignsPath, { query: { ...query, per_page: 15 }, signal });
+export const campaign = (api: ApiClient, id: number, signal?: AbortSignal) =>
+  api.get<EmailCampaign>(`${campaignsPath}/${id}`, { signal });
+export const createCampaign = (api: ApiClient, body: CampaignInput) =>
+  withMessage<EmailCampaign>(api, 'POST', campaignsPath, body);
+export const updateCampaign = (api: ApiClient, id: number, body: CampaignInput) =>
+  withMessage<EmailCampaign>(api, 'PUT', `${campaignsPath}/${id}`, body);
+export const deleteCampaign = (api: ApiClient, id: number) => withMessage<null>(api, 'DELETE', `${campaignsPath}/${id}`);
+export const sendTestCampaign = (api: ApiClient, id: number, email: string) =>
+  withMessage<{ email: string }>(api, 'POST', `${campaignsPath}/${id}/test`, { email });
+export const sendCampaign = (api: ApiClient, id: number) =>
+  withMessage<EmailCampaign>(api, 'POST', `${campaignsPath}/${id}/send`, {});
+
+const abandonedPath = (storeId: number) => `/seller/store/${storeId}/email-marketing-abandoned`;
+
+export const abandonedSettings = (api: ApiClient, storeId: number, signal?: AbortSignal) =>
+  api.get<AbandonedSettings>(abandonedPath(storeId), { signal });
+export const saveAbandonedEmails = (api: ApiClient, storeId: number, emails: AbandonedEmail[]) =>
+  withMessage<AbandonedSettings>(api, 'PUT', abandonedPath(storeId), { emails });
+export const discountCodes = (api: ApiClient, storeId: number, q: string, signal?: AbortSignal) =>
+  api.get<DiscountCode[]>(`/seller/store/${storeId}/discount_code`, { query: { q }, signal });
+export const saveAbandonedDiscount = (api: ApiClient, storeId: number, coupon: string) =>
+  withMessage<{ store_id: number; config: { coupon: string } }>(api, 'PUT', '/seller/abandoned_discount', {
+    store_id: storeId,
+    config: { coupon },
+  });

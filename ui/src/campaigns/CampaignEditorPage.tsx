@@ -78,6 +78,7 @@ import {
   type PlacedErrors,
 } from './editorState';
 import { ExportPanel } from './ExportPanel';
+import { MockupGallery } from './MockupGallery';
 import { LeaveGuard } from './LeaveGuard';
 import { NewCampaignForm } from './NewCampaignForm';
 import { CAMPAIGNS_KEY, campaignQuery } from './queries';
@@ -531,6 +532,7 @@ function Editor({ initial }: EditorProps) {
         </Grid.Col>
       </Grid>
       <ExportPanel exports={exports.data ?? []} products={campaign.products} progress={progress} error={exports.error} />
+      <MockupGallery campaignId={campaign.id} products={campaign.products} revisions={revisions} exportsSettled={progress.settled} />
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import {
   startProfileSync,
   type SyncRun,
 } from '../api/emailMarketing';
+import { AbandonedCard } from './AbandonedCard';
 import { KlaviyoForm } from './KlaviyoForm';
 import { StorePicker } from './StorePicker';
 import { syncPercent, type KlaviyoValues } from './schemas';
@@ -106,7 +107,10 @@ function KlaviyoCard({ storeId }: { storeId: number }) {
   );
 }
 
-/** `/email-marketing/settings`: the store's Klaviyo connection and the profile sync with its progress. */
+/**
+ * `/email-marketing/settings`: the store's Klaviyo connection, the profile sync with its progress,
+ * and the abandoned-checkout e-mails with their coupon.
+ */
 export function SettingsPage() {
   const [storeId, setStoreId] = useState<number | null>(null);
   return (
@@ -116,6 +120,7 @@ export function SettingsPage() {
       </Title>
       <StorePicker value={storeId} onChange={setStoreId} />
       {storeId !== null && <KlaviyoCard storeId={storeId} />}
+      {storeId !== null && <AbandonedCard storeId={storeId} />}
     </Stack>
   );
 }

@@ -18,6 +18,7 @@ import { DashboardPage } from '../pages/DashboardPage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
+import { ReviewPage } from '../review/ReviewPage';
 import { SectionPage } from '../pages/SectionPage';
 import { MailOutboxPage } from '../pages/admin/MailOutboxPage';
 import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage';
@@ -38,7 +39,7 @@ import { LOGIN_PATH } from '../session/redirects';
 import { middlewareLoader } from './middlewareLoader';
 
 /** Pages with their own screen; the other section paths show the section placeholder. */
-const OWN_PAGES = new Set(['/settings/general', '/campaigns', EMAIL_MARKETING_HOME]);
+const OWN_PAGES = new Set(['/settings/general', '/campaigns', EMAIL_MARKETING_HOME, DESIGN.path]);
 
 /** The placeholder of a quick-navigation destination no screen exists for yet, with its section's icon. */
 function placeholderSection(destination: Destination): MenuSection {
@@ -68,6 +69,8 @@ function shellPages(): RouteObject[] {
     { path: 'team/invitations', element: <InvitationsPage /> },
     { path: 'notifications', element: <NotificationsPage /> },
     { path: 'notifications/:id', element: <NotificationPage /> },
+    { path: 'orders/design', element: <ReviewPage /> },
+    { path: 'orders/design/:id', element: <ReviewPage /> },
     ...[DESIGN, ...SECTIONS]
       .filter((section) => !OWN_PAGES.has(section.path))
       .map((section) => ({ path: section.path.replace(/^\//, ''), element: <SectionPage section={section} /> })),

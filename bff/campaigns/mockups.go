@@ -1,0 +1,130 @@
+package campaigns
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/labstack/echo/v4"
+
+	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/bff/uploads"
+)
+
+// MsgMockupNotFound answers a default-mockup choice naming no mockup of the campaign.
+const MsgMockupNotFound = "Mockup not found."
+
+// Mockup is a mockup record of a campaign product (spec §3 "Mockup upload record"): the flat
+// mockup of one mockup template showing the design of its print space, which the renderer's
+// render:mockup task makes after each print file. IsDefaultMockup is '1' or '0' as the spec has it;
+// URL serves the file (mockups under p/ are public) once the status is done, changing with each
+// render so that a browser never shows a previous revision's image.
+type Mockup struct {
+	ID               int64      `db:"id" json:"id"`
+	ProductID        int64      `db:"product_id" json:"product_id"`
+	PrintSpace       string     `db:"print_space" json:"print_space"`
+	MockupTemplateID int64      `db:"mockup_template_id" json:"mockup_template_id"`
+	Name             string     `db:"name" json:"name"`
+	Revision         int64      `db:"design_revision" json:"revision"`
+	Default          bool       `db:"is_default_mockup" json:"-"`
+	IsDefaultMockup  string     `db:"-" json:"is_default_mockup"`
+	FileURL          string     `db:"file_url" json:"file_url"`
+	URL              string     `db:"-" json:"url"`
+	Status           string     `db:"status" json:"status"`
+	Error            string     `db:"error" json:"error"`
+	RenderedAt       *time.Time `db:"rendered_at" json:"-"`
+}
+
+// mockups lists the campaign's mockups by product and template position, filled in for the answer.
+func mockups(ctx context.Context, q sqlx.QueryerContext, campaignID int64) ([]Mockup, error) {
+	out := []Mockup{}
+	const list = `SELECT m.id, m.product_id, m.print_space, m.mockup_template_id, coalesce(t.design_json->>'name', '') AS name,
+	m.design_revision, m.is_default_mockup, m.file_url, m.status, m.error, m.rendered_at
+FROM campaign_mockups m JOIN mockup_templates t ON t.id = m.mockup_template_id
+WHERE m.campaign_id = $1 ORDER BY m.product_id, t.position, t.id`
+	if err := sqlx.SelectContext(ctx, q, &out, list, campaignID); err != nil {
+		return nil, fmt.Errorf("load mockups of campaign %d: %w", campaignID, err)
+	}
+	for i := range out {
+		m := &out[i]
+		m.IsDefaultMockup = "0"
+		if m.Default {
+			m.IsDefaultMockup = "1"
+		}
+		if m.Status == "done" && m.RenderedAt != nil {
+			m.URL = uploads.FileURL(m.FileURL) + "?v=" + strconv.FormatInt(m.RenderedAt.UnixMilli(), 36)
+		}
+	}
+	return out, nil
+}
+
+// handleMockups answers the campaign's mockups, as the editor polls them after a save.
+func (s *Service) handleMockups(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	if err := s.store.owns(ctx, s.d.DB, owner(c), id, false); errors.Is(err, ErrNotFound) {
+		return notFound()
+	} else if err != nil {
+		return err
+	}
+	out, err := mockups(ctx, s.d.DB, id)
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, out)
+}
+
+type defaultMockupBody struct {
+	MockupID int64 `json:"mockup_id"`
+}
+
+// handleDefaultMockup makes a mockup its product's default (one per product) and answers the
+// campaign's mockups.
+func (s *Service) handleDefaultMockup(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	var b defaultMockupBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	err = s.inCampaign(c, id, func(ctx context.Context, tx *sqlx.Tx) error {
+		var productID int64
+		err := tx.GetContext(ctx, &productID, `SELECT product_id FROM campaign_mockups WHERE id = $1 AND campaign_id = $2`, b.MockupID, id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return envelope.Fail(http.StatusNotFound, MsgMockupNotFound,
+				envelope.FieldError{Field: "mockup_id", Message: MsgMockupNotFound})
+		}
+		if err != nil {
+			return fmt.Errorf("find mockup %d: %w", b.MockupID, err)
+		}
+		// Two statements: the unique index on a product's default is checked row by row.
+		const clear = `UPDATE campaign_mockups SET is_default_mockup = false, updated_at = now()
+WHERE product_id = $1 AND is_default_mockup AND id <> $2`
+		const set = `UPDATE campaign_mockups SET is_default_mockup = true, updated_at = now() WHERE id = $1 AND NOT is_default_mockup`
+		if _, err := tx.ExecContext(ctx, clear, productID, b.MockupID); err != nil {
+			return fmt.Errorf("clear default mockup of product %d: %w", productID, err)
+		}
+		if _, err := tx.ExecContext(ctx, set, b.MockupID); err != nil {
+			return fmt.Errorf("set default mockup %d: %w", b.MockupID, err)
+		}
+		return touch(ctx, tx, id)
+	})
+	if err != nil {
+		return err
+	}
+	out, err := mockups(c.Request().Context(), s.d.DB, id)
+	if err != nil {
+		return err
+	}
+	return envelope.OKMessage(c, "The default mockup has been set.", out)
+}

@@ -1,0 +1,82 @@
+package seed
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/platform/testinfra"
+	"github.com/pressroom/pressroom/renderer/mockup"
+)
+
+// TestMockupTemplates seeds twice and finds one mockup template row per demo template, on its
+// product and print space, whose stored JSON is a flat template (at the tests' size; `bff seed`
+// draws 2000 px) naming its stored images by blob key.
+func TestMockupTemplates(t *testing.T) {
+	db, _ := testinfra.Postgres(t)
+	cfg := blob.DefaultConfig()
+	cfg.Dir = t.TempDir()
+	store, err := blob.New(cfg, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for range 2 {
+		if err := Run(ctx, Deps{DB: db, Store: store, Env: "test", BcryptCost: 10}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var rows []struct {
+		Product    string `db:"name"`
+		PrintSpace string `db:"print_space"`
+		TypeDetail string `db:"type_detail"`
+		FileURL    string `db:"file_url"`
+		Meta       []byte `db:"design_json"`
+	}
+	const q = `SELECT p.name, m.print_space, m.type_detail, m.file_url, m.design_json FROM mockup_templates m
+JOIN product_templates p ON p.id = m.template_id ORDER BY m.position, m.id`
+	if err := db.Select(&rows, q); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != len(demoMockups) {
+		t.Fatalf("%d mockup templates, want %d", len(rows), len(demoMockups))
+	}
+	for i, r := range rows {
+		want := demoMockups[i]
+		if r.Product != want.product || r.PrintSpace != want.printSpace || r.TypeDetail != want.typeDetail ||
+			r.FileURL != MockupTemplateKey(want.demoID, "template.json") {
+			t.Errorf("row %d = %s %s %q %s, want %+v", i, r.Product, r.PrintSpace, r.TypeDetail, r.FileURL, want)
+		}
+		var meta struct {
+			Name   string `json:"name"`
+			Shadow string `json:"shadow"`
+			Glb    string `json:"glb"`
+		}
+		if err := json.Unmarshal(r.Meta, &meta); err != nil || meta.Name == "" || meta.Glb != "" {
+			t.Errorf("%s design_json %s (%v)", want.demoID, r.Meta, err)
+		}
+		rc, _, err := store.Get(ctx, r.FileURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var data json.RawMessage
+		err = json.NewDecoder(rc).Decode(&data)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tpl, err := mockup.Parse(data)
+		if err != nil || tpl.PrintSpace != want.printSpace || tpl.Width != TestMockupSide || meta.Shadow != tpl.Shadow {
+			t.Fatalf("%s template: %+v (%v)", want.demoID, tpl, err)
+		}
+		for _, key := range []string{tpl.Base, tpl.Shadow, tpl.Mask, tpl.Tint, tpl.Displacement} {
+			if key == "" {
+				continue
+			}
+			if _, err := store.Stat(ctx, key); err != nil {
+				t.Errorf("%s: image %s: %v", want.demoID, key, err)
+			}
+		}
+	}
+}

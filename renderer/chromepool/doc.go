@@ -1,0 +1,16 @@
+// Package chromepool renders 3D mockups in headless Chromium, supervised the way a process supervisor
+// keeps workers: a fixed number of browsers, each serving one render at a time in a fresh tab (or in a tab
+// kept for Config.RendersPerTab renders), fed from a bounded queue that answers ErrBusy instead of growing.
+//
+// Each browser runs in its own process group with a fresh temporary profile. It is replaced after
+// Config.RecycleAfter renders and whenever it dies; stopping it kills the whole group (the main process
+// is reaped by its parent, the rest by init) and removes the profile. Every render has a deadline. A tab may
+// load only the pool's own origin (the page, its assets, the model and the design, all served by Site)
+// and data:/blob: URLs of that page: the Fetch domain fails every other request, so file://, private
+// addresses and other hosts get nothing. A render whose screenshot is only the background colour is
+// retried once, then fails with ErrBlank; a render whose browser died is retried once on a fresh browser.
+//
+// The page is ui/mockup3d.html (ui/src/mockup3d), built into the UI folder; Site serves it with the
+// models of package models. The package does not decide which mockups a campaign needs or where the
+// result is stored: that is the task handler's business.
+package chromepool

@@ -1,0 +1,227 @@
+package chromepool
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// builtUI is the UI built once for the whole package (see uiDir).
+var builtUI struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if builtUI.dir != "" && os.Getenv("PRESSROOM_TEST_UI_DIR") == "" {
+		os.RemoveAll(builtUI.dir)
+	}
+	os.Exit(code)
+}
+
+// needInfra skips (or, with PRESSROOM_TEST_REQUIRE_INFRA=1, fails) a test that lacks what it runs.
+func needInfra(t testing.TB, format string, args ...any) {
+	t.Helper()
+	if os.Getenv("PRESSROOM_TEST_REQUIRE_INFRA") == "1" {
+		t.Fatalf(format, args...)
+	}
+	t.Skipf(format, args...)
+}
+
+// chromium is the browser the tests drive: PRESSROOM_CHROMIUM_PATH or /usr/bin/chromium.
+func chromium(t testing.TB) string {
+	t.Helper()
+	path := os.Getenv("PRESSROOM_CHROMIUM_PATH")
+	if path == "" {
+		path = "/usr/bin/chromium"
+	}
+	if _, err := exec.LookPath(path); err != nil {
+		needInfra(t, "no Chromium at %s (set PRESSROOM_CHROMIUM_PATH): %v", path, err)
+	}
+	return path
+}
+
+// uiDir is a built UI holding mockup3d.html: PRESSROOM_TEST_UI_DIR when set (scripts/test builds the UI
+// after go-test, so the tests build it themselves), else ui/ built once with Vite into a temporary folder.
+func uiDir(t testing.TB) string {
+	t.Helper()
+	if dir := os.Getenv("PRESSROOM_TEST_UI_DIR"); dir != "" {
+		return dir
+	}
+	ui, err := filepath.Abs("../../ui")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(ui, "node_modules", ".bin", "vite")); err != nil {
+		needInfra(t, "ui/node_modules is missing (run npm ci in ui/) or set PRESSROOM_TEST_UI_DIR to a built UI: %v", err)
+	}
+	builtUI.once.Do(func() {
+		builtUI.dir, builtUI.err = os.MkdirTemp("", "pressroom-ui-")
+		if builtUI.err != nil {
+			return
+		}
+		cmd := exec.Command(filepath.Join(ui, "node_modules", ".bin", "vite"), "build", "--outDir", builtUI.dir, "--emptyOutDir", "--logLevel", "warn")
+		cmd.Dir = ui
+		if out, err := cmd.CombinedOutput(); err != nil {
+			builtUI.err = fmt.Errorf("vite build: %w\n%s", err, out)
+		}
+	})
+	if builtUI.err != nil {
+		t.Fatal(builtUI.err)
+	}
+	return builtUI.dir
+}
+
+// Colours of the test design: the mockup must show both.
+var (
+	designRed  = color.RGBA{220, 20, 30, 255}
+	designBlue = color.RGBA{20, 50, 220, 255}
+)
+
+// designPNG is a 500 x 600 design: red on the left, blue on the right.
+func designPNG(t testing.TB) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 500, 600))
+	for y := range 600 {
+		for x := range 500 {
+			c := designRed
+			if x >= 250 {
+				c = designBlue
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// solidPNG is a 500 x 600 design of one colour.
+func solidPNG(t testing.TB, c color.RGBA) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 500, 600))
+	for i := 0; i < len(img.Pix); i += 4 {
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = c.R, c.G, c.B, c.A
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// startPool starts a pool over a site of dir, served through wrap (nil serves the site as is), in a
+// TMPDIR of the test's own so that leftover profiles can be counted. It closes the pool at cleanup.
+func startPool(t testing.TB, cfg Config, dir string, wrap func(http.Handler) http.Handler) (*Pool, string) {
+	t.Helper()
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	site, err := NewSite(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h http.Handler = site
+	if wrap != nil {
+		h = wrap(site)
+	}
+	srv := &http.Server{Handler: h}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	cfg.ExecPath = chromium(t)
+	p, err := New(cfg, site, "http://"+ln.Addr().String(), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p, tmp
+}
+
+// assertNothingLeft checks, after Close, that no process of the browsers' groups runs (or lingers as a
+// zombie) and that no profile folder is left in tmp.
+func assertNothingLeft(t *testing.T, pids map[int]bool, tmp string) {
+	t.Helper()
+	if len(pids) == 0 {
+		t.Fatal("no browser was seen running")
+	}
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		pid := atoi(e.Name())
+		ppid, pgrp, ok := procStat(pid)
+		if !ok {
+			continue // gone meanwhile
+		}
+		state := "?"
+		if stat, err := os.ReadFile("/proc/" + e.Name() + "/stat"); err == nil {
+			state = strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))[0]
+		}
+		if pids[pgrp] {
+			t.Errorf("process %s (state %s) of browser group %d still exists", e.Name(), state, pgrp)
+		}
+		if ppid == os.Getpid() && state == "Z" {
+			t.Errorf("zombie child %s left unreaped: pgrp %d, cmd %s", e.Name(), pgrp, stateCmd(pid))
+		}
+	}
+	left, err := filepath.Glob(filepath.Join(tmp, "pressroom-chrome-*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(left) > 0 {
+		t.Errorf("profiles left behind: %v", left)
+	}
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// colourShare counts the pixels close in hue to want: the dominant channel of want leads by a margin.
+func colourCount(img image.Image, want color.RGBA) int {
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			r, g, bl = r>>8, g>>8, bl>>8
+			switch {
+			case want.R > want.B && r > 90 && r > 2*g && r > 2*bl:
+				n++
+			case want.B > want.R && bl > 90 && bl > 2*g && bl > 2*r:
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func stateCmd(pid int) string {
+	b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	return string(b)
+}

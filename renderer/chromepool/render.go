@@ -1,0 +1,164 @@
+package chromepool
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"iter"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// pageJob is what window.renderMockup3d takes (ui/src/mockup3d/api.ts).
+type pageJob struct {
+	Model  string `json:"model"`
+	Design string `json:"design"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+}
+
+// tab is one page of a browser with the 3D page loaded and every request it makes checked by guard.
+type tab struct {
+	ctx     context.Context
+	close   context.CancelFunc
+	renders int
+}
+
+// openTab opens a tab in b, sets its viewport to width x height and loads the page from origin, all
+// before deadline or until caller ends.
+func openTab(caller context.Context, b *browser, origin string, width, height int, deadline time.Time, onBlocked func(string)) (*tab, error) {
+	tabCtx, closeTab := chromedp.NewContext(b.ctx)
+	ctx, cancel := context.WithDeadline(tabCtx, deadline)
+	defer cancel()
+	defer context.AfterFunc(caller, cancel)()
+	// The first action on a context creates its tab and ties the tab's life to that context, so it runs
+	// on tabCtx itself; the deadline is kept by waiting for it here.
+	opened := make(chan error, 1)
+	go func() { opened <- chromedp.Do(tabCtx) }()
+	select {
+	case err := <-opened:
+		if err != nil {
+			closeTab()
+			return nil, fmt.Errorf("open tab: %w", err)
+		}
+	case <-ctx.Done():
+		closeTab()
+		<-opened
+		return nil, fmt.Errorf("open tab: %w", ctx.Err())
+	}
+	// The guard lives as long as the tab, not just this call.
+	go guard(tabCtx, chromedp.FromContext(tabCtx).Target, origin, chromedp.Events(tabCtx, fetch.RequestPaused), onBlocked)
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, t, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*"}}}); err != nil {
+			return fmt.Errorf("intercept requests: %w", err)
+		}
+		if _, err := cdp.Call(ctx, t, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+			Width: int64(width), Height: int64(height), DeviceScaleFactor: 1,
+		}); err != nil {
+			return fmt.Errorf("set viewport: %w", err)
+		}
+		return nil
+	}), chromedp.Navigate(origin+PagePath))
+	if err != nil {
+		closeTab()
+		return nil, fmt.Errorf("load %s: %w", PagePath, err)
+	}
+	return &tab{ctx: tabCtx, close: closeTab}, nil
+}
+
+// draw runs window.renderMockup3d in the tab and returns the screenshot PNG, before deadline or until
+// caller ends.
+func (tb *tab) draw(caller context.Context, job pageJob, deadline time.Time) ([]byte, error) {
+	ctx, cancel := context.WithDeadline(tb.ctx, deadline)
+	defer cancel()
+	defer context.AfterFunc(caller, cancel)()
+	tb.renders++
+	arg, err := json.Marshal(job)
+	if err != nil {
+		return nil, err
+	}
+	return chromedp.Run(ctx, func(ctx context.Context, t *chromedp.Target) ([]byte, error) {
+		ok, err := chromedp.Evaluate[bool]("window.renderMockup3d("+string(arg)+").then(() => true)", chromedp.EvalAwaitPromise)(ctx, t)
+		if err != nil {
+			return nil, fmt.Errorf("draw: %w", err)
+		}
+		if !ok {
+			return nil, fmt.Errorf("draw: renderMockup3d answered false")
+		}
+		res, err := cdp.Call(ctx, t, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng, OptimizeForSpeed: ptr(true)})
+		if err != nil {
+			return nil, fmt.Errorf("screenshot: %w", err)
+		}
+		return res.Data, nil
+	})
+}
+
+// guard answers every paused request of the tab: the pool's own origin goes on, everything else fails.
+func guard(ctx context.Context, t *chromedp.Target, origin string, paused iter.Seq2[fetch.EventRequestPaused, error], onBlocked func(string)) {
+	for ev, err := range paused {
+		if err != nil {
+			return
+		}
+		if allowed(ev.Request.URL, origin) {
+			cdp.Call(ctx, t, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+			continue
+		}
+		cdp.Call(ctx, t, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
+		if onBlocked != nil {
+			onBlocked(ev.Request.URL)
+		}
+	}
+}
+
+// allowed reports whether a tab may load raw: the pool's origin (scheme, host and port exactly) and
+// data: or blob: URLs of that origin. Everything else, including file:// and any other host or port,
+// private or not, is refused.
+func allowed(raw, origin string) bool {
+	if strings.HasPrefix(raw, "data:") {
+		return true
+	}
+	raw = strings.TrimPrefix(raw, "blob:")
+	u, err := url.Parse(raw)
+	if err != nil || u.User != nil {
+		return false
+	}
+	return u.Scheme+"://"+u.Host == origin
+}
+
+// blank reports whether every pixel of the PNG equals its first: a canvas that shows only the clear
+// colour, whatever the page claimed.
+func blank(shot []byte) (bool, error) {
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		return false, fmt.Errorf("decode screenshot: %w", err)
+	}
+	rgba, ok := img.(*image.RGBA)
+	if !ok {
+		rgba = image.NewRGBA(img.Bounds())
+		draw.Draw(rgba, rgba.Rect, img, img.Bounds().Min, draw.Src)
+	}
+	if len(rgba.Pix) < 4 {
+		return true, nil
+	}
+	first := rgba.Pix[:4]
+	for i := 4; i < len(rgba.Pix); i += 4 {
+		if !bytes.Equal(rgba.Pix[i:i+4], first) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+func ptr[T any](v T) *T { return &v }

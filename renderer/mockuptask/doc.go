@@ -1,0 +1,21 @@
+// Package mockuptask is the render:mockup task: it places the print file of one revision of a design
+// on a flat mockup template of its product (renderer/mockup) and stores the mockup at the spec's key,
+// p/{campaignId}/design_{mockupId}_{productId}.png, recording it in the product's campaign_mockups row
+// (spec/design-and-bulk.md §3 "Mockup upload record", §9: 2000 px; issue 8).
+//
+// The rows and their tasks are made by Queue, which renderer/export calls in the transaction that
+// records a print file: one row per campaign product and applicable mockup template (the product
+// template's flat templates of that print space whose type_detail equals the product's mockup_type or
+// is empty, spec §5), set pending for the new revision, and one task each through the outbox at the
+// export's priority. A product's first mockup becomes its default until the seller picks another.
+//
+// The handler renders in the product's default colour and writes its result for the revision it was
+// queued for only: a task whose row or design has moved on does nothing, and a revision already done
+// or failed is not rendered again. The file is stored and the row updated while the row is locked, so
+// a late task of an older revision can never overwrite the file of a newer one. A missing print file
+// or template is recorded as failed with a message and not retried; storage and database failures are
+// retried, and the last retry marks the row failed.
+//
+// It does not render 3D templates (those with a glb) or decide which mockup is the default after the
+// first; the bff does.
+package mockuptask

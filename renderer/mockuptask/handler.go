@@ -1,0 +1,315 @@
+package mockuptask
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"log/slog"
+	"slices"
+
+	"github.com/hibiken/asynq"
+	"github.com/jmoiron/sqlx"
+
+	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/renderer/design"
+	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/mockup"
+	"github.com/pressroom/pressroom/renderer/raster"
+)
+
+// States of a campaign mockup (campaign_mockups.status).
+const (
+	StatusPending = "pending"
+	StatusDone    = "done"
+	StatusFailed  = "failed"
+)
+
+// Messages a failed mockup carries; the editor shows them as they are.
+const (
+	MsgMissingPrint    = "The print file of this design is missing. Please save the design again."
+	MsgMissingTemplate = "The mockup template of this product is missing or damaged."
+	MsgCannotRender    = "This mockup cannot be made."
+	MsgGaveUp          = "The mockup could not be made. Please save the design again."
+)
+
+// Handler runs render:mockup.
+type Handler struct {
+	db     *sqlx.DB
+	store  blob.Store
+	mockup *mockup.Renderer
+	limits imagelimit.Config
+	log    *slog.Logger
+}
+
+// NewHandler builds the handler; cfg bounds its template cache and every image it decodes, the print
+// files included (zero fields: the defaults).
+func NewHandler(db *sqlx.DB, store blob.Store, cfg mockup.Config, log *slog.Logger) (*Handler, error) {
+	if db == nil || store == nil {
+		return nil, errors.New("mockuptask: database and blob store are required")
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	h := &Handler{db: db, store: store, limits: cfg.Limits, log: log}
+	r, err := mockup.New(cfg, h.loader())
+	if err != nil {
+		return nil, err
+	}
+	h.mockup = r
+	return h, nil
+}
+
+// row is what the handler reads of a campaign mockup, its template, design and product.
+type row struct {
+	CampaignID     int64  `db:"campaign_id"`
+	ProductID      int64  `db:"product_id"`
+	TemplateID     int64  `db:"mockup_template_id"`
+	Revision       int64  `db:"design_revision"`
+	Status         string `db:"status"`
+	TemplateKey    string `db:"template_key"`
+	DesignRevision int64  `db:"current_revision"`
+	ExportStatus   string `db:"export_status"`
+	PrintKey       string `db:"print_key"`
+	Options        string `db:"options"`
+	DefaultOption  string `db:"default_option"`
+}
+
+// failure is a mockup that cannot be made as things are: recorded as failed, never retried.
+type failure struct {
+	msg string
+	err error
+}
+
+func (f *failure) Error() string { return f.msg + " (" + f.err.Error() + ")" }
+func (f *failure) Unwrap() error { return f.err }
+
+// storeError is a passing storage failure while reading: worth a retry.
+type storeError struct{ err error }
+
+func (e *storeError) Error() string { return e.err.Error() }
+func (e *storeError) Unwrap() error { return e.err }
+
+// ProcessTask renders one campaign mockup for one revision of its design. A row gone, moved to a
+// later revision or already settled, or a design that has moved past the revision, is left as it is.
+func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
+	p, err := parsePayload(t)
+	if err != nil {
+		return err
+	}
+	const load = `
+SELECT m.campaign_id, m.product_id, m.mockup_template_id, m.design_revision, m.status, t.file_url AS template_key,
+	d.revision AS current_revision, d.export_status, d.file_url AS print_key, cp.options, cp.default_option
+FROM campaign_mockups m
+JOIN mockup_templates t ON t.id = m.mockup_template_id
+JOIN campaign_designs d ON d.id = m.design_id
+JOIN campaign_products cp ON cp.id = m.product_id
+WHERE m.id = $1`
+	var r row
+	err = h.db.GetContext(ctx, &r, load, p.MockupID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // the product, design or template was removed: nothing to show
+	}
+	if err != nil {
+		return fmt.Errorf("load campaign mockup %d: %w", p.MockupID, err)
+	}
+	if r.Revision != p.Revision || r.Status != StatusPending || r.DesignRevision != p.Revision || r.ExportStatus != "done" {
+		return nil
+	}
+	png, err := h.render(ctx, r)
+	var f *failure
+	switch {
+	case errors.As(err, &f):
+		if ferr := h.fail(ctx, p, f.Error()); ferr != nil {
+			return ferr
+		}
+		return fmt.Errorf("mockup %d r%d: %w: %w", p.MockupID, p.Revision, err, asynq.SkipRetry)
+	case err != nil:
+		if lastAttempt(ctx) {
+			if ferr := h.fail(ctx, p, MsgGaveUp); ferr != nil {
+				return errors.Join(err, ferr)
+			}
+		}
+		return fmt.Errorf("mockup %d r%d: %w", p.MockupID, p.Revision, err)
+	}
+	return h.record(ctx, p, blob.MockupKey(r.CampaignID, r.TemplateID, r.ProductID), png)
+}
+
+// record stores the mockup and marks the row done, both while the row is locked and still pending
+// for this revision: a newer revision's export waits for the lock, so its own mockup is written after.
+func (h *Handler) record(ctx context.Context, p Payload, key string, png []byte) error {
+	tx, err := h.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	const lock = `SELECT design_revision, status FROM campaign_mockups WHERE id = $1 FOR UPDATE`
+	var cur struct {
+		Revision int64  `db:"design_revision"`
+		Status   string `db:"status"`
+	}
+	err = tx.GetContext(ctx, &cur, lock, p.MockupID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("lock campaign mockup %d: %w", p.MockupID, err)
+	}
+	if cur.Revision != p.Revision || cur.Status != StatusPending {
+		return nil
+	}
+	if err := h.store.Put(ctx, key, bytes.NewReader(png), int64(len(png)), "image/png"); err != nil {
+		return fmt.Errorf("store %s: %w", key, err)
+	}
+	const done = `UPDATE campaign_mockups SET status = 'done', file_url = $2, error = '', rendered_at = now(), updated_at = now()
+WHERE id = $1`
+	if _, err := tx.ExecContext(ctx, done, p.MockupID, key); err != nil {
+		return fmt.Errorf("record campaign mockup %d: %w", p.MockupID, err)
+	}
+	return tx.Commit()
+}
+
+// render reads the template and the print file and returns the mockup as PNG bytes.
+func (h *Handler) render(ctx context.Context, r row) ([]byte, error) {
+	tpl, err := h.template(ctx, r.TemplateKey)
+	if err != nil {
+		return nil, err
+	}
+	pf, err := h.printFile(ctx, r.PrintKey)
+	if err != nil {
+		return nil, err
+	}
+	color, err := productColor(r.Options, r.DefaultOption)
+	if err != nil {
+		return nil, &failure{msg: MsgCannotRender, err: err}
+	}
+	img, err := h.mockup.Render(ctx, pf, tpl, mockup.Options{Color: color, Size: outputSize(tpl)})
+	var se *storeError
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case errors.As(err, &se):
+		return nil, err
+	case errors.Is(err, mockup.ErrInvalidTemplate):
+		return nil, &failure{msg: MsgMissingTemplate, err: err}
+	case err != nil:
+		return nil, &failure{msg: MsgCannotRender, err: err}
+	}
+	var buf bytes.Buffer
+	if err := mockup.Encode(&buf, img, mockup.FormatPNG); err != nil {
+		return nil, fmt.Errorf("encode mockup: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// template reads and parses the template JSON stored under key.
+func (h *Handler) template(ctx context.Context, key string) (*mockup.Template, error) {
+	rc, err := h.loader().Open(ctx, key)
+	if err != nil {
+		return nil, classifyRead(err, MsgMissingTemplate)
+	}
+	defer rc.Close()
+	data, err := io.ReadAll(io.LimitReader(rc, mockup.MaxTemplateBytes+1))
+	if err != nil {
+		return nil, &storeError{err: fmt.Errorf("read %s: %w", key, err)}
+	}
+	tpl, err := mockup.Parse(data)
+	if err != nil {
+		return nil, &failure{msg: MsgMissingTemplate, err: fmt.Errorf("%s: %w", key, err)}
+	}
+	return tpl, nil
+}
+
+// printFile reads and decodes the print file stored under key.
+func (h *Handler) printFile(ctx context.Context, key string) (image.Image, error) {
+	rc, err := h.loader().Open(ctx, key)
+	if err != nil {
+		return nil, classifyRead(err, MsgMissingPrint)
+	}
+	defer rc.Close()
+	img, _, err := imagelimit.Decode(rc, h.limits)
+	if err != nil {
+		return nil, &failure{msg: MsgCannotRender, err: fmt.Errorf("print file %s: %w", key, err)}
+	}
+	return img, nil
+}
+
+// classifyRead sorts a failed open: a missing object is a failure with msg, anything else is retried.
+func classifyRead(err error, msg string) error {
+	if errors.Is(err, blob.ErrNotFound) {
+		return &failure{msg: msg, err: err}
+	}
+	return err
+}
+
+// outputSize is the spec's mockup size, 2000 px, when the template offers it, else its largest size
+// (a template drawn from a smaller photo, such as the demo templates the tests seed).
+func outputSize(tpl *mockup.Template) int {
+	if slices.Contains(tpl.Sizes, mockup.DefaultSize) {
+		return mockup.DefaultSize
+	}
+	return slices.Max(tpl.Sizes)
+}
+
+// productColor is the hex of the product's default option among its colours ({"colors": [{name,
+// hex}]}), the first colour when the default names none, and empty (the template's colour) without
+// colours.
+func productColor(options, defaultOption string) (string, error) {
+	var o struct {
+		Colors []struct {
+			Name string `json:"name"`
+			Hex  string `json:"hex"`
+		} `json:"colors"`
+	}
+	if err := json.Unmarshal([]byte(options), &o); err != nil {
+		return "", fmt.Errorf("product options: %w", err)
+	}
+	for _, c := range o.Colors {
+		if c.Name == defaultOption {
+			return c.Hex, nil
+		}
+	}
+	if len(o.Colors) > 0 {
+		return o.Colors[0].Hex, nil
+	}
+	return "", nil
+}
+
+// fail records the row's revision as failed with msg.
+func (h *Handler) fail(ctx context.Context, p Payload, msg string) error {
+	const q = `UPDATE campaign_mockups SET status = 'failed', error = $3, updated_at = now()
+WHERE id = $1 AND design_revision = $2 AND status = 'pending'`
+	if _, err := h.db.ExecContext(ctx, q, p.MockupID, p.Revision, msg); err != nil {
+		return fmt.Errorf("mark campaign mockup %d failed: %w", p.MockupID, err)
+	}
+	return nil
+}
+
+// lastAttempt reports whether the running task has no retry left.
+func lastAttempt(ctx context.Context) bool {
+	retried, ok1 := asynq.GetRetryCount(ctx)
+	limit, ok2 := asynq.GetMaxRetry(ctx)
+	return ok1 && ok2 && retried >= limit
+}
+
+// loader reads blob keys from the store; storage errors other than a missing object are marked
+// passing so that the task is retried.
+func (h *Handler) loader() raster.Loader {
+	return raster.LoaderFunc(func(ctx context.Context, src string) (io.ReadCloser, error) {
+		if design.SourceKindOf(src) != design.SourceBlobKey {
+			return nil, fmt.Errorf("%w: %s: only blob keys are read", raster.ErrUnsupportedSource, src)
+		}
+		rc, _, err := h.store.Get(ctx, src)
+		switch {
+		case errors.Is(err, blob.ErrNotFound):
+			return nil, fmt.Errorf("%s: %w", src, err)
+		case err != nil:
+			return nil, &storeError{err: fmt.Errorf("read %s: %w", src, err)}
+		}
+		return rc, nil
+	})
+}

@@ -1,0 +1,357 @@
+package mockuptask
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"image"
+	"image/color"
+	"image/png"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hibiken/asynq"
+	"github.com/jmoiron/sqlx"
+
+	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/platform/testinfra"
+	"github.com/pressroom/pressroom/renderer/mockup"
+)
+
+type fixture struct {
+	db                             *sqlx.DB
+	store                          blob.Store
+	h                              *Handler
+	campaignID, productID, design  int64
+	tshirt, anyType, hoodie, back3 int64 // mockup templates: type_detail tshirt, empty, hoodie; a 3D one
+}
+
+// put stores data under key.
+func put(t *testing.T, store blob.Store, key string, data []byte) {
+	t.Helper()
+	if err := store.Put(context.Background(), key, bytes.NewReader(data), int64(len(data)), "application/octet-stream"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// solid is a PNG of w x h pixels of one colour.
+func solid(t *testing.T, w, h int, c color.NRGBA) []byte {
+	t.Helper()
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for i := 0; i < len(img.Pix); i += 4 {
+		copy(img.Pix[i:], []byte{c.R, c.G, c.B, c.A})
+	}
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// photos are the template's 2000 px base and tint map, encoded once per test binary (a second each
+// under the race detector).
+var photos = func() func(t *testing.T) struct{ base, tint []byte } {
+	var once sync.Once
+	var p struct{ base, tint []byte }
+	return func(t *testing.T) struct{ base, tint []byte } {
+		once.Do(func() {
+			p.base = solid(t, 2000, 2000, color.NRGBA{200, 200, 200, 255})
+			p.tint = solid(t, 2000, 2000, color.NRGBA{255, 255, 255, 255})
+		})
+		return p
+	}
+}()
+
+// newFixture is a T-shirt product (mockup type tshirt, default colour Black) in a campaign with a
+// front design at revision 1 whose 450x540 red print file is done, and four front mockup templates:
+// for T-shirts, for any product, for hoodies, and a 3D one. The flat templates are a plain grey
+// 2000 px photo with the print area in its middle, tinted everywhere.
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	db, _ := testinfra.Postgres(t)
+	cfg := blob.DefaultConfig()
+	cfg.Dir = t.TempDir()
+	store, err := blob.New(cfg, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := NewHandler(db, store, mockup.Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{db: db, store: store, h: h}
+	photo := photos(t)
+	put(t, store, "tpl/base.png", photo.base)
+	put(t, store, "tpl/tint.png", photo.tint)
+	tpl := mockup.Template{Version: 1, ID: "plain", Name: "Plain", PrintSpace: "front", Width: 2000, Height: 2000,
+		Base: "tpl/base.png", Tint: "tpl/tint.png", Sizes: []int{2000, 500},
+		Quad: [4]mockup.Point{{X: 500, Y: 500}, {X: 1500, Y: 500}, {X: 1500, Y: 1700}, {X: 500, Y: 1700}}}
+	data, err := json.Marshal(tpl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{"a", "b", "c"} {
+		put(t, store, "tpl/"+dir+"/template.json", data)
+	}
+	put(t, store, "print/1/front.png", solid(t, 450, 540, color.NRGBA{220, 20, 30, 255}))
+	const seed = `
+WITH u AS (INSERT INTO users (name, email, password_hash, roles) VALUES ('S', 's@example.com', 'x', '{seller}') RETURNING id),
+t AS (INSERT INTO product_templates (name, product_type, print_spaces, mockup_type, options, default_option)
+	VALUES ('T-shirt', 'tshirt', '[]', 'tshirt', '{"colors":[{"name":"White","hex":"#ffffff"},{"name":"Black","hex":"#111111"}]}', 'Black') RETURNING *),
+c AS (INSERT INTO campaigns (user_id, name) SELECT id, 'C' FROM u RETURNING id)
+INSERT INTO campaign_products (campaign_id, template_id, name, product_type, print_spaces, mockup_type, options, default_option)
+SELECT c.id, t.id, t.name, t.product_type, t.print_spaces, t.mockup_type, t.options, t.default_option FROM c, t
+RETURNING campaign_id, id`
+	if err := db.QueryRow(seed).Scan(&f.campaignID, &f.productID); err != nil {
+		t.Fatal(err)
+	}
+	const tplRow = `INSERT INTO mockup_templates (template_id, print_space, type_detail, file_url, design_json, position)
+SELECT template_id, 'front', $2, $3, $4, $5 FROM campaign_products WHERE id = $1 RETURNING id`
+	for i, m := range []struct {
+		id           *int64
+		detail, meta string
+	}{
+		{&f.tshirt, "tshirt", `{"name": "Plain", "glb": ""}`},
+		{&f.anyType, "", `{"name": "Plain"}`},
+		{&f.hoodie, "hoodie", `{"name": "Plain"}`},
+		{&f.back3, "", `{"name": "3D", "glb": "tpl/shirt.glb"}`},
+	} {
+		if err := db.Get(m.id, tplRow, f.productID, m.detail, "tpl/"+string(rune('a'+i))+"/template.json", m.meta, i+1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const design = `INSERT INTO campaign_designs (campaign_id, product_id, print_space, design_json, export_status, file_url)
+VALUES ($1, $2, 'front', '{}', 'done', 'print/1/front.png') RETURNING id`
+	if err := db.Get(&f.design, design, f.campaignID, f.productID); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// queue runs Queue for the design's revision in a transaction of its own.
+func (f *fixture) queue(t *testing.T, revision int64, p queue.Priority) []int64 {
+	t.Helper()
+	tx, err := f.db.Beginx()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	ids, err := Queue(context.Background(), tx, f.design, revision, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+type mockupRow struct {
+	ID         int64  `db:"id"`
+	TemplateID int64  `db:"mockup_template_id"`
+	Revision   int64  `db:"design_revision"`
+	Default    bool   `db:"is_default_mockup"`
+	FileURL    string `db:"file_url"`
+	Status     string `db:"status"`
+	Error      string `db:"error"`
+}
+
+func (f *fixture) mockups(t *testing.T) []mockupRow {
+	t.Helper()
+	var rows []mockupRow
+	const q = `SELECT id, mockup_template_id, design_revision, is_default_mockup, file_url, status, error
+FROM campaign_mockups WHERE product_id = $1 ORDER BY mockup_template_id`
+	if err := f.db.Select(&rows, q, f.productID); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func (f *fixture) run(t *testing.T, mockupID, revision int64) error {
+	t.Helper()
+	job, err := NewMockupJob(mockupID, revision, queue.Interactive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.h.ProcessTask(context.Background(), job.Task())
+}
+
+func TestQueueTakesTheApplicableFlatTemplates(t *testing.T) {
+	f := newFixture(t)
+	outboxIDs := f.queue(t, 1, queue.Bulk)
+	rows := f.mockups(t)
+	// spec §5: type_detail equal to the product's mockup type, or empty; 3D templates are not flat
+	if len(rows) != 2 || rows[0].TemplateID != f.tshirt || rows[1].TemplateID != f.anyType {
+		t.Fatalf("mockups = %+v, want the tshirt and the any-type template", rows)
+	}
+	if !rows[0].Default || rows[1].Default || rows[0].Status != StatusPending || rows[0].Revision != 1 {
+		t.Fatalf("mockups = %+v, want pending, the first one default", rows)
+	}
+	var tasks []struct {
+		Type   string `db:"task_type"`
+		Queue  string `db:"queue"`
+		TaskID string `db:"task_id"`
+	}
+	if err := f.db.Select(&tasks, `SELECT task_type, queue, task_id FROM task_outbox WHERE id = ANY($1) ORDER BY task_id`, outboxIDs); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"mockup-" + itoa(rows[0].ID) + "-r1", "mockup-" + itoa(rows[1].ID) + "-r1"}
+	slices.Sort(want)
+	if len(tasks) != 2 || tasks[0].Type != TypeMockup || tasks[0].Queue != "renderer.bulk" || tasks[0].TaskID != want[0] || tasks[1].TaskID != want[1] {
+		t.Fatalf("outbox = %+v, want %v on renderer.bulk", tasks, want)
+	}
+	// A revision the design is not at queues nothing.
+	if ids := f.queue(t, 7, queue.Interactive); len(ids) != 0 {
+		t.Fatalf("queue of a revision the design is not at added %v", ids)
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+func TestMockupIsRenderedOnce(t *testing.T) {
+	f := newFixture(t)
+	f.queue(t, 1, queue.Interactive)
+	m := f.mockups(t)[0]
+	if err := f.run(t, m.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	got := f.mockups(t)[0]
+	key := blob.MockupKey(f.campaignID, f.tshirt, f.productID)
+	if got.Status != StatusDone || got.FileURL != key || got.Error != "" {
+		t.Fatalf("row after render = %+v", got)
+	}
+	r, info, err := f.store.Get(context.Background(), key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(r)
+	r.Close()
+	if err != nil || img.Bounds().Dx() != mockup.DefaultSize || img.Bounds().Dy() != mockup.DefaultSize {
+		t.Fatalf("mockup %v (%v), want %d px square", img.Bounds(), err, mockup.DefaultSize)
+	}
+	// the print in the middle of the quad, the photo tinted by the product's Black outside it
+	if c := color.RGBAModel.Convert(img.At(1000, 1100)).(color.RGBA); c.R < 200 || c.G > 40 {
+		t.Errorf("print area pixel = %v, want the print's red", c)
+	}
+	if c := color.RGBAModel.Convert(img.At(100, 100)).(color.RGBA); c.R > 30 || c.G > 30 {
+		t.Errorf("photo pixel = %v, want the base tinted black", c)
+	}
+	// delivered again: nothing is rendered or written
+	if err := f.run(t, m.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	info2, err := f.store.Stat(context.Background(), key)
+	if err != nil || !info2.ModTime.Equal(info.ModTime) {
+		t.Fatalf("second delivery rewrote the mockup: %v -> %v (%v)", info.ModTime, info2.ModTime, err)
+	}
+}
+
+func TestStaleRevisionDoesNothing(t *testing.T) {
+	f := newFixture(t)
+	f.queue(t, 1, queue.Interactive)
+	m := f.mockups(t)[0]
+	// The seller saves again: revision 2, its print file made and its mockups queued.
+	f.db.MustExec(`UPDATE campaign_designs SET revision = 2 WHERE id = $1`, f.design)
+	f.queue(t, 2, queue.Interactive)
+	if err := f.run(t, m.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.mockups(t)[0]; got.Status != StatusPending || got.Revision != 2 || got.FileURL != "" {
+		t.Fatalf("stale task changed the row: %+v", got)
+	}
+	if _, err := f.store.Stat(context.Background(), blob.MockupKey(f.campaignID, f.tshirt, f.productID)); !errors.Is(err, blob.ErrNotFound) {
+		t.Fatalf("stale task wrote the mockup: %v", err)
+	}
+	// A design whose revision moved past the row's (its export not done yet) is left too.
+	f.db.MustExec(`UPDATE campaign_designs SET revision = 3, export_status = 'pending' WHERE id = $1`, f.design)
+	if err := f.run(t, m.ID, 2); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.mockups(t)[0]; got.Status != StatusPending {
+		t.Fatalf("task of an outdated design changed the row: %+v", got)
+	}
+	// A row removed since (its design deleted) is nothing to do either.
+	if err := f.run(t, m.ID+1000, 1); err != nil {
+		t.Fatalf("missing row: %v", err)
+	}
+}
+
+func TestFailures(t *testing.T) {
+	tests := []struct {
+		name, wantMsg string
+		breakIt       func(f *fixture)
+	}{
+		{name: "missing print file", wantMsg: MsgMissingPrint, breakIt: func(f *fixture) {
+			f.store.Delete(context.Background(), "print/1/front.png")
+		}},
+		{name: "missing template", wantMsg: MsgMissingTemplate, breakIt: func(f *fixture) {
+			f.store.Delete(context.Background(), "tpl/base.png")
+		}},
+		{name: "damaged template", wantMsg: MsgMissingTemplate, breakIt: func(f *fixture) {
+			put(t, f.store, "tpl/a/template.json", []byte(`{"version": 1, "id": "plain", "surprise": true}`))
+		}},
+		{name: "damaged print file", wantMsg: MsgCannotRender, breakIt: func(f *fixture) {
+			put(t, f.store, "print/1/front.png", []byte("\x89PNG\r\n\x1a\nnot really"))
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t)
+			f.queue(t, 1, queue.Interactive)
+			tt.breakIt(f)
+			m := f.mockups(t)[0]
+			if err := f.run(t, m.ID, 1); !errors.Is(err, asynq.SkipRetry) {
+				t.Fatalf("err = %v, want SkipRetry", err)
+			}
+			got := f.mockups(t)[0]
+			if got.Status != StatusFailed || !strings.HasPrefix(got.Error, tt.wantMsg) || got.FileURL != "" {
+				t.Fatalf("row = %+v, want failed with %q", got, tt.wantMsg)
+			}
+			// delivered again, a failed revision stays failed without rendering
+			if err := f.run(t, m.ID, 1); err != nil {
+				t.Fatalf("second delivery: %v", err)
+			}
+		})
+	}
+}
+
+func TestMalformedPayload(t *testing.T) {
+	f := newFixture(t)
+	for _, p := range []string{`{`, `{"campaign_mockup_id": 0, "revision": 1}`, `{"campaign_mockup_id": 1}`} {
+		if err := f.h.ProcessTask(context.Background(), asynq.NewTask(TypeMockup, []byte(p))); !errors.Is(err, asynq.SkipRetry) {
+			t.Errorf("payload %s: err = %v, want SkipRetry", p, err)
+		}
+	}
+}
+
+func TestOutputSize(t *testing.T) {
+	for _, tt := range []struct {
+		sizes []int
+		want  int
+	}{{[]int{2000, 500}, 2000}, {[]int{500, 2000}, 2000}, {[]int{256}, 256}, {[]int{500, 1000}, 1000}} {
+		if got := outputSize(&mockup.Template{Sizes: tt.sizes}); got != tt.want {
+			t.Errorf("outputSize(%v) = %d, want %d", tt.sizes, got, tt.want)
+		}
+	}
+}
+
+func TestProductColor(t *testing.T) {
+	const opts = `{"colors":[{"name":"White","hex":"#ffffff"},{"name":"Navy","hex":"#1f2a44"}]}`
+	for _, tt := range []struct{ options, def, want string }{
+		{opts, "Navy", "#1f2a44"},
+		{opts, "Gold", "#ffffff"},
+		{`{"colors":[]}`, "White", ""},
+	} {
+		if got, err := productColor(tt.options, tt.def); err != nil || got != tt.want {
+			t.Errorf("productColor(%s, %s) = %q, %v; want %q", tt.options, tt.def, got, err, tt.want)
+		}
+	}
+	if _, err := productColor(`[`, ""); err == nil {
+		t.Error("malformed options: no error")
+	}
+}

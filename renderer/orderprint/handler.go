@@ -1,0 +1,122 @@
+package orderprint
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+
+	"github.com/hibiken/asynq"
+	"github.com/jmoiron/sqlx"
+
+	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/renderer/design"
+	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/raster"
+)
+
+// Print states of an item (design_order_items.print_status).
+const (
+	PrintPending = "pending"
+	PrintDone    = "done"
+	PrintFailed  = "failed"
+)
+
+// Messages a failed item carries; the review screen shows them as they are.
+const (
+	MsgMissingSource = "A file of this design is missing from storage."
+	MsgCannotRender  = "This design cannot be printed."
+	MsgBadPrintFile  = "The print file is not a readable PNG."
+	MsgGaveUp        = "The print file could not be prepared. Re-render it or replace it."
+)
+
+// deps are what both handlers use.
+type deps struct {
+	db     *sqlx.DB
+	store  blob.Store
+	limits imagelimit.Config
+	log    *slog.Logger
+}
+
+func newDeps(db *sqlx.DB, store blob.Store, limits imagelimit.Config, log *slog.Logger) (deps, error) {
+	if db == nil || store == nil {
+		return deps{}, errors.New("orderprint: database and blob store are required")
+	}
+	if err := limits.Validate(); err != nil {
+		return deps{}, err
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return deps{db: db, store: store, limits: limits, log: log}, nil
+}
+
+// failure is an item that cannot be prepared as it is: recorded as failed, never retried.
+type failure struct {
+	msg string
+	err error
+}
+
+func (f *failure) Error() string { return f.msg + " (" + f.err.Error() + ")" }
+func (f *failure) Unwrap() error { return f.err }
+
+// finish turns a step's error into the task's: a failure is recorded and not retried, a passing
+// error is retried and recorded as given up on the last attempt.
+func (d deps) finish(ctx context.Context, p Payload, typ string, err error) error {
+	var f *failure
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &f):
+		if ferr := d.fail(ctx, p, f.msg); ferr != nil {
+			return ferr
+		}
+		return fmt.Errorf("%s item %d r%d: %w: %w", typ, p.ItemID, p.Revision, err, asynq.SkipRetry)
+	case lastAttempt(ctx):
+		if ferr := d.fail(ctx, p, MsgGaveUp); ferr != nil {
+			return errors.Join(err, ferr)
+		}
+	}
+	return fmt.Errorf("%s item %d r%d: %w", typ, p.ItemID, p.Revision, err)
+}
+
+// lastAttempt reports whether the running task has no retry left.
+func lastAttempt(ctx context.Context) bool {
+	retried, ok1 := asynq.GetRetryCount(ctx)
+	limit, ok2 := asynq.GetMaxRetry(ctx)
+	return ok1 && ok2 && retried >= limit
+}
+
+// fail records the item's revision as failed with msg.
+func (d deps) fail(ctx context.Context, p Payload, msg string) error {
+	const q = `UPDATE design_order_items SET print_status = 'failed', print_error = $3, updated_at = now()
+WHERE id = $1 AND revision = $2 AND print_status = 'pending'`
+	if _, err := d.db.ExecContext(ctx, q, p.ItemID, p.Revision, msg); err != nil {
+		return fmt.Errorf("mark item %d failed: %w", p.ItemID, err)
+	}
+	return nil
+}
+
+// storeError is a passing storage failure while reading a source: worth a retry.
+type storeError struct{ err error }
+
+func (e *storeError) Error() string { return e.err.Error() }
+func (e *storeError) Unwrap() error { return e.err }
+
+// loader reads a design's sources from the blob store; only blob keys are read.
+func (d deps) loader() raster.Loader {
+	return raster.LoaderFunc(func(ctx context.Context, src string) (io.ReadCloser, error) {
+		if design.SourceKindOf(src) != design.SourceBlobKey {
+			return nil, fmt.Errorf("%w: %s: only blob keys are read", raster.ErrUnsupportedSource, src)
+		}
+		rc, _, err := d.store.Get(ctx, src)
+		switch {
+		case errors.Is(err, blob.ErrNotFound):
+			return nil, fmt.Errorf("%s: %w", src, err)
+		case err != nil:
+			return nil, &storeError{err: fmt.Errorf("read %s: %w", src, err)}
+		}
+		return rc, nil
+	})
+}

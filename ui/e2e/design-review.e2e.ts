@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin } from './support/accounts';
+import {
+  BASE_URL,
+  DEMO_PASSWORD,
+  DEMO_SELLER,
+  openPage,
+  screenshot,
+  submitLogin,
+  suiteBrowser,
+  waitForDashboard,
+} from './support/stack';
+
+const DESIGNER = 'designer@example.com';
+const ITEMS = '/design-orders/items';
+
+interface Item {
+  id: number;
+  order_number: string;
+  product_name: string;
+  status: string;
+  print_status: string;
+  manifest: { levels: number } | null;
+}
+
+async function items(token: string): Promise<Item[]> {
+  const answer = await api<never>('GET', `${ITEMS}?per_page=100&order_by=id:asc`, token);
+  if (answer.status !== 200) throw new Error(`queue: ${answer.status} ${answer.body.message}`);
+  return (answer.body as unknown as { data: Item[] }).data;
+}
+
+const find = (list: Item[], product: string) => {
+  const item = list.find((i) => i.product_name === product);
+  if (!item) throw new Error(`no seeded ${product} item`);
+  return item;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('design review (issue 11)', () => {
+  const browser = suiteBrowser();
+  let designer = '';
+  let seller = '';
+
+  beforeAll(async () => {
+    designer = await apiLogin(DESIGNER, DEMO_PASSWORD, 'admin');
+    seller = await apiLogin(DEMO_SELLER);
+    // The renderer renders and tiles the seeded print files after the stack starts; the 13500 px
+    // one takes longest.
+    const deadline = Date.now() + 240_000;
+    for (;;) {
+      const list = await items(designer);
+      if (list.length >= 4 && list.every((i) => i.print_status !== 'pending')) break;
+      if (Date.now() > deadline) throw new Error(`print files still pending: ${JSON.stringify(list)}`);
+      await sleep(2000);
+    }
+  }, 300_000);
+
+  afterAll(async () => {
+    // Read, so no popup waits for the other browser tests.
+    await api('PUT', '/seller/notifications', seller, { mark_all_as_read: true });
+  });
+
+  it('opens a 13500 px print file by its tiles, approves one item and rejects another; the seller is told', async () => {
+    const list = await items(designer);
+    const aop = find(list, 'All-over-print shirt');
+    const mug = find(list, 'Mug wrap');
+    expect(aop.print_status).toBe('done');
+    expect(aop.status).toBe('reviewing');
+
+    const { context, page } = await openPage(browser());
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+
+    await page.goto('/auth/login?designer=1');
+    await submitLogin(page, DESIGNER, DEMO_PASSWORD);
+    await waitForDashboard(page, DESIGNER);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Design' }).waitFor();
+    expect(await nav.getByRole('link').count()).toBe(1);
+    await nav.getByRole('link', { name: 'Design' }).click();
+    await page.waitForURL(/\/orders\/design/);
+
+    // The 13500 px file: fitted first, then 100%.
+    await page.getByTestId('queue-item').filter({ hasText: 'PR-1002' }).click();
+    await page.waitForURL(`${BASE_URL}/orders/design/${aop.id}`);
+    const canvas = page.getByTestId('deep-zoom');
+    await canvas.waitFor();
+    expect(await page.getByTestId('fact-dimensions').innerText()).toContain('13500 × 16200 px');
+    await page.getByTestId('dpi-report').getByText('low').waitFor();
+    const tilesOf = (level: number) =>
+      requests.filter((p) => p.startsWith(`/api${ITEMS}/${aop.id}/tiles/1/${level}/`)).length;
+    const fitted = Number(await canvas.getAttribute('data-level'));
+    await expect.poll(() => tilesOf(fitted), { timeout: 15_000 }).toBeGreaterThan(0);
+    await screenshot(page, 'design-review-fitted');
+
+    await page.getByRole('button', { name: '100%' }).click();
+    await page.getByTestId('zoom-level').filter({ hasText: /^100%$/ }).waitFor();
+    const finest = aop.manifest?.levels ? aop.manifest.levels - 1 : -1;
+    expect(await canvas.getAttribute('data-level')).toBe(String(finest));
+    await expect.poll(() => tilesOf(finest), { timeout: 15_000 }).toBeGreaterThan(0);
+    // A 1366 px wide window shows a few dozen 256 px tiles at 100%, never the whole level.
+    expect(tilesOf(finest)).toBeLessThan(60);
+    // The full file (its signed blob URL, print.png) was never fetched.
+    expect(requests.filter((p) => p.includes('print.png'))).toEqual([]);
+    await page.waitForTimeout(500);
+    await screenshot(page, 'design-review-100');
+
+    // Reject the all-over print with a comment, from the keyboard.
+    await page.keyboard.press('r');
+    const dialog = page.getByRole('dialog', { name: 'Reject the print file' });
+    await dialog.getByLabel('What should the seller change?').fill('The artwork is stretched to 44 DPI: upload a larger file.');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Approve the mug with A.
+    await page.getByTestId('queue-item').filter({ hasText: 'Mug wrap' }).click();
+    await page.waitForURL(`${BASE_URL}/orders/design/${mug.id}`);
+    await page.getByTestId('review-screen').and(page.locator(`[data-item="${mug.id}"]`)).waitFor();
+    await page.getByRole('button', { name: 'Approve' }).and(page.locator(':not([disabled])')).waitFor();
+    await page.keyboard.press('a');
+    await expect
+      .poll(async () => (await items(designer)).find((i) => i.id === mug.id)?.status, { timeout: 15_000 })
+      .toBe('approved');
+    expect((await items(designer)).find((i) => i.id === aop.id)?.status).toBe('rejected');
+    await context.close();
+
+    // The seller reads the rejection among the notifications.
+    const sellerPage = await openPage(browser());
+    await sellerPage.page.goto('/auth/login');
+    await submitLogin(sellerPage.page, DEMO_SELLER, DEMO_PASSWORD);
+    await waitForDashboard(sellerPage.page, DEMO_SELLER);
+    await sellerPage.page.goto('/notifications');
+    await sellerPage.page
+      .getByTestId('notification-row')
+      .filter({ hasText: 'Print file rejected: order PR-1002, All-over-print shirt' })
+      .waitFor();
+    await screenshot(sellerPage.page, 'design-review-seller-notified');
+    await sellerPage.context.close();
+  }, 120_000);
+});

@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_SELLER, openPage, screenshot, submitLogin, suiteBrowser, waitForDashboard } from './support/stack';
+
+/** Names unique to this run, so a second run on the same stack finds its own campaign and upload. */
+const RUN = Date.now().toString(36);
+const CAMPAIGN = `Mockup tee ${RUN}`;
+const ARTWORK = `mockup-art-${RUN}.png`;
+
+/** A 1500x1800 PNG with bold stripes, encoded by Chromium's own canvas (no fixture file). */
+async function makeArtwork(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(1500, 1800);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    for (let i = 0; i < 6; i++) {
+      ctx.fillStyle = ['#e03131', '#f08c00', '#2f9e44', '#1971c2', '#6741d9', '#c2255c'][i] ?? '#000';
+      ctx.fillRect(0, i * 300, 1500, 300);
+    }
+    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+describe('flat mockups in the campaign editor', () => {
+  const browser = suiteBrowser();
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ page } = await openPage(browser()));
+    await page.goto('/auth/login');
+    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
+    await waitForDashboard(page, DEMO_SELLER);
+  });
+
+  const mockup = (space: string) => page.locator('[data-testid="mockup"]').filter({ hasText: `· ${space}` });
+
+  it('saves a T-shirt design front and back', async () => {
+    await page.getByRole('link', { name: 'Campaigns' }).first().click();
+    await page.getByRole('button', { name: 'New campaign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New campaign' });
+    await dialog.getByLabel('Campaign name').fill(CAMPAIGN);
+    await dialog.getByText('T-shirt', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Create campaign' }).click();
+    await page.waitForURL(/\/campaigns\/edit\/\d+$/);
+    await page.getByRole('heading', { name: CAMPAIGN }).waitFor();
+    await page.getByText("Save the campaign to see its products' mockups.").waitFor();
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload artwork' }).click();
+    await (await chooser).setFiles({ name: ARTWORK, mimeType: 'image/png', buffer: await makeArtwork(page) }, { timeout: 60_000 });
+    await page.getByTestId('resolution-badge').waitFor({ timeout: 60_000 });
+    await page.getByRole('tab', { name: /back/ }).click();
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await page.getByText('1 of 2 texts').waitFor();
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/Campaign saved/).waitFor();
+  });
+
+  it('shows the flat mockups as they are made, 2000 px wide, the front one default', async () => {
+    for (const space of ['front', 'back']) {
+      const image = mockup(space).getByTestId('mockup-image');
+      await image.waitFor({ timeout: 180_000 });
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 60_000 })
+        .toBe(2000);
+    }
+    expect(await mockup('front').getAttribute('data-default')).toBe('true');
+    expect(await mockup('back').getAttribute('data-default')).toBe('false');
+    await mockup('front').scrollIntoViewIfNeeded();
+    await screenshot(page, 'mockups-gallery');
+  });
+
+  it('makes the back mockup the default, and it stays so after a reload', async () => {
+    await page.getByRole('button', { name: 'Make T-shirt, back the default mockup' }).click();
+    await expect.poll(() => mockup('back').getAttribute('data-default')).toBe('true');
+    expect(await mockup('front').getAttribute('data-default')).toBe('false');
+    await page.reload();
+    await mockup('back').getByText('Default').waitFor({ timeout: 30_000 });
+    expect(await mockup('front').getAttribute('data-default')).toBe('false');
+  });
+});

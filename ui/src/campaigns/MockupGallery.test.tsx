@@ -1,0 +1,112 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Mockup, Product } from '../api/campaigns';
+import { renderWithMantine } from '../test/render';
+import { MockupGallery } from './MockupGallery';
+
+const product: Product = {
+  id: 7,
+  template_id: 1,
+  name: 'T-shirt',
+  product_type: 'tshirt',
+  print_spaces: '[]',
+  full_printed: 0,
+  options: '{"colors":[]}',
+  default_option: '',
+  mockup_type: 'tshirt',
+  base_cost: 8.5,
+  extra_print_cost: 3,
+  personalized: false,
+};
+const front: Mockup = {
+  id: 1,
+  product_id: 7,
+  print_space: 'front',
+  mockup_template_id: 11,
+  name: 'T-shirt, front',
+  revision: 2,
+  is_default_mockup: '1',
+  file_url: 'p/41/design_11_7.png',
+  url: '/api/files/p/41/design_11_7.png?v=abc',
+  status: 'done',
+  error: '',
+};
+const back: Mockup = { ...front, id: 2, print_space: 'back', mockup_template_id: 12, name: 'T-shirt, back', is_default_mockup: '0', file_url: '', url: '', status: 'pending' };
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const ok = (data: unknown) => json({ success: true, message: '', data, errors: [] });
+
+/** Answers the mockup calls from `list`, which a default choice changes as the bff would. */
+function serve(list: () => Mockup[], choose: (id: number) => Response) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string, init: RequestInit) => {
+      const path = new URL(input, 'http://localhost').pathname;
+      const method = init.method ?? 'GET';
+      const body: unknown = init.body ? JSON.parse(init.body as string) : undefined;
+      calls.push({ method, path, body });
+      if (method === 'GET' && path === '/api/seller/campaigns/41/mockups') return Promise.resolve(ok(list()));
+      if (method === 'PUT' && path === '/api/seller/campaigns/41/default-mockup') return Promise.resolve(choose((body as { mockup_id: number }).mockup_id));
+      return Promise.resolve(json({ success: false, message: `no route ${path}`, data: null, errors: [] }, 404));
+    }),
+  );
+  return calls;
+}
+
+function show(exportsSettled = true) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithMantine(
+    <QueryClientProvider client={client}>
+      <MockupGallery campaignId={41} products={[product]} revisions={{ 90: 2 }} exportsSettled={exportsSettled} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('MockupGallery', () => {
+  it('shows each mockup as it is made, polling while one is pending', async () => {
+    let rendered = false;
+    const calls = serve(
+      () => (rendered ? [front, { ...back, status: 'done', url: '/api/files/p/41/design_12_7.png?v=def', file_url: 'p/41/design_12_7.png' }] : [front, back]),
+      () => json({}, 500),
+    );
+    show();
+    const group = await screen.findByTestId('mockup-product');
+    expect(within(group).getByText('T-shirt')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'T-shirt, front mockup' })).toHaveAttribute('src', front.url);
+    expect(screen.getByLabelText('Making the T-shirt, back mockup')).toBeInTheDocument();
+    rendered = true;
+    expect(await screen.findByRole('img', { name: 'T-shirt, back mockup' }, { timeout: 3000 })).toHaveAttribute('src', '/api/files/p/41/design_12_7.png?v=def');
+    expect(calls.every((c) => c.method === 'GET' && c.path === '/api/seller/campaigns/41/mockups')).toBe(true);
+  }, 15_000);
+
+  it('makes another mockup the default', async () => {
+    const calls = serve(
+      () => [front, { ...back, status: 'done', url: '/b.png' }],
+      (id) => ok([{ ...front, is_default_mockup: '0' }, { ...back, status: 'done', url: '/b.png', is_default_mockup: id === 2 ? '1' : '0' }]),
+    );
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Make T-shirt, back the default mockup' }));
+    await waitFor(() => expect(screen.getAllByTestId('mockup').map((m) => m.dataset.default)).toEqual(['false', 'true']));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ mockup_id: 2 });
+    expect(screen.getByRole('button', { name: 'Make T-shirt, front the default mockup' })).toBeInTheDocument();
+  });
+
+  it('shows a failed mockup with its message', async () => {
+    serve(() => [{ ...front, status: 'failed', url: '', error: 'The print file of this design is missing. Please save the design again.' }], () => json({}, 500));
+    show();
+    expect(await screen.findByText('The print file of this design is missing. Please save the design again.')).toBeInTheDocument();
+  });
+
+  it('asks for a save while the campaign has no mockups', async () => {
+    serve(() => [], () => json({}, 500));
+    show();
+    expect(await screen.findByText("Save the campaign to see its products' mockups.")).toBeInTheDocument();
+  });
+});

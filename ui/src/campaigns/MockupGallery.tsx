@@ -1,0 +1,117 @@
+import { Alert, AspectRatio, Badge, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api';
+import { listMockups, setDefaultMockup, type Mockup, type Product } from '../api/campaigns';
+import { CAMPAIGNS_KEY } from './queries';
+
+/** How often the mockups are polled while a save's print files or mockups are being made. */
+const MOCKUP_POLL_MS = 1000;
+
+interface MockupGalleryProps {
+  campaignId: number;
+  products: readonly Product[];
+  /** The revision of each design the editor last saved, by design id: a save polls the mockups afresh. */
+  revisions: Readonly<Record<number, number>>;
+  /** Whether the saved designs' print files are all settled; mockups are queued as each print file is made. */
+  exportsSettled: boolean;
+}
+
+/** One mockup: its image once made, a loader while it is, the renderer's message when it failed, and the default choice. */
+function MockupCard({ mockup, busy, onDefault }: { mockup: Mockup; busy: boolean; onDefault: () => void }) {
+  const isDefault = mockup.is_default_mockup === '1';
+  return (
+    <Card withBorder radius="md" padding="xs" data-testid="mockup" data-status={mockup.status} data-default={isDefault}>
+      <Card.Section>
+        <AspectRatio ratio={1}>
+          {mockup.status === 'done' ? (
+            <Image src={mockup.url} alt={`${mockup.name} mockup`} fit="contain" data-testid="mockup-image" />
+          ) : (
+            <Center bg="var(--mantine-color-default-hover)">
+              {mockup.status === 'pending' ? (
+                <Loader size="sm" aria-label={`Making the ${mockup.name} mockup`} />
+              ) : (
+                <Text size="xs" c="red" p="xs" ta="center">
+                  {mockup.error}
+                </Text>
+              )}
+            </Center>
+          )}
+        </AspectRatio>
+      </Card.Section>
+      <Group justify="space-between" mt="xs" gap={4} wrap="nowrap">
+        <Text size="xs" truncate>
+          {mockup.name} · {mockup.print_space}
+        </Text>
+        {isDefault ? (
+          <Badge size="sm" variant="light" color="green">
+            Default
+          </Badge>
+        ) : (
+          <Button size="compact-xs" variant="subtle" loading={busy} onClick={onDefault} aria-label={`Make ${mockup.name} the default mockup`}>
+            Make default
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+/** The flat mockups of the campaign's products, as the renderer makes them after each save, with each product's default. */
+export function MockupGallery({ campaignId, products, revisions, exportsSettled }: MockupGalleryProps) {
+  const queryClient = useQueryClient();
+  const queryKey = [...CAMPAIGNS_KEY, 'mockups', campaignId, revisions];
+  const mockups = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => listMockups(api, campaignId, signal),
+    refetchInterval: (query) =>
+      !exportsSettled || !query.state.data || query.state.data.some((m) => m.status === 'pending') ? MOCKUP_POLL_MS : false,
+    placeholderData: keepPreviousData,
+  });
+  const choose = useMutation({
+    mutationFn: (mockupId: number) => setDefaultMockup(api, campaignId, mockupId),
+    onSuccess: (next) => queryClient.setQueryData(queryKey, next),
+    onError: (error) => notifications.show({ color: 'red', message: error.message }),
+  });
+  const items = mockups.data ?? [];
+  const shown = products.filter((p) => items.some((m) => m.product_id === p.id));
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={2} fz="h4" mb="sm">
+        Mockups
+      </Title>
+      {mockups.error && (
+        <Alert color="red" mb="sm">
+          {mockups.error.message}
+        </Alert>
+      )}
+      {shown.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Save the campaign to see its products&apos; mockups.
+        </Text>
+      ) : (
+        <Stack gap="md">
+          {shown.map((p) => (
+            <Stack key={p.id} gap={6} data-testid="mockup-product" data-product={p.name}>
+              <Text fw={500} size="sm">
+                {p.name}
+              </Text>
+              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+                {items
+                  .filter((m) => m.product_id === p.id)
+                  .map((m) => (
+                    <MockupCard
+                      key={m.id}
+                      mockup={m}
+                      busy={choose.isPending && choose.variables === m.id}
+                      onDefault={() => choose.mutate(m.id)}
+                    />
+                  ))}
+              </SimpleGrid>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
