@@ -73,7 +73,9 @@ describe('flat mockups in the campaign editor', () => {
     expect(await mockup('back').getAttribute('data-default')).toBe('false');
     await mockup('front').scrollIntoViewIfNeeded();
     await screenshot(page, 'mockups-gallery');
-  });
+    // In the full suite the renderer may be busy with other tests' print files (a 13500 px order, bulk
+    // records) when this save's mockups queue up.
+  }, 300_000);
 
   it('makes the back mockup the default, and it stays so after a reload', async () => {
     await page.getByRole('button', { name: 'Make T-shirt, back the default mockup' }).click();
