@@ -41,6 +41,8 @@ export default defineConfig({
     globals: true,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // user-event interactions under jsdom take seconds on a loaded 2-core CI machine.
+    testTimeout: 20_000,
     css: false,
   },
 });
