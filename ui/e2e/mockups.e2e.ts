@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_SELLER, openPage, screenshot, submitLogin, suiteBrowser, waitForDashboard } from './support/stack';
+import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 /** Names unique to this run, so a second run on the same stack finds its own campaign and upload. */
 const RUN = Date.now().toString(36);
@@ -31,9 +31,7 @@ describe('flat mockups in the campaign editor', () => {
 
   beforeAll(async () => {
     ({ page } = await openPage(browser()));
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(page, DEMO_SELLER);
+    await signIn(page, DEMO_SELLER);
   });
 
   const mockup = (space: string) => page.locator('[data-testid="mockup"]').filter({ hasText: `· ${space}` });
@@ -64,7 +62,7 @@ describe('flat mockups in the campaign editor', () => {
   it('shows the flat mockups as they are made, 2000 px wide, the front one default', async () => {
     for (const space of ['front', 'back']) {
       const image = mockup(space).getByTestId('mockup-image');
-      await image.waitFor({ timeout: 180_000 });
+      await image.waitFor({ timeout: 60_000 });
       await expect
         .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 60_000 })
         .toBe(2000);
@@ -73,9 +71,7 @@ describe('flat mockups in the campaign editor', () => {
     expect(await mockup('back').getAttribute('data-default')).toBe('false');
     await mockup('front').scrollIntoViewIfNeeded();
     await screenshot(page, 'mockups-gallery');
-    // In the full suite the renderer may be busy with other tests' print files (a 13500 px order, bulk
-    // records) when this save's mockups queue up.
-  }, 300_000);
+  }, 120_000);
 
   it('makes the back mockup the default, and it stays so after a reload', async () => {
     await page.getByRole('button', { name: 'Make T-shirt, back the default mockup' }).click();

@@ -56,13 +56,16 @@ function serve(list: () => Mockup[], choose: (id: number) => Response) {
   return calls;
 }
 
+/** Shows the gallery; the returned function shows it again with the print files settled or not. */
 function show(exportsSettled = true) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithMantine(
+  const gallery = (settled: boolean) => (
     <QueryClientProvider client={client}>
-      <MockupGallery campaignId={41} products={[product]} revisions={{ 90: 2 }} exportsSettled={exportsSettled} />
-    </QueryClientProvider>,
+      <MockupGallery campaignId={41} products={[product]} revisions={{ 90: 2 }} exportsSettled={settled} />
+    </QueryClientProvider>
   );
+  const { rerender } = renderWithMantine(gallery(exportsSettled));
+  return (settled: boolean) => rerender(gallery(settled));
 }
 
 afterEach(() => {
@@ -84,6 +87,20 @@ describe('MockupGallery', () => {
     rendered = true;
     expect(await screen.findByRole('img', { name: 'T-shirt, back mockup' }, { timeout: 3000 })).toHaveAttribute('src', '/api/files/p/41/design_12_7.png?v=def');
     expect(calls.every((c) => c.method === 'GET' && c.path === '/api/seller/campaigns/41/mockups')).toBe(true);
+  }, 15_000);
+
+  it('looks again when the print files settle, as their mockups are queued with them', async () => {
+    let list: Mockup[] = [];
+    const calls = serve(() => list, () => json({}, 500));
+    const settle = show(false);
+    expect(await screen.findByText("Save the campaign to see its products' mockups.")).toBeInTheDocument();
+    const fetched = calls.length;
+    list = [front, back];
+    settle(true);
+    expect(await screen.findByRole('img', { name: 'T-shirt, front mockup' })).toHaveAttribute('src', front.url);
+    expect(calls.length).toBeGreaterThan(fetched);
+    list = [front, { ...back, status: 'done', url: '/b.png' }];
+    expect(await screen.findByRole('img', { name: 'T-shirt, back mockup' }, { timeout: 3000 })).toHaveAttribute('src', '/b.png');
   }, 15_000);
 
   it('makes another mockup the default', async () => {

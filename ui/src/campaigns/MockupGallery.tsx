@@ -60,7 +60,9 @@ function MockupCard({ mockup, busy, onDefault }: { mockup: Mockup; busy: boolean
 /** The flat mockups of the campaign's products, as the renderer makes them after each save, with each product's default. */
 export function MockupGallery({ campaignId, products, revisions, exportsSettled }: MockupGalleryProps) {
   const queryClient = useQueryClient();
-  const queryKey = [...CAMPAIGNS_KEY, 'mockups', campaignId, revisions];
+  // The mockups of a print file are queued in the transaction that records it, so the list is read
+  // afresh once the print files settle: a poll may have last looked just before the final one was made.
+  const queryKey = [...CAMPAIGNS_KEY, 'mockups', campaignId, revisions, exportsSettled];
   const mockups = useQuery({
     queryKey,
     queryFn: ({ signal }) => listMockups(api, campaignId, signal),

@@ -3,11 +3,13 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { theme } from '../theme/theme';
 
-/** Renders inside the app's Mantine theme, with transitions and portals off. */
+/** Renders inside the app's Mantine theme, with transitions and portals off; `rerender` keeps the theme. */
 export function renderWithMantine(ui: ReactElement): RenderResult {
-  return render(
-    <MantineProvider theme={theme} env="test">
-      {ui}
-    </MantineProvider>,
-  );
+  return render(ui, {
+    wrapper: ({ children }) => (
+      <MantineProvider theme={theme} env="test">
+        {children}
+      </MantineProvider>
+    ),
+  });
 }
