@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hibiken/asynq"
 
@@ -84,6 +85,23 @@ func (s *stack) seed(env string) {
 	if err := seed.Run(context.Background(), seed.Deps{DB: s.app.DB, Store: store, Env: env, BcryptCost: s.cfg.Auth.BcryptCost}); err != nil {
 		s.t.Fatal(err)
 	}
+}
+
+// serve runs handlers (task type to handler) on a queue server of service, on the stack's Redis, with
+// concurrency workers until the test ends.
+func (s *stack) serve(service queue.Service, concurrency int, handlers map[string]asynq.Handler) {
+	s.t.Helper()
+	mux := asynq.NewServeMux()
+	for typ, h := range handlers {
+		mux.Handle(typ, h)
+	}
+	qcfg := s.cfg.Queue
+	qcfg.ShutdownTimeout = time.Second
+	srv := queue.NewServer(qcfg, service, concurrency, slog.New(slog.DiscardHandler))
+	if err := srv.Start(mux); err != nil {
+		s.t.Fatal(err)
+	}
+	s.t.Cleanup(srv.Shutdown)
 }
 
 type reply struct {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"log/slog"
 	"net/http"
 	"strconv"
 	"testing"
@@ -550,15 +549,7 @@ func TestSaveToPrintFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mux := asynq.NewServeMux()
-	mux.Handle(export.TypeExport, h)
-	qcfg := e.cfg.Queue
-	qcfg.ShutdownTimeout = time.Second
-	srv := queue.NewServer(qcfg, queue.Renderer, 1, slog.New(slog.DiscardHandler))
-	if err := srv.Start(mux); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
+	e.serve(queue.Renderer, 1, map[string]asynq.Handler{export.TypeExport: h})
 
 	c := e.create("Print me", "Mug wrap")
 	wrap := doc("wrap", imageObj("art", art), textObj("t1", "Hello", true), textObj("t2", "World", false))

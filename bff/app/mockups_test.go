@@ -48,17 +48,8 @@ func TestSaveToMockup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mux := asynq.NewServeMux()
-	mux.Handle(export.TypeExport, exporter)
-	mux.Handle(mockuptask.TypeMockup, mockups)
-	qcfg := e.cfg.Queue
-	qcfg.ShutdownTimeout = time.Second
-	srv := queue.NewServer(qcfg, queue.Renderer, 1, slog.New(slog.DiscardHandler))
-	if err := srv.Start(mux); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	client := asynq.NewClient(qcfg.RedisOpt())
+	e.serve(queue.Renderer, 1, map[string]asynq.Handler{export.TypeExport: exporter, mockuptask.TypeMockup: mockups})
+	client := asynq.NewClient(e.cfg.Queue.RedisOpt())
 	t.Cleanup(func() { client.Close() })
 	relay, err := outbox.NewRelay(outbox.DefaultConfig(), e.app.DB, client, slog.New(slog.DiscardHandler))
 	if err != nil {

@@ -9,7 +9,6 @@ import (
 	"image/color"
 	"image/png"
 	"io"
-	"log/slog"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -53,16 +52,7 @@ func (s *stack) startRenderer(encodes *atomic.Int32, refuse *atomic.Bool) {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	mux := asynq.NewServeMux()
-	mux.Handle(sanitize.TypeSanitize, san)
-	mux.Handle(variant.TypeVariant, vh)
-	qcfg := s.cfg.Queue
-	qcfg.ShutdownTimeout = time.Second
-	srv := queue.NewServer(qcfg, queue.Renderer, 2, slog.New(slog.DiscardHandler))
-	if err := srv.Start(mux); err != nil {
-		s.t.Fatal(err)
-	}
-	s.t.Cleanup(srv.Shutdown)
+	s.serve(queue.Renderer, 2, map[string]asynq.Handler{sanitize.TypeSanitize: san, variant.TypeVariant: vh})
 }
 
 // local turns an absolute URL the bff handed out (signed blob URLs point at the configured public

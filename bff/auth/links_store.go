@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/lib/pq"
+	"github.com/pressroom/pressroom/platform/database"
 )
 
 // Purposes of e-mailed links.
@@ -30,8 +30,7 @@ VALUES ($1, $2, $3, '{seller}', 'new')
 RETURNING id`
 	var id int64
 	err := s.db.GetContext(ctx, &id, q, name, email, hash)
-	var pqErr *pq.Error
-	if errors.As(err, &pqErr) && pqErr.Code == "23505" {
+	if database.UniqueViolation(err) {
 		return 0, errEmailTaken
 	}
 	if err != nil {

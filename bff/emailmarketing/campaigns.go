@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/mail"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -120,18 +119,15 @@ func (s *Service) handleCampaigns(c echo.Context) error {
 	return c.JSON(http.StatusOK, envelope.NewPage(page, total, q))
 }
 
-// campaign is the caller's campaign named by the id path parameter, or 'Campaign not found.'.
-func (s *Service) campaign(c echo.Context) (Campaign, error) {
-	id, err := pathID(c, MsgCampaignNotFound)
+// campaign is the caller's campaign named by the id path parameter, or 'Campaign not found.', and
+// the ids of the caller's stores.
+func (s *Service) campaign(c echo.Context) (Campaign, []int64, error) {
+	id, stores, err := s.pathID(c, MsgCampaignNotFound)
 	if err != nil {
-		return Campaign{}, err
+		return Campaign{}, nil, err
 	}
-	ctx := c.Request().Context()
-	stores, err := s.stores(ctx, c)
-	if err != nil {
-		return Campaign{}, err
-	}
-	return s.campaignIn(ctx, storeIDs(stores), id)
+	out, err := s.campaignIn(c.Request().Context(), stores, id)
+	return out, stores, err
 }
 
 func (s *Service) campaignIn(ctx context.Context, stores []int64, id int64) (Campaign, error) {
@@ -144,7 +140,7 @@ func (s *Service) campaignIn(ctx context.Context, stores []int64, id int64) (Cam
 }
 
 func (s *Service) handleCampaign(c echo.Context) error {
-	out, err := s.campaign(c)
+	out, _, err := s.campaign(c)
 	if err != nil {
 		return err
 	}
@@ -264,11 +260,11 @@ func (s *Service) handleCreateCampaign(c echo.Context) error {
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgStoreRequired, envelope.FieldError{Field: "store_id", Message: MsgStoreRequired})
 	}
 	ctx := c.Request().Context()
-	st, err := s.store(c, strconv.FormatInt(b.StoreID, 10))
+	stores, err := s.stores(ctx, c)
 	if err != nil {
 		return err
 	}
-	stores, err := s.stores(ctx, c)
+	st, err := storeIn(stores, b.StoreID)
 	if err != nil {
 		return err
 	}
@@ -288,20 +284,20 @@ VALUES ($1, $2, $3, $4, $5, $6, NULLIF($7, 0)::bigint) RETURNING id`
 	return c.JSON(http.StatusCreated, envelope.Response{Success: true, Message: MsgCampaignCreated, Data: out, Errors: []envelope.FieldError{}})
 }
 
-// draft is the caller's campaign, refused unless it is a draft.
-func (s *Service) draft(c echo.Context) (Campaign, error) {
-	cur, err := s.campaign(c)
+// draft is the caller's campaign, refused unless it is a draft, and the ids of the caller's stores.
+func (s *Service) draft(c echo.Context) (Campaign, []int64, error) {
+	cur, stores, err := s.campaign(c)
 	if err != nil {
-		return Campaign{}, err
+		return Campaign{}, nil, err
 	}
 	if cur.Status != emailsend.StatusDraft {
-		return Campaign{}, envelope.Fail(http.StatusConflict, MsgCampaignNotDraft)
+		return Campaign{}, nil, envelope.Fail(http.StatusConflict, MsgCampaignNotDraft)
 	}
-	return cur, nil
+	return cur, stores, nil
 }
 
 func (s *Service) handleUpdateCampaign(c echo.Context) error {
-	cur, err := s.draft(c)
+	cur, stores, err := s.draft(c)
 	if err != nil {
 		return err
 	}
@@ -313,11 +309,7 @@ func (s *Service) handleUpdateCampaign(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	stores, err := s.stores(ctx, c)
-	if err != nil {
-		return err
-	}
-	if _, err := s.checkSender(ctx, storeIDs(stores), cur.StoreID, b.SenderID); err != nil {
+	if _, err := s.checkSender(ctx, stores, cur.StoreID, b.SenderID); err != nil {
 		return err
 	}
 	const q = `UPDATE email_campaigns SET sender_id = $2, name = $3, subject = $4, preheader = $5, body_html = $6, updated_at = now()
@@ -329,7 +321,7 @@ WHERE id = $1 AND status = 'draft'`
 	if n, _ := res.RowsAffected(); n == 0 {
 		return envelope.Fail(http.StatusConflict, MsgCampaignNotDraft)
 	}
-	out, err := s.campaignIn(ctx, storeIDs(stores), cur.ID)
+	out, err := s.campaignIn(ctx, stores, cur.ID)
 	if err != nil {
 		return err
 	}
@@ -337,7 +329,7 @@ WHERE id = $1 AND status = 'draft'`
 }
 
 func (s *Service) handleDeleteCampaign(c echo.Context) error {
-	cur, err := s.draft(c)
+	cur, _, err := s.draft(c)
 	if err != nil {
 		return err
 	}
@@ -354,7 +346,7 @@ func (s *Service) handleDeleteCampaign(c echo.Context) error {
 // handleTestCampaign queues one copy of the campaign to an address (202); the worker mails it
 // through platform/mail.
 func (s *Service) handleTestCampaign(c echo.Context) error {
-	cur, err := s.campaign(c)
+	cur, _, err := s.campaign(c)
 	if err != nil {
 		return err
 	}
@@ -381,19 +373,15 @@ func (s *Service) handleTestCampaign(c echo.Context) error {
 
 // handleSendCampaign moves a draft to sending and queues its send in one transaction (202).
 func (s *Service) handleSendCampaign(c echo.Context) error {
-	cur, err := s.draft(c)
+	cur, stores, err := s.draft(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	stores, err := s.stores(ctx, c)
-	if err != nil {
-		return err
-	}
 	if cur.SenderID == nil {
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgSenderNotFound, envelope.FieldError{Field: "sender_id", Message: MsgSenderNotFound})
 	}
-	sender, err := s.checkSender(ctx, storeIDs(stores), cur.StoreID, *cur.SenderID)
+	sender, err := s.checkSender(ctx, stores, cur.StoreID, *cur.SenderID)
 	if err != nil {
 		return err
 	}
@@ -423,7 +411,7 @@ func (s *Service) handleSendCampaign(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out, err := s.campaignIn(ctx, storeIDs(stores), cur.ID)
+	out, err := s.campaignIn(ctx, stores, cur.ID)
 	if err != nil {
 		return err
 	}

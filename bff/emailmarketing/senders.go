@@ -2,7 +2,6 @@ package emailmarketing
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"regexp"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/lib/pq"
 
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/platform/database"
 )
 
 // Messages of the sender calls (spec §8 names 'Sender not found').
@@ -104,17 +104,12 @@ func (s *Service) handleSenders(c echo.Context) error {
 
 // sender is the caller's sender id, or 'Sender not found'.
 func (s *Service) sender(c echo.Context) (Sender, error) {
-	id, err := pathID(c, MsgSenderNotFound)
-	if err != nil {
-		return Sender{}, err
-	}
-	ctx := c.Request().Context()
-	stores, err := s.stores(ctx, c)
+	id, stores, err := s.pathID(c, MsgSenderNotFound)
 	if err != nil {
 		return Sender{}, err
 	}
 	var out Sender
-	err = s.d.DB.GetContext(ctx, &out, `SELECT `+senderColumns+senderFrom+` AND s.id = $2`, pq.Array(storeIDs(stores)), id)
+	err = s.d.DB.GetContext(c.Request().Context(), &out, `SELECT `+senderColumns+senderFrom+` AND s.id = $2`, pq.Array(stores), id)
 	if isNoRows(err) {
 		return Sender{}, envelope.Fail(http.StatusNotFound, MsgSenderNotFound)
 	}
@@ -159,8 +154,7 @@ func (b *senderBody) validate(withDomain bool) error {
 
 // taken turns the unique-address violation into its field error.
 func taken(err error) error {
-	var pe *pq.Error
-	if errors.As(err, &pe) && pe.Code == "23505" {
+	if database.UniqueViolation(err) {
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgSenderTaken, envelope.FieldError{Field: "username", Message: MsgSenderTaken})
 	}
 	return err

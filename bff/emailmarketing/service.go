@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/jmoiron/sqlx"
@@ -109,17 +110,11 @@ func (s *Service) stores(ctx context.Context, c echo.Context) ([]Store, error) {
 	if err := s.d.DB.SelectContext(ctx, &all, `SELECT id, name, domain FROM stores WHERE owner_id = $1 ORDER BY id`, id.User.ID); err != nil {
 		return nil, err
 	}
-	ids := make([]int64, len(all))
-	for i, st := range all {
-		ids[i] = st.ID
-	}
-	allowed := access.StoreFilter(id.User.Access(), ids)
+	allowed := access.StoreFilter(id.User.Access(), storeIDs(all))
 	out := []Store{}
 	for _, st := range all {
-		for _, a := range allowed {
-			if a == st.ID {
-				out = append(out, st)
-			}
+		if slices.Contains(allowed, st.ID) {
+			out = append(out, st)
 		}
 	}
 	return out, nil
@@ -143,6 +138,11 @@ func (s *Service) store(c echo.Context, raw string) (Store, error) {
 	if err != nil {
 		return Store{}, err
 	}
+	return storeIn(stores, id)
+}
+
+// storeIn is store id among stores, or a 404.
+func storeIn(stores []Store, id int64) (Store, error) {
 	for _, st := range stores {
 		if st.ID == id {
 			return st, nil
@@ -159,13 +159,18 @@ func (s *Service) handleStores(c echo.Context) error {
 	return envelope.OK(c, stores)
 }
 
-// pathID reads a positive id path parameter; anything else is notFound.
-func pathID(c echo.Context, notFound string) (int64, error) {
+// pathID reads a positive id path parameter (anything else is notFound) and the ids of the
+// caller's stores, which the row it names must belong to.
+func (s *Service) pathID(c echo.Context, notFound string) (int64, []int64, error) {
 	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
 	if err != nil || id <= 0 {
-		return 0, envelope.Fail(http.StatusNotFound, notFound)
+		return 0, nil, envelope.Fail(http.StatusNotFound, notFound)
 	}
-	return id, nil
+	stores, err := s.stores(c.Request().Context(), c)
+	if err != nil {
+		return 0, nil, err
+	}
+	return id, storeIDs(stores), nil
 }
 
 // isNoRows reports a missing row.

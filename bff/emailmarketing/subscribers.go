@@ -51,17 +51,19 @@ func (s *Service) handleSubscribers(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	stores, err := s.stores(ctx, c)
-	if err != nil {
-		return err
-	}
-	ids := storeIDs(stores)
+	var ids []int64
 	if raw := c.QueryParam("store_id"); raw != "" {
 		st, err := s.store(c, raw)
 		if err != nil {
 			return err
 		}
 		ids = []int64{st.ID}
+	} else {
+		stores, err := s.stores(ctx, c)
+		if err != nil {
+			return err
+		}
+		ids = storeIDs(stores)
 	}
 	const where = ` FROM email_subscribers WHERE store_id = ANY($1)
 AND ($2 = '' OR email ILIKE '%' || $2 || '%' OR (first_name || ' ' || last_name) ILIKE '%' || $2 || '%')`
@@ -218,18 +220,13 @@ RETURNING (xmax = 0) AS inserted`
 }
 
 func (s *Service) handleUnsubscribe(c echo.Context) error {
-	id, err := pathID(c, MsgSubscriberNotFound)
-	if err != nil {
-		return err
-	}
-	ctx := c.Request().Context()
-	stores, err := s.stores(ctx, c)
+	id, stores, err := s.pathID(c, MsgSubscriberNotFound)
 	if err != nil {
 		return err
 	}
 	var out Subscriber
-	err = s.d.DB.GetContext(ctx, &out, `UPDATE email_subscribers SET status = 'unsubscribed', updated_at = now()
-WHERE id = $2 AND store_id = ANY($1) RETURNING `+subscriberColumns, pq.Array(storeIDs(stores)), id)
+	err = s.d.DB.GetContext(c.Request().Context(), &out, `UPDATE email_subscribers SET status = 'unsubscribed', updated_at = now()
+WHERE id = $2 AND store_id = ANY($1) RETURNING `+subscriberColumns, pq.Array(stores), id)
 	if isNoRows(err) {
 		return envelope.Fail(http.StatusNotFound, MsgSubscriberNotFound)
 	}

@@ -5,8 +5,6 @@ import (
 	"image/png"
 	"testing"
 
-	"github.com/pressroom/pressroom/platform/blob"
-	"github.com/pressroom/pressroom/platform/testinfra"
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/sanitize"
 )
@@ -14,19 +12,8 @@ import (
 // TestBulkTemplate seeds twice and finds one template campaign on the T-shirt, designed on front
 // and back with the seller's ready artwork upload, whose recorded version is the stored file's.
 func TestBulkTemplate(t *testing.T) {
-	db, _ := testinfra.Postgres(t)
-	cfg := blob.DefaultConfig()
-	cfg.Dir = t.TempDir()
-	store, err := blob.New(cfg, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, store := seededTwice(t)
 	ctx := context.Background()
-	for range 2 {
-		if err := Run(ctx, Deps{DB: db, Store: store, Env: "test", BcryptCost: 10}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	var sellerID int64
 	if err := db.Get(&sellerID, `SELECT id FROM users WHERE email = 'seller@example.com'`); err != nil {
 		t.Fatal(err)

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/pressroom/pressroom/platform/blob"
-	"github.com/pressroom/pressroom/platform/testinfra"
 	"github.com/pressroom/pressroom/renderer/mockup"
 )
 
@@ -14,19 +12,8 @@ import (
 // product and print space, whose stored JSON is a flat template (at the tests' size; `bff seed`
 // draws 2000 px) naming its stored images by blob key.
 func TestMockupTemplates(t *testing.T) {
-	db, _ := testinfra.Postgres(t)
-	cfg := blob.DefaultConfig()
-	cfg.Dir = t.TempDir()
-	store, err := blob.New(cfg, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, store := seededTwice(t)
 	ctx := context.Background()
-	for range 2 {
-		if err := Run(ctx, Deps{DB: db, Store: store, Env: "test", BcryptCost: 10}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	var rows []struct {
 		Product    string `db:"name"`
 		PrintSpace string `db:"print_space"`

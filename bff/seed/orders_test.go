@@ -4,9 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
-	"github.com/pressroom/pressroom/platform/testinfra"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/orderprint"
 	"github.com/pressroom/pressroom/renderer/tiles"
@@ -15,19 +13,8 @@ import (
 // TestOrders seeds twice and finds the demo design orders once, each item queued for rendering; the
 // mug's demo design renders and tiles into an item ready for review.
 func TestOrders(t *testing.T) {
-	db, _ := testinfra.Postgres(t)
-	cfg := blob.DefaultConfig()
-	cfg.Dir = t.TempDir()
-	store, err := blob.New(cfg, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, store := seededTwice(t)
 	ctx := context.Background()
-	for range 2 {
-		if err := Run(ctx, Deps{DB: db, Store: store, Env: "test", BcryptCost: 10}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	var items []struct {
 		ID      int64  `db:"id"`
 		Number  string `db:"number"`

@@ -184,8 +184,7 @@ func (d Deps) handleInvite(c echo.Context) error {
 	const insert = `INSERT INTO team_invitations (seller_id, email, permissions) VALUES ($1, $2, $3) RETURNING id`
 	var id int64
 	err := d.DB.GetContext(ctx, &id, insert, seller.ID, b.Email, database.TextArray(b.Permissions))
-	var pqErr *pq.Error
-	if errors.As(err, &pqErr) && pqErr.Code == "23505" {
+	if database.UniqueViolation(err) {
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgAlreadyInvited, envelope.FieldError{Field: "email", Message: MsgAlreadyInvited})
 	}
 	if err != nil {

@@ -2,6 +2,7 @@ package queue
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -115,6 +116,35 @@ type Job struct {
 	TaskID   string
 	MaxRetry int
 	Timeout  time.Duration
+}
+
+// NewJob is j carrying payload encoded as JSON: how every task constructor fills in its Job.
+func NewJob(j Job, payload any) (Job, error) {
+	b, err := json.Marshal(payload)
+	if err != nil {
+		return Job{}, fmt.Errorf("%s payload: %w", j.Type, err)
+	}
+	j.Payload = b
+	return j, nil
+}
+
+// ParsePayload decodes t's JSON payload. One that does not decode, or that valid refuses, fails
+// with asynq.SkipRetry: no retry can mend it.
+func ParsePayload[P any](t *asynq.Task, valid func(P) bool) (P, error) {
+	var p P
+	if err := json.Unmarshal(t.Payload(), &p); err != nil || !valid(p) {
+		var zero P
+		return zero, fmt.Errorf("malformed %s payload %q: %w", t.Type(), t.Payload(), asynq.SkipRetry)
+	}
+	return p, nil
+}
+
+// LastAttempt reports whether the running task has no retry left, so a handler records that it
+// gave up instead of leaving its row in progress.
+func LastAttempt(ctx context.Context) bool {
+	retried, ok1 := asynq.GetRetryCount(ctx)
+	limit, ok2 := asynq.GetMaxRetry(ctx)
+	return ok1 && ok2 && retried >= limit
 }
 
 // Task builds the Asynq task with the Job's options.

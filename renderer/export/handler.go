@@ -126,7 +126,7 @@ WHERE id = $1 AND revision = $2 AND export_status IN ('pending', 'rendering')`
 		}
 		return fmt.Errorf("export design %d r%d: %w: %w", p.DesignID, p.Revision, err, asynq.SkipRetry)
 	case err != nil:
-		if lastAttempt(ctx) {
+		if queue.LastAttempt(ctx) {
 			if ferr := h.fail(ctx, p, MsgGaveUp); ferr != nil {
 				return errors.Join(err, ferr)
 			}
@@ -140,13 +140,6 @@ WHERE id = $1 AND revision = $2 AND export_status IN ('pending', 'rendering')`
 		}
 	}
 	return nil
-}
-
-// lastAttempt reports whether the running task has no retry left.
-func lastAttempt(ctx context.Context) bool {
-	retried, ok1 := asynq.GetRetryCount(ctx)
-	limit, ok2 := asynq.GetMaxRetry(ctx)
-	return ok1 && ok2 && retried >= limit
 }
 
 // fail records the design's revision as failed with msg.

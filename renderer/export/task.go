@@ -1,8 +1,6 @@
 package export
 
 import (
-	"encoding/json"
-	"fmt"
 	"strconv"
 	"time"
 
@@ -30,15 +28,11 @@ const (
 // given priority (interactive for the editor, bulk for bulk work). The task id names the design and
 // the revision, so a revision is queued once however often the outbox relays it.
 func NewExportJob(designID, revision int64, priority queue.Priority) (queue.Job, error) {
-	b, err := json.Marshal(Payload{DesignID: designID, Revision: revision})
-	if err != nil {
-		return queue.Job{}, err
-	}
-	return queue.Job{
-		Type: TypeExport, Payload: b, Queue: queue.Name(queue.Renderer, priority),
+	return queue.NewJob(queue.Job{
+		Type: TypeExport, Queue: queue.Name(queue.Renderer, priority),
 		TaskID:   "export-" + strconv.FormatInt(designID, 10) + "-r" + strconv.FormatInt(revision, 10),
 		MaxRetry: exportRetries, Timeout: exportTimeout,
-	}, nil
+	}, Payload{DesignID: designID, Revision: revision})
 }
 
 // PrintKey is the blob key of the print file of a design's revision:
@@ -51,9 +45,5 @@ func PrintKey(campaignID, designID, revision int64) string {
 
 // parsePayload reads a task's payload; a malformed one fails with asynq.SkipRetry.
 func parsePayload(t *asynq.Task) (Payload, error) {
-	var p Payload
-	if err := json.Unmarshal(t.Payload(), &p); err != nil || p.DesignID <= 0 || p.Revision <= 0 {
-		return Payload{}, fmt.Errorf("malformed %s payload %q: %w", TypeExport, t.Payload(), asynq.SkipRetry)
-	}
-	return p, nil
+	return queue.ParsePayload(t, func(p Payload) bool { return p.DesignID > 0 && p.Revision > 0 })
 }

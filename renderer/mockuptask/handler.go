@@ -16,6 +16,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/mockup"
@@ -129,7 +130,7 @@ WHERE m.id = $1`
 		}
 		return fmt.Errorf("mockup %d r%d: %w: %w", p.MockupID, p.Revision, err, asynq.SkipRetry)
 	case err != nil:
-		if lastAttempt(ctx) {
+		if queue.LastAttempt(ctx) {
 			if ferr := h.fail(ctx, p, MsgGaveUp); ferr != nil {
 				return errors.Join(err, ferr)
 			}
@@ -287,13 +288,6 @@ WHERE id = $1 AND design_revision = $2 AND status = 'pending'`
 		return fmt.Errorf("mark campaign mockup %d failed: %w", p.MockupID, err)
 	}
 	return nil
-}
-
-// lastAttempt reports whether the running task has no retry left.
-func lastAttempt(ctx context.Context) bool {
-	retried, ok1 := asynq.GetRetryCount(ctx)
-	limit, ok2 := asynq.GetMaxRetry(ctx)
-	return ok1 && ok2 && retried >= limit
 }
 
 // loader reads blob keys from the store; storage errors other than a missing object are marked

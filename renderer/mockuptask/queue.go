@@ -2,12 +2,11 @@ package mockuptask
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/jmoiron/sqlx"
-	"github.com/lib/pq"
 
+	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
 )
@@ -74,8 +73,7 @@ AND NOT EXISTS (SELECT 1 FROM campaign_mockups WHERE product_id = $1 AND is_defa
 		return err
 	}
 	_, err := tx.ExecContext(ctx, q, productID)
-	var pqErr *pq.Error
-	if errors.As(err, &pqErr) && pqErr.Code == "23505" {
+	if database.UniqueViolation(err) {
 		_, err = tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT mockup_default`)
 		return err
 	}

@@ -1,8 +1,6 @@
 package mockuptask
 
 import (
-	"encoding/json"
-	"fmt"
 	"strconv"
 	"time"
 
@@ -31,22 +29,14 @@ const (
 // renderer queue of the given priority. The task id names the row and the revision, so a revision is
 // queued once however often the outbox relays it.
 func NewMockupJob(mockupID, revision int64, priority queue.Priority) (queue.Job, error) {
-	b, err := json.Marshal(Payload{MockupID: mockupID, Revision: revision})
-	if err != nil {
-		return queue.Job{}, err
-	}
-	return queue.Job{
-		Type: TypeMockup, Payload: b, Queue: queue.Name(queue.Renderer, priority),
+	return queue.NewJob(queue.Job{
+		Type: TypeMockup, Queue: queue.Name(queue.Renderer, priority),
 		TaskID:   "mockup-" + strconv.FormatInt(mockupID, 10) + "-r" + strconv.FormatInt(revision, 10),
 		MaxRetry: mockupRetries, Timeout: mockupTimeout,
-	}, nil
+	}, Payload{MockupID: mockupID, Revision: revision})
 }
 
 // parsePayload reads a task's payload; a malformed one fails with asynq.SkipRetry.
 func parsePayload(t *asynq.Task) (Payload, error) {
-	var p Payload
-	if err := json.Unmarshal(t.Payload(), &p); err != nil || p.MockupID <= 0 || p.Revision <= 0 {
-		return Payload{}, fmt.Errorf("malformed %s payload %q: %w", TypeMockup, t.Payload(), asynq.SkipRetry)
-	}
-	return p, nil
+	return queue.ParsePayload(t, func(p Payload) bool { return p.MockupID > 0 && p.Revision > 0 })
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/raster"
@@ -73,19 +74,12 @@ func (d deps) finish(ctx context.Context, p Payload, typ string, err error) erro
 			return ferr
 		}
 		return fmt.Errorf("%s item %d r%d: %w: %w", typ, p.ItemID, p.Revision, err, asynq.SkipRetry)
-	case lastAttempt(ctx):
+	case queue.LastAttempt(ctx):
 		if ferr := d.fail(ctx, p, MsgGaveUp); ferr != nil {
 			return errors.Join(err, ferr)
 		}
 	}
 	return fmt.Errorf("%s item %d r%d: %w", typ, p.ItemID, p.Revision, err)
-}
-
-// lastAttempt reports whether the running task has no retry left.
-func lastAttempt(ctx context.Context) bool {
-	retried, ok1 := asynq.GetRetryCount(ctx)
-	limit, ok2 := asynq.GetMaxRetry(ctx)
-	return ok1 && ok2 && retried >= limit
 }
 
 // fail records the item's revision as failed with msg.

@@ -1,7 +1,6 @@
 package orderprint
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"time"
@@ -45,24 +44,16 @@ func newJob(typ, idPrefix string, itemID, revision int64, priority queue.Priorit
 	if itemID <= 0 || revision <= 0 {
 		return queue.Job{}, fmt.Errorf("%s: item %d revision %d, want positive ids", typ, itemID, revision)
 	}
-	b, err := json.Marshal(Payload{ItemID: itemID, Revision: revision})
-	if err != nil {
-		return queue.Job{}, err
-	}
-	return queue.Job{
-		Type: typ, Payload: b, Queue: queue.Name(queue.Renderer, priority),
+	return queue.NewJob(queue.Job{
+		Type: typ, Queue: queue.Name(queue.Renderer, priority),
 		TaskID:   idPrefix + strconv.FormatInt(itemID, 10) + "-r" + strconv.FormatInt(revision, 10),
 		MaxRetry: taskRetries, Timeout: taskTimeout,
-	}, nil
+	}, Payload{ItemID: itemID, Revision: revision})
 }
 
 // parsePayload reads a task's payload; a malformed one fails with asynq.SkipRetry.
 func parsePayload(t *asynq.Task) (Payload, error) {
-	var p Payload
-	if err := json.Unmarshal(t.Payload(), &p); err != nil || p.ItemID <= 0 || p.Revision <= 0 {
-		return Payload{}, fmt.Errorf("malformed %s payload %q: %w", t.Type(), t.Payload(), asynq.SkipRetry)
-	}
-	return p, nil
+	return queue.ParsePayload(t, func(p Payload) bool { return p.ItemID > 0 && p.Revision > 0 })
 }
 
 // itemPrefix is where everything of one revision of an item lives: orders/{itemId}/r{revision}/.

@@ -1,8 +1,6 @@
 package sanitize
 
 import (
-	"encoding/json"
-	"fmt"
 	"strconv"
 	"time"
 
@@ -22,21 +20,13 @@ type Payload struct {
 // NewSanitizeJob builds the task for upload id on the renderer's interactive queue (a seller waits
 // for it). The task id is deterministic so a repeated ingest call cannot queue it twice.
 func NewSanitizeJob(uploadID int64) (queue.Job, error) {
-	b, err := json.Marshal(Payload{UploadID: uploadID})
-	if err != nil {
-		return queue.Job{}, err
-	}
-	return queue.Job{
-		Type: TypeSanitize, Payload: b, Queue: queue.Name(queue.Renderer, queue.Interactive),
+	return queue.NewJob(queue.Job{
+		Type: TypeSanitize, Queue: queue.Name(queue.Renderer, queue.Interactive),
 		TaskID: "sanitize-" + strconv.FormatInt(uploadID, 10), MaxRetry: 5, Timeout: 5 * time.Minute,
-	}, nil
+	}, Payload{UploadID: uploadID})
 }
 
 // parsePayload reads a task's payload; a malformed one fails with asynq.SkipRetry.
 func parsePayload(t *asynq.Task) (Payload, error) {
-	var p Payload
-	if err := json.Unmarshal(t.Payload(), &p); err != nil || p.UploadID <= 0 {
-		return Payload{}, fmt.Errorf("malformed %s payload %q: %w", TypeSanitize, t.Payload(), asynq.SkipRetry)
-	}
-	return p, nil
+	return queue.ParsePayload(t, func(p Payload) bool { return p.UploadID > 0 })
 }

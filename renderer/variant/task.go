@@ -3,7 +3,6 @@ package variant
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -26,21 +25,17 @@ type Payload struct {
 // interactive queue (a screen waits for it). Its id is derived from both, so concurrent first
 // requests queue it once.
 func NewVariantJob(key, name string) (queue.Job, error) {
-	b, err := json.Marshal(Payload{Key: key, Variant: name})
-	if err != nil {
-		return queue.Job{}, err
-	}
 	sum := sha256.Sum256([]byte(name + "\x00" + key))
-	return queue.Job{
-		Type: TypeVariant, Payload: b, Queue: queue.Name(queue.Renderer, queue.Interactive),
+	return queue.NewJob(queue.Job{
+		Type: TypeVariant, Queue: queue.Name(queue.Renderer, queue.Interactive),
 		TaskID: "variant-" + name + "-" + hex.EncodeToString(sum[:16]), MaxRetry: 2, Timeout: 2 * time.Minute,
-	}, nil
+	}, Payload{Key: key, Variant: name})
 }
 
 func parsePayload(t *asynq.Task) (Payload, Spec, error) {
-	var p Payload
-	if err := json.Unmarshal(t.Payload(), &p); err != nil || blob.ValidateKey(p.Key) != nil {
-		return Payload{}, Spec{}, fmt.Errorf("malformed %s payload %q: %w", TypeVariant, t.Payload(), asynq.SkipRetry)
+	p, err := queue.ParsePayload(t, func(p Payload) bool { return blob.ValidateKey(p.Key) == nil })
+	if err != nil {
+		return Payload{}, Spec{}, err
 	}
 	s, ok := Lookup(p.Variant)
 	if !ok {

@@ -18,6 +18,7 @@ import {
   openPage,
   pathOf,
   screenshot,
+  signIn,
   submitLogin,
   suiteBrowser,
   tokenCookie,
@@ -145,9 +146,7 @@ describe('accounts and access', () => {
   it('turns on TOTP, then signs in with a code and refuses a used one', async () => {
     const email = await verifiedAccount('totp', adminToken);
     const { context, page } = await openPage(browser());
-    await page.goto('/auth/login');
-    await submitLogin(page, email, PASSWORD);
-    await waitForDashboard(page, email);
+    await signIn(page, email, PASSWORD);
 
     await page.goto('/settings/general?current_tab=2fa');
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_SELLER, openPage, screenshot, submitLogin, suiteBrowser, waitForDashboard } from './support/stack';
+import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 /** Names unique to this run, so a second run on the same stack finds its own campaign and upload. */
 const RUN = Date.now().toString(36);
@@ -59,9 +59,7 @@ describe('the campaign design editor in Chromium', () => {
 
   beforeAll(async () => {
     ({ page } = await openPage(browser()));
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(page, DEMO_SELLER);
+    await signIn(page, DEMO_SELLER);
   });
 
   const badge = () => page.getByTestId('resolution-badge');

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   BASE_URL,
-  DEMO_PASSWORD,
   DEMO_SELLER,
   openPage,
   screenshot,
-  submitLogin,
+  signIn,
   suiteBrowser,
   waitForDashboard,
 } from './support/stack';
@@ -15,9 +14,7 @@ describe('dark mode (spec §4)', () => {
 
   it('toggles from the top bar and survives a reload, kept in storage and the color-scheme cookie', async () => {
     const { context, page } = await openPage(browser());
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(page, DEMO_SELLER);
+    await signIn(page, DEMO_SELLER);
     const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
     expect(await scheme()).toBe('light');
 

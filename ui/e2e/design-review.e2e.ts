@@ -6,6 +6,7 @@ import {
   DEMO_SELLER,
   openPage,
   screenshot,
+  signIn,
   submitLogin,
   suiteBrowser,
   waitForDashboard,
@@ -127,9 +128,7 @@ describe('design review (issue 11)', () => {
 
     // The seller reads the rejection among the notifications.
     const sellerPage = await openPage(browser());
-    await sellerPage.page.goto('/auth/login');
-    await submitLogin(sellerPage.page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(sellerPage.page, DEMO_SELLER);
+    await signIn(sellerPage.page, DEMO_SELLER);
     await sellerPage.page.goto('/notifications');
     await sellerPage.page
       .getByTestId('notification-row')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_ADMIN } from './support/accounts';
-import { BASE_URL, DEMO_PASSWORD, DEMO_SELLER, openPage, screenshot, submitLogin, suiteBrowser, waitForDashboard } from './support/stack';
+import { BASE_URL, DEMO_PASSWORD, DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 const DOMAIN = 'mail.sams-print-shop.pressroom.local';
 const SUBSCRIBERS = 40;
@@ -37,9 +37,7 @@ describe('email campaigns', () => {
     expect((await api('POST', '/seller/email-marketing/subscribers/import', token, { store_id: storeId, csv })).status).toBe(200);
 
     const { context, page } = await openPage(browser());
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(page, DEMO_SELLER);
+    await signIn(page, DEMO_SELLER);
     await page.goto('/email-marketing/campaigns');
     await page.getByRole('link', { name: 'New campaign' }).click();
     await page.waitForURL('**/email-marketing/campaigns/new');
@@ -104,9 +102,7 @@ describe('email campaigns', () => {
 
   it('saves the abandoned checkout emails and picks the coupon from the search', async () => {
     const { context, page } = await openPage(browser());
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(page, DEMO_SELLER);
+    await signIn(page, DEMO_SELLER);
     await page.goto('/email-marketing/settings');
     await page.getByRole('switch', { name: 'Send email 1' }).check();
     await page.getByRole('textbox', { name: 'Subject' }).fill('');

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_ADMIN, DEMO_TEAM, freshEmail, outboxLink, signInTeamMember } from './support/accounts';
-import { BASE_URL, DEMO_PASSWORD, DEMO_SELLER, openPage, screenshot, submitLogin, suiteBrowser, waitForDashboard } from './support/stack';
+import { BASE_URL, DEMO_PASSWORD, DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 /**
  * A fake Klaviyo the stack's bff and worker reach (scripts/test points PRESSROOM_KLAVIYO_BASE_URL at
@@ -114,9 +114,7 @@ describe('email marketing', () => {
     const before = await api('GET', `/seller/store/${storeId}/email-marketing-klaviyo`, token);
 
     const { context, page } = await openPage(browser());
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(page, DEMO_SELLER);
+    await signIn(page, DEMO_SELLER);
     await page.goto('/email-marketing/settings');
     const form = page.getByRole('form', { name: 'Klaviyo connection' });
     await form.getByLabel('Private API key').fill('pk_wrong');
@@ -152,9 +150,7 @@ describe('email marketing', () => {
 
   it('imports a CSV file, searches and unsubscribes on the subscribers screen', async () => {
     const { context, page } = await openPage(browser());
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(page, DEMO_SELLER);
+    await signIn(page, DEMO_SELLER);
     await page.goto('/email-marketing/subscribers');
     const who = `reader${Date.now().toString(36)}`;
     const csv = `email,first_name,last_name\n${who}@example.com,Rea,Der\nnot-an-address,X,Y\n`;
@@ -175,9 +171,7 @@ describe('email marketing', () => {
 
   it('creates, renames and deletes a sender', async () => {
     const { context, page } = await openPage(browser());
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(page, DEMO_SELLER);
+    await signIn(page, DEMO_SELLER);
     await page.goto('/email-marketing/senders');
     const mailbox = `hello${Date.now().toString(36)}`;
     const form = page.getByRole('form', { name: 'Create sender' });
@@ -231,9 +225,7 @@ describe('email marketing', () => {
     const verify = new URL(await outboxLink(adminToken, email, '/auth/verify-email'), BASE_URL);
     expect((await api('POST', '/auth/verify-email', undefined, { token: verify.searchParams.get('token') })).status).toBe(200);
     const seller = await openPage(browser());
-    await seller.page.goto('/auth/login');
-    await submitLogin(seller.page, email, password);
-    await waitForDashboard(seller.page, email);
+    await signIn(seller.page, email, password);
     await seller.page.goto('/email-marketing/senders');
     await seller.page.getByText('This action is unauthorized.').waitFor();
     expect(await seller.page.getByRole('link', { name: 'Email Marketing' }).count()).toBe(0);

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   BASE_URL,
-  DEMO_PASSWORD,
   DEMO_SELLER,
   openPage,
   pathOf,
   screenshot,
-  submitLogin,
+  signIn,
   suiteBrowser,
   waitForDashboard,
 } from './support/stack';
@@ -31,9 +30,7 @@ describe('the 404 page (spec §2.2)', () => {
 
   it('links back home', async () => {
     const { context, page } = await openPage(browser());
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(page, DEMO_SELLER);
+    await signIn(page, DEMO_SELLER);
 
     await page.goto('/campaigns/nope/nothing/here');
     await page.getByText(NOT_FOUND, { exact: true }).waitFor();

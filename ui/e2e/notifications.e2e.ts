@@ -1,4 +1,4 @@
-import type { Page, Request } from 'playwright-core';
+import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_ADMIN } from './support/accounts';
 import {
@@ -7,7 +7,7 @@ import {
   DEMO_SELLER,
   openPage,
   screenshot,
-  submitLogin,
+  signIn,
   suiteBrowser,
   waitForDashboard,
 } from './support/stack';
@@ -27,12 +27,6 @@ async function post(body: Record<string, unknown>): Promise<number> {
 async function markAllRead(): Promise<void> {
   const answer = await api('PUT', '/seller/notifications', seller, { mark_all_as_read: true });
   if (answer.status !== 200) throw new Error(`mark all as read: ${answer.status} ${answer.body.message}`);
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/auth/login');
-  await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
-  await waitForDashboard(page, DEMO_SELLER);
 }
 
 const isPopupCall = (r: { url(): string }) => new URL(r.url()).pathname === '/api/seller/notifications/popup';
@@ -69,7 +63,7 @@ describe('notifications (spec §2.4, §4, §8)', () => {
     page.on('request', (r: Request) => {
       if (new URL(r.url()).pathname === '/api/seller/notifications/read-status') reports.push(r.postDataJSON());
     });
-    await signIn(page);
+    await signIn(page, DEMO_SELLER);
     const popup = page.getByRole('dialog');
     await popup.getByRole('heading', { name: 'New: embroidery products' }).waitFor();
     expect(await page.getByTestId('notification-popup-step').textContent()).toBe('1 / 2');
@@ -105,7 +99,7 @@ describe('notifications (spec §2.4, §4, §8)', () => {
 
     // A fresh browser (no cooldown, no local list) asks, and the bff offers neither again.
     const fresh = await openPage(browser());
-    const [answer] = await Promise.all([fresh.page.waitForResponse(isPopupCall), signIn(fresh.page)]);
+    const [answer] = await Promise.all([fresh.page.waitForResponse(isPopupCall), signIn(fresh.page, DEMO_SELLER)]);
     expect(((await answer.json()) as { data: unknown[] }).data).toEqual([]);
     expect(await fresh.page.getByRole('dialog').count()).toBe(0);
     await fresh.context.close();
@@ -128,7 +122,7 @@ describe('notifications (spec §2.4, §4, §8)', () => {
     const { context, page } = await openPage(browser());
     // The popup has its own test above; here it is on its 60-minute cooldown.
     await context.addInitScript(() => window.localStorage.setItem('notify-modal-shown-at', String(Date.now())));
-    await signIn(page);
+    await signIn(page, DEMO_SELLER);
 
     const bell = page.getByRole('button', { name: 'Notifications (12 unread)' });
     await bell.waitFor();

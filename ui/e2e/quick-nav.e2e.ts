@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_SUPPORT, signInTeamMember } from './support/accounts';
 import {
   BASE_URL,
-  DEMO_PASSWORD,
   DEMO_SELLER,
   openPage,
   pathOf,
   screenshot,
-  submitLogin,
+  signIn,
   suiteBrowser,
   waitForDashboard,
 } from './support/stack';
@@ -23,9 +22,7 @@ describe('quick navigation (spec §2.6, §2.7)', () => {
 
   it('opens with Ctrl+G, filters as the seller types and lands on the chosen page', async () => {
     const { context, page } = await openPage(browser());
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(page, DEMO_SELLER);
+    await signIn(page, DEMO_SELLER);
 
     await page.keyboard.press('Control+G');
     await picker(page).waitFor();
@@ -71,9 +68,7 @@ describe('quick navigation (spec §2.6, §2.7)', () => {
 
   it('clears local storage and reloads on Shift+F5 and Ctrl+Shift+R', async () => {
     const { context, page } = await openPage(browser());
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(page, DEMO_SELLER);
+    await signIn(page, DEMO_SELLER);
 
     for (const keys of ['Shift+F5', 'Control+Shift+R']) {
       await page.evaluate(() => window.localStorage.setItem('pressroom-e2e', 'kept?'));

@@ -6,9 +6,8 @@ import {
   DEMO_SELLER,
   openPage,
   screenshot,
-  submitLogin,
+  signIn,
   suiteBrowser,
-  waitForDashboard,
 } from './support/stack';
 
 const PASSWORD = 'a-long-enough-password';
@@ -25,9 +24,7 @@ describe('the seller team', () => {
     expect((await api('POST', '/auth/verify-email', undefined, { token: verify.searchParams.get('token') })).status).toBe(200);
 
     const seller = await openPage(browser());
-    await seller.page.goto('/auth/login');
-    await submitLogin(seller.page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(seller.page, DEMO_SELLER);
+    await signIn(seller.page, DEMO_SELLER);
     await seller.page.goto('/team');
     await seller.page.getByTestId('team-member').filter({ hasText: 'Toni Team' }).waitFor();
     const form = seller.page.getByRole('form', { name: 'Invite a team member' });
@@ -38,9 +35,7 @@ describe('the seller team', () => {
     await screenshot(seller.page, 'team');
 
     const invitee = await openPage(browser());
-    await invitee.page.goto('/auth/login');
-    await submitLogin(invitee.page, email, PASSWORD);
-    await waitForDashboard(invitee.page, email);
+    await signIn(invitee.page, email, PASSWORD);
     await invitee.page.goto('/team/invitations');
     const invitation = invitee.page.getByTestId('invitation').filter({ hasText: 'Sam Seller' });
     await invitation.getByRole('button', { name: 'Accept' }).click();

@@ -3,14 +3,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BASE_URL,
-  DEMO_PASSWORD,
   DEMO_SELLER,
   openPage,
   screenshot,
-  submitLogin,
+  signIn,
   suiteBrowser,
   tokenCookie,
-  waitForDashboard,
 } from './support/stack';
 
 // --- PNG files made here, so the test needs no binary fixtures ----------------------------------
@@ -106,9 +104,7 @@ describe('uploading artwork in Chromium', () => {
 
   beforeAll(async () => {
     ({ context, page } = await openPage(browser()));
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(page, DEMO_SELLER);
+    await signIn(page, DEMO_SELLER);
     const cookie = decodeURIComponent((await tokenCookie(context)) ?? '');
     token = cookie.replace(/^Bearer\s+/i, '');
     await page.goto('/personalized/artworks');

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   BASE_URL,
-  DEMO_PASSWORD,
   DEMO_SELLER,
   openPage,
   screenshot,
-  submitLogin,
+  signIn,
   suiteBrowser,
   waitForDashboard,
 } from './support/stack';
@@ -36,9 +35,7 @@ describe('the new-version banner (spec §2.4, §4, §9)', () => {
     });
     await page.clock.install();
 
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(page, DEMO_SELLER);
+    await signIn(page, DEMO_SELLER);
     await expect.poll(() => polled.length).toBeGreaterThan(0);
 
     // Another poll of the same build: no banner.

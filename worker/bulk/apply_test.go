@@ -2,6 +2,7 @@ package bulk
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -31,5 +32,19 @@ func TestPlace(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestNames: a made campaign's name is cut to the campaigns table's 255 characters, by character.
+func TestNames(t *testing.T) {
+	long := strings.Repeat("é", 300)
+	if got := jobName("  Pre ", long, " Suf  "); got != "Pre "+strings.Repeat("é", 251) {
+		t.Fatalf("jobName = %q", got)
+	}
+	if got := campaignName("Template", "art.png"); got != "Template - art" {
+		t.Fatalf("campaignName = %q", got)
+	}
+	if got := campaignName(long, "art.png"); got != strings.Repeat("é", 255) {
+		t.Fatalf("campaignName of a long template = %q", got)
 	}
 }

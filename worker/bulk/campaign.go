@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/hibiken/asynq"
 	"github.com/jmoiron/sqlx"
@@ -97,7 +96,7 @@ func (h *CampaignHandler) ProcessTask(ctx context.Context, t *asynq.Task) error 
 		return nil
 	case errors.As(err, &inv):
 		return h.finish(ctx, p, StatusFailed, inv.msg, 0)
-	case ctx.Err() == nil && lastAttempt(ctx):
+	case ctx.Err() == nil && queue.LastAttempt(ctx):
 		h.log.Error("bulk campaign job given up", "job", p.JobID, "err", err)
 		return errors.Join(err, h.finish(ctx, p, StatusFailed, MsgTryAgain, 0))
 	}
@@ -147,8 +146,7 @@ WHERE j.id = $1 AND j.attempts = $2 AND j.status = 'queued' AND NOT ('designer' 
 	if err != nil {
 		return err
 	}
-	u := uploads[blobKey(newURL)]
-	art := artwork{Key: u.Key, Width: int(u.Width.Int64), Height: int(u.Height.Int64)}
+	art := uploads[blobKey(newURL)].artwork()
 	var designs []newDesign
 	for _, pr := range origin.Products {
 		for _, d := range pr.Designs {
@@ -198,12 +196,7 @@ func jobArtwork(designs string) (string, bool) {
 
 // jobName is prefix + name + suffix, cut to the campaigns table's bound.
 func jobName(prefix, name, suffix string) string {
-	out := strings.TrimSpace(prefix + name + suffix)
-	for utf8.RuneCountInString(out) > maxNameLength {
-		_, size := utf8.DecodeLastRuneInString(out)
-		out = out[:len(out)-size]
-	}
-	return out
+	return fitName(strings.TrimSpace(prefix + name + suffix))
 }
 
 // save creates the job's campaign and completes the job with its log line, in one transaction
@@ -330,18 +323,5 @@ RETURNING id, attempts`
 
 // Run schedules every interval until ctx ends.
 func (s *Scheduler) Run(ctx context.Context) error {
-	tick := time.NewTicker(s.interval)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-tick.C:
-		}
-		if n, err := s.Schedule(ctx); err != nil && ctx.Err() == nil {
-			s.log.Error("bulk campaign scheduler", "err", err)
-		} else if n > 0 {
-			s.log.Info("bulk campaign jobs queued", "count", n)
-		}
-	}
+	return every(ctx, s.interval, s.log, s.Schedule, "bulk campaign scheduler", "bulk campaign jobs queued")
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/pressroom/pressroom/platform/outbox"
+	"github.com/pressroom/pressroom/platform/queue"
 )
 
 // Handler runs bulk:record.
@@ -47,7 +48,7 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		return finishRecord(ctx, h.db, p, StatusFailed, StepInvalidDesign, inv.msg)
 	case ctx.Err() != nil:
 		return err
-	case lastAttempt(ctx):
+	case queue.LastAttempt(ctx):
 		h.log.Error("bulk record given up", "record", p.RecordID, "attempt", p.Attempt, "err", err)
 		return errors.Join(err, finishRecord(ctx, h.db, p, StatusFailed, StepInvalidDesign, MsgTryAgain))
 	}
@@ -55,13 +56,6 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		return errors.Join(err, nerr)
 	}
 	return err
-}
-
-// lastAttempt reports whether the running task has no retry left.
-func lastAttempt(ctx context.Context) bool {
-	retried, ok1 := asynq.GetRetryCount(ctx)
-	limit, ok2 := asynq.GetMaxRetry(ctx)
-	return ok1 && ok2 && retried >= limit
 }
 
 // process runs LOAD_PENDING_RECORD, PRE_LOAD_DESIGN_MOCKUP and APPLY_DESIGN; an *invalid error
@@ -110,8 +104,7 @@ func (h *Handler) process(ctx context.Context, p RecordPayload) error {
 	}
 	arts := make(map[string]artwork, len(items))
 	for _, it := range items {
-		u := uploads[blobKey(it.NewURL)]
-		arts[it.PrintSpace] = artwork{Key: u.Key, Width: int(u.Width.Int64), Height: int(u.Height.Int64)}
+		arts[it.PrintSpace] = uploads[blobKey(it.NewURL)].artwork()
 	}
 	designs, err := apply(tmpl.Products, arts)
 	if err != nil {

@@ -129,7 +129,13 @@ WHERE b.id = s.id AND b.status = 'processing'`
 
 // Run reconciles every interval until ctx ends.
 func (r *Reconciler) Run(ctx context.Context) error {
-	tick := time.NewTicker(r.cfg.ReconcileInterval)
+	return every(ctx, r.cfg.ReconcileInterval, r.log, r.Reconcile, "bulk reconcile", "bulk records settled")
+}
+
+// every runs pass every interval until ctx ends, logging a failure under failed and a pass that
+// handled rows under done with their count.
+func every(ctx context.Context, interval time.Duration, log *slog.Logger, pass func(context.Context) (int, error), failed, done string) error {
+	tick := time.NewTicker(interval)
 	defer tick.Stop()
 	for {
 		select {
@@ -137,10 +143,10 @@ func (r *Reconciler) Run(ctx context.Context) error {
 			return nil
 		case <-tick.C:
 		}
-		if n, err := r.Reconcile(ctx); err != nil && ctx.Err() == nil {
-			r.log.Error("bulk reconcile", "err", err)
+		if n, err := pass(ctx); err != nil && ctx.Err() == nil {
+			log.Error(failed, "err", err)
 		} else if n > 0 {
-			r.log.Info("bulk records settled", "count", n)
+			log.Info(done, "count", n)
 		}
 	}
 }

@@ -136,6 +136,11 @@ type upload struct {
 	Height   sql.NullInt64 `db:"height"`
 }
 
+// artwork is the upload as a replacement image.
+func (u upload) artwork() artwork {
+	return artwork{Key: u.Key, Width: int(u.Width.Int64), Height: int(u.Height.Int64)}
+}
+
 // loadArtworks reads the owner's uploads under keys. A key that is no usable upload of the owner
 // fails the record with 'Load img failed' and its new_url; one still being checked is errNotReady.
 func loadArtworks(ctx context.Context, db sqlx.QueryerContext, ownerID int64, items []item) (map[string]upload, error) {
@@ -174,6 +179,11 @@ func campaignName(templateName, fileName string) string {
 	if stem != "" {
 		name += " - " + stem
 	}
+	return fitName(name)
+}
+
+// fitName cuts name to the campaigns table's bound.
+func fitName(name string) string {
 	for utf8.RuneCountInString(name) > maxNameLength {
 		_, size := utf8.DecodeLastRuneInString(name)
 		name = name[:len(name)-size]

@@ -1,8 +1,6 @@
 package bulk
 
 import (
-	"encoding/json"
-	"fmt"
 	"strconv"
 	"time"
 
@@ -31,22 +29,14 @@ const (
 // id names the record and the attempt, so an attempt is queued once however often the outbox
 // relays it, and a restarted record gets a fresh task.
 func NewRecordJob(recordID int64, attempt int) (queue.Job, error) {
-	b, err := json.Marshal(RecordPayload{RecordID: recordID, Attempt: attempt})
-	if err != nil {
-		return queue.Job{}, err
-	}
-	return queue.Job{
-		Type: TypeRecord, Payload: b, Queue: queue.Name(queue.Worker, queue.Bulk),
+	return queue.NewJob(queue.Job{
+		Type: TypeRecord, Queue: queue.Name(queue.Worker, queue.Bulk),
 		TaskID:   "bulk-record-" + strconv.FormatInt(recordID, 10) + "-a" + strconv.Itoa(attempt),
 		MaxRetry: taskRetries, Timeout: taskTimeout,
-	}, nil
+	}, RecordPayload{RecordID: recordID, Attempt: attempt})
 }
 
 // parsePayload reads a task's payload; a malformed one fails with asynq.SkipRetry.
 func parsePayload(t *asynq.Task) (RecordPayload, error) {
-	var p RecordPayload
-	if err := json.Unmarshal(t.Payload(), &p); err != nil || p.RecordID <= 0 || p.Attempt <= 0 {
-		return RecordPayload{}, fmt.Errorf("malformed %s payload %q: %w", TypeRecord, t.Payload(), asynq.SkipRetry)
-	}
-	return p, nil
+	return queue.ParsePayload(t, func(p RecordPayload) bool { return p.RecordID > 0 && p.Attempt > 0 })
 }

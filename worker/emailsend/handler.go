@@ -10,6 +10,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/pressroom/pressroom/platform/mail"
+	"github.com/pressroom/pressroom/platform/queue"
 )
 
 // Mailer delivers one message; *mail.Mailer is the real one.
@@ -62,7 +63,7 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		return fmt.Errorf("campaign %d is a draft, not queued: %w", c.ID, asynq.SkipRetry)
 	}
 	err = h.send(ctx, c)
-	if err != nil && ctx.Err() == nil && lastAttempt(ctx) {
+	if err != nil && ctx.Err() == nil && queue.LastAttempt(ctx) {
 		h.log.Warn("campaign send failed", "campaign_id", c.ID, "err", err)
 		if ferr := h.store.fail(ctx, c.ID, "The send stopped: "+err.Error()); ferr != nil {
 			return errors.Join(err, ferr)
@@ -133,13 +134,6 @@ func (h *Handler) deliver(ctx context.Context, c campaign, batch []delivery) err
 		}
 	}
 	return nil
-}
-
-// lastAttempt reports whether Asynq will not retry the task after this attempt.
-func lastAttempt(ctx context.Context) bool {
-	n, ok1 := asynq.GetRetryCount(ctx)
-	m, ok2 := asynq.GetMaxRetry(ctx)
-	return ok1 && ok2 && n >= m
 }
 
 // TestHandler runs email:send-test tasks.

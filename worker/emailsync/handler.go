@@ -11,6 +11,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/pressroom/pressroom/platform/klaviyo"
+	"github.com/pressroom/pressroom/platform/queue"
 )
 
 // Handler runs email:sync-profiles tasks.
@@ -74,20 +75,13 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 			return ferr
 		}
 		return fmt.Errorf("sync run %d: %w: %w", run.ID, err, asynq.SkipRetry)
-	case ctx.Err() == nil && lastAttempt(ctx):
+	case ctx.Err() == nil && queue.LastAttempt(ctx):
 		// The task's context is still alive, so the run can be marked on the way out.
 		if ferr := h.store.finish(ctx, run.ID, StatusFailed, userMessage(err)); ferr != nil {
 			return errors.Join(err, ferr)
 		}
 	}
 	return err
-}
-
-// lastAttempt reports whether Asynq will not retry the task after this attempt.
-func lastAttempt(ctx context.Context) bool {
-	n, ok1 := asynq.GetRetryCount(ctx)
-	m, ok2 := asynq.GetMaxRetry(ctx)
-	return ok1 && ok2 && n >= m
 }
 
 // userMessage is what the settings screen shows of a failed run.

@@ -91,6 +91,13 @@ export async function waitForDashboard(page: Page, email: string): Promise<void>
   await page.getByTestId('user-email').filter({ hasText: email }).waitFor();
 }
 
+/** Signs in through the login page (the demo password unless told) and waits for the dashboard. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/auth/login');
+  await submitLogin(page, email, password);
+  await waitForDashboard(page, email);
+}
+
 /**
  * The suite's browser. Called inside a `describe`, it checks that the stack answers and launches the
  * system Chromium before the suite's first test and closes it after the last; the returned function

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiClient } from './ApiClient';
 import type { Envelope } from './envelope';
+import { checked, pageSchema } from './schema';
 
 /** Spec §9: lists are 15 to a page. */
 export const BULK_PER_PAGE = 15;
@@ -37,15 +38,7 @@ export const bulkRecordSchema = z.object({
 });
 export type BulkRecord = z.infer<typeof bulkRecordSchema>;
 
-const bulkPageSchema = z.object({
-  data: z.array(bulkRecordSchema),
-  total: z.number().int(),
-  per_page: z.number().int(),
-  current_page: z.number().int(),
-  last_page: z.number().int(),
-  from: z.number().int().nullable(),
-  to: z.number().int().nullable(),
-});
+const bulkPageSchema = pageSchema(bulkRecordSchema);
 export type BulkPage = z.infer<typeof bulkPageSchema>;
 
 export const bulkUploadSchema = z.object({
@@ -83,15 +76,6 @@ export interface BulkListQuery {
 }
 
 const BASE = '/seller/bulk-campaigns/multi-print-spaces';
-
-function checked<S extends z.ZodType>(schema: S, call: string, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new Error(`Unexpected answer from ${call}: ${issue?.path.join('.') || 'answer'}: ${issue?.message ?? 'invalid'}`);
-  }
-  return result.data;
-}
 
 /** The designs text of one artwork: `[{new_url, print_space?}]`, print_space left out when not chosen. */
 export function designsOf(newUrl: string, printSpace?: string): string {
@@ -164,7 +148,7 @@ export const bulkJobSchema = z.object({
 });
 export type BulkJob = z.infer<typeof bulkJobSchema>;
 
-const bulkJobPageSchema = bulkPageSchema.extend({ data: z.array(bulkJobSchema) });
+const bulkJobPageSchema = pageSchema(bulkJobSchema);
 export type BulkJobPage = z.infer<typeof bulkJobPageSchema>;
 
 export async function listBulkJobs(

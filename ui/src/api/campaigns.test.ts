@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from './ApiClient';
-import { listCampaigns, listExports, listTemplates, printSpacesOf, UnexpectedAnswerError } from './campaigns';
+import { listCampaigns, listExports, listTemplates, printSpacesOf } from './campaigns';
+import { UnexpectedAnswerError } from './schema';
 
 /** A client whose every request is answered with `body`; the requested URLs are recorded. */
 function answering(body: unknown) {

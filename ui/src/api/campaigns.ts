@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DesignDocument } from '../editor/document';
 import type { ApiClient } from './ApiClient';
 import type { Envelope } from './envelope';
+import { checked, dpiObjectSchema, pageSchema } from './schema';
 
 /** The campaign kinds of spec app-shell §3 ("Campaign type"). */
 export const CAMPAIGN_KINDS = ['regular', 'custom', 'campaign_express', 'mockup', 'aop', 'combo', 'express_2', 'ai_mockup'] as const;
@@ -46,16 +47,6 @@ export type Template = z.infer<typeof templateSchema>;
 /** A campaign's copy of a template; `id` is the campaign product's own id. */
 const productSchema = z.object({ ...templateShape, template_id: z.number().int() });
 export type Product = z.infer<typeof productSchema>;
-
-const dpiObjectSchema = z.object({
-  id: z.string(),
-  source_width: z.number(),
-  source_height: z.number(),
-  placed_width: z.number(),
-  placed_height: z.number(),
-  effective_dpi: z.number(),
-  quality: z.enum(['good', 'normal', 'low']),
-});
 
 /** What the renderer says about a print file besides its pixels (renderer/raster.Report). */
 const exportReportSchema = z.object({
@@ -175,15 +166,7 @@ const campaignSummarySchema = z.object({
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 
-const campaignPageSchema = z.object({
-  data: z.array(campaignSummarySchema),
-  total: z.number().int(),
-  per_page: z.number().int(),
-  current_page: z.number().int(),
-  last_page: z.number().int(),
-  from: z.number().int().nullable(),
-  to: z.number().int().nullable(),
-});
+const campaignPageSchema = pageSchema(campaignSummarySchema);
 export type CampaignPage = z.infer<typeof campaignPageSchema>;
 
 /** The export of one design as GET /campaigns/{id}/exports lists it. */
@@ -202,22 +185,6 @@ export type ExtraPrintCost = z.infer<typeof extraPrintCostSchema>[number];
 /** A font the renderer embeds; `url` serves its TTF. */
 const fontSchema = z.object({ family: z.string(), url: z.string() });
 export type Font = z.infer<typeof fontSchema>;
-
-/** The answer of a call that did not have the contract's shape; names the call and the first mismatch. */
-export class UnexpectedAnswerError extends Error {
-  constructor(call: string, error: z.ZodError) {
-    const issue = error.issues[0];
-    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'answer';
-    super(`Unexpected answer from ${call}: ${where}: ${issue?.message ?? 'invalid'}`);
-    this.name = 'UnexpectedAnswerError';
-  }
-}
-
-function checked<S extends z.ZodType>(schema: S, call: string, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new UnexpectedAnswerError(call, result.error);
-  return result.data;
-}
 
 /** The print spaces of a product or template, parsed from its JSON text; throws naming the product when malformed. */
 export function printSpacesOf(product: Pick<Template, 'name' | 'print_spaces'>): PrintSpace[] {

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { ApiClient } from './ApiClient';
 import type { Page } from './envelope';
+import { dpiObjectSchema } from './schema';
+
+export type { DpiObject } from './schema';
 
 /** Where the review calls live under the API base (bff/review). */
 const BASE = '/design-orders/items';
@@ -8,18 +11,6 @@ const BASE = '/design-orders/items';
 /** The design statuses an item moves through (spec §3 designing and reviewing, then the review's outcome). */
 export const REVIEW_STATUSES = ['designing', 'reviewing', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
-
-/** The resolution verdict of one placed image (renderer/dpi). */
-export const dpiObjectSchema = z.object({
-  id: z.string(),
-  source_width: z.number(),
-  source_height: z.number(),
-  placed_width: z.number(),
-  placed_height: z.number(),
-  effective_dpi: z.number(),
-  quality: z.enum(['good', 'normal', 'low']),
-});
-export type DpiObject = z.infer<typeof dpiObjectSchema>;
 
 const dpiReportSchema = z.object({
   quality: z.enum(['good', 'normal', 'low']),

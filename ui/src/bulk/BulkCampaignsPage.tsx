@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { BULK_STATUSES, type BulkStatus } from '../api/bulk';
+import { ListPager, PagedListCard } from '../components/PagedList';
+import { useListSearch } from '../components/useListSearch';
 import { BULK_LIST_PATH, STATUS_COLORS } from './labels';
 import { bulkJobsQuery } from './queries';
 
@@ -12,12 +13,9 @@ import { bulkJobsQuery } from './queries';
  * searchable and filtered by status, refreshing while jobs wait; the worker's scheduler picks them up.
  */
 export function BulkCampaignsPage() {
-  const [q, setQ] = useState('');
-  const [debounced] = useDebouncedValue(q.trim(), 200);
+  const { q, search, debounced, page, setPage, resetting } = useListSearch();
   const [status, setStatus] = useState<BulkStatus | null>(null);
-  const [page, setPage] = useState(1);
   const list = useQuery(bulkJobsQuery({ q: debounced, page, status: status ?? undefined }));
-  const rows = list.data?.data ?? [];
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -34,10 +32,7 @@ export function BulkCampaignsPage() {
           placeholder="Search by name or collection"
           aria-label="Search bulk campaigns"
           value={q}
-          onChange={(event) => {
-            setQ(event.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(event) => search(event.currentTarget.value)}
           w={300}
         />
         <Select
@@ -45,27 +40,13 @@ export function BulkCampaignsPage() {
           aria-label="Status"
           data={[...BULK_STATUSES]}
           value={status}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          onChange={resetting(setStatus)}
           clearable
           w={200}
         />
       </Group>
-      <Card withBorder radius="lg" padding={0}>
-        {list.isPending && <Loader aria-label="Loading bulk campaigns" m="lg" />}
-        {list.isError && (
-          <Alert color="red" m="lg" role="alert">
-            {list.error.message}
-          </Alert>
-        )}
-        {list.isSuccess && rows.length === 0 && (
-          <Text c="dimmed" ta="center" py="xl">
-            Oops! No entries found.
-          </Text>
-        )}
-        {rows.length > 0 && (
+      <PagedListCard list={list} loadingLabel="Loading bulk campaigns">
+        {(rows) => (
           <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -107,12 +88,8 @@ export function BulkCampaignsPage() {
             </Table.Tbody>
           </Table>
         )}
-      </Card>
-      {list.isSuccess && list.data.last_page > 1 && (
-        <Group justify="flex-end">
-          <Pagination total={list.data.last_page} value={page} onChange={setPage} />
-        </Group>
-      )}
+      </PagedListCard>
+      <ListPager page={page} lastPage={list.data?.last_page} onChange={setPage} />
     </Stack>
   );
 }

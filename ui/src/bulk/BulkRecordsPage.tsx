@@ -1,14 +1,11 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
   Card,
   Checkbox,
   Group,
-  Loader,
   MultiSelect,
-  Pagination,
   Progress,
   Select,
   Stack,
@@ -17,7 +14,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,11 +30,10 @@ import {
   type BulkStatus,
   type BulkType,
 } from '../api/bulk';
+import { ListPager, PagedListCard } from '../components/PagedList';
+import { useListSearch } from '../components/useListSearch';
 import { BULK_KEY, bulkListQuery, bulkUploadQuery } from './queries';
 import { BULK_IMPORT_PATH, STATUS_COLORS, TYPE_LABELS, summarize } from './labels';
-
-/** Spec §9: list fetches wait 200 ms after the last keystroke. */
-const SEARCH_DEBOUNCE_MS = 200;
 
 const ACTION_LABELS: Readonly<Record<BulkAction | 'start-all' | 'stop-all', string>> = {
   start: 'Start',
@@ -81,11 +76,9 @@ export function BulkRecordsPage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const bulkUploadId = Number(params.get('bulk_upload_id')) || undefined;
-  const [q, setQ] = useState('');
-  const [debounced] = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
+  const { q, search, debounced, page, setPage, resetting } = useListSearch();
   const [status, setStatus] = useState<BulkStatus[]>([]);
   const [type, setType] = useState<BulkType | null>(null);
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const list = useQuery(bulkListQuery({ q: debounced, page, status, type: type ?? undefined, bulkUploadId }));
 
@@ -124,10 +117,7 @@ export function BulkRecordsPage() {
           placeholder="Search by id, artwork or template"
           aria-label="Search bulk records"
           value={q}
-          onChange={(event) => {
-            setQ(event.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(event) => search(event.currentTarget.value)}
           w={280}
         />
         <MultiSelect
@@ -135,10 +125,7 @@ export function BulkRecordsPage() {
           aria-label="Status"
           data={[...BULK_STATUSES]}
           value={status}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          onChange={resetting(setStatus)}
           clearable
           w={260}
         />
@@ -147,10 +134,7 @@ export function BulkRecordsPage() {
           aria-label="Type"
           data={BULK_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
           value={type}
-          onChange={(value) => {
-            setType(value);
-            setPage(1);
-          }}
+          onChange={resetting(setType)}
           clearable
           w={200}
         />
@@ -176,19 +160,8 @@ export function BulkRecordsPage() {
           {ACTION_LABELS['stop-all']}
         </Button>
       </Group>
-      <Card withBorder radius="lg" padding={0}>
-        {list.isPending && <Loader aria-label="Loading bulk records" m="lg" />}
-        {list.isError && (
-          <Alert color="red" m="lg" role="alert">
-            {list.error.message}
-          </Alert>
-        )}
-        {list.isSuccess && rows.length === 0 && (
-          <Text c="dimmed" ta="center" py="xl">
-            Oops! No entries found.
-          </Text>
-        )}
-        {rows.length > 0 && (
+      <PagedListCard list={list} loadingLabel="Loading bulk records">
+        {(rows) => (
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="bulk-worker-table">
             <Table.Thead>
               <Table.Tr>
@@ -250,12 +223,8 @@ export function BulkRecordsPage() {
             </Table.Tbody>
           </Table>
         )}
-      </Card>
-      {list.isSuccess && list.data.last_page > 1 && (
-        <Group justify="flex-end">
-          <Pagination total={list.data.last_page} value={page} onChange={setPage} />
-        </Group>
-      )}
+      </PagedListCard>
+      <ListPager page={page} lastPage={list.data?.last_page} onChange={setPage} />
     </Stack>
   );
 }

@@ -433,8 +433,3 @@ export function validateDocument(doc: unknown): Problem[] {
   root.unknown();
   return problems;
 }
-
-/** Whether a value is a valid design document (validateDocument finds nothing). */
-export function isDesignDocument(doc: unknown): doc is DesignDocument {
-  return validateDocument(doc).length === 0;
-}

@@ -12,10 +12,10 @@ export type ServedFont = { family: string; url: string };
 let defaultFonts: Promise<void> | null = null;
 
 /** Loads the fonts GET /api/fonts lists (once per page); never rejects. */
-export function loadServedFonts(listUrl = '/api/fonts'): Promise<void> {
+export function loadServedFonts(): Promise<void> {
   defaultFonts ??= (async () => {
     try {
-      const res = await fetch(listUrl);
+      const res = await fetch('/api/fonts');
       if (!res.ok) return;
       const body: unknown = await res.json();
       const list = (Array.isArray(body) ? body : (body as { data?: unknown }).data) as ServedFont[] | undefined;

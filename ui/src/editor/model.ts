@@ -3,6 +3,7 @@
 // return; the campaign editor keeps the documents, its History and the sync between print spaces.
 
 import {
+  DEFAULT_FONT_FAMILY,
   LIMITS,
   type DesignDocument,
   type DesignObject,
@@ -13,10 +14,10 @@ import {
 
 /** The editor's constants (spec §5 and §9). */
 export const EDITOR = {
-  textMaxLength: 16,
-  textsPerPrintArea: 2,
+  textMaxLength: LIMITS.maxTextLength,
+  textsPerPrintArea: LIMITS.maxTexts,
   defaultText: 'Hello',
-  defaultFont: 'Roboto',
+  defaultFont: DEFAULT_FONT_FAMILY,
   defaultFontSize: 100,
   /** A new text is this share of the print area wide. */
   textWidthRatio: 0.8,
@@ -200,8 +201,7 @@ export function updateText(
   return mapObject(doc, id, (o) => {
     if (o.type !== 'text') return o;
     const next: TextObject = { ...o, ...patch };
-    const max = Math.min(next.maxLength ?? EDITOR.textMaxLength, EDITOR.textMaxLength);
-    next.text = cleanText(next.text, max);
+    next.text = cleanText(next.text, Math.min(next.maxLength ?? EDITOR.textMaxLength, EDITOR.textMaxLength));
     return next;
   });
 }
@@ -432,7 +432,7 @@ export class History<T> {
 export type DesignSlot = { productId: number; printSpace: ProductPrintSpace; doc: DesignDocument };
 
 /** The key under which designs mirror each other outside combo campaigns: print space name and size. */
-export function designKey(ps: ProductPrintSpace): string {
+function mirrorKey(ps: ProductPrintSpace): string {
   return `${ps.name}:${ps.width}x${ps.height}`;
 }
 
@@ -454,7 +454,7 @@ export function fitObjects(objects: DesignObject[], from: PrintSpaceSpec, to: Pr
 
 /**
  * Propagates the change of one design (spec §4): in a combo campaign designs are unique per print space and
- * nothing else changes. Elsewhere, designs with the same key (designKey) mirror it exactly; when it is a main
+ * nothing else changes. Elsewhere, designs with the same key (mirrorKey) mirror it exactly; when it is a main
  * print space, the other main print spaces get its objects fitted to their size; and the other print spaces
  * of the same print area (same size) get its customer objects (isCustomObject), replacing theirs, within the
  * limit of texts per print area. Returns new slots; unaffected slots are returned as they were.
@@ -466,12 +466,12 @@ export function syncDesigns(
 ): DesignSlot[] {
   const source = slots.find((s) => s.productId === changed.productId && s.printSpace.name === changed.printSpace);
   if (!source || opts.combo) return slots;
-  const key = designKey(source.printSpace);
+  const key = mirrorKey(source.printSpace);
   const customs = source.doc.objects.filter(isCustomObject);
   return slots.map((slot) => {
     if (slot === source) return slot;
     const target = slot.doc.printSpace;
-    if (designKey(slot.printSpace) === key) {
+    if (mirrorKey(slot.printSpace) === key) {
       return { ...slot, doc: { ...source.doc, printSpace: target, objects: [...source.doc.objects] } };
     }
     if (source.printSpace.isMain && slot.printSpace.isMain) {

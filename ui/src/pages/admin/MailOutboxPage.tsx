@@ -1,9 +1,11 @@
-import { Alert, Anchor, Card, Code, Group, Loader, Modal, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Code, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { api } from '../../api';
 import { outboxMail, type OutboxMail } from '../../api/account';
+import { ListPager, PagedListCard } from '../../components/PagedList';
+import { SEARCH_DEBOUNCE_MS } from '../../components/useListSearch';
 
 const URL_PATTERN = /(https?:\/\/[^\s]+)/g;
 
@@ -30,7 +32,7 @@ function MailBody({ body }: { body: string }) {
  */
 export function MailOutboxPage() {
   const [q, setQ] = useState('');
-  const [debounced] = useDebouncedValue(q, 200);
+  const [debounced] = useDebouncedValue(q, SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<OutboxMail | null>(null);
   const mail = useQuery({
@@ -57,19 +59,8 @@ export function MailOutboxPage() {
         }}
         maw={360}
       />
-      <Card withBorder radius="lg" padding={0}>
-        {mail.isPending && <Loader aria-label="Loading mail" m="lg" />}
-        {mail.isError && (
-          <Alert color="red" m="lg" role="alert">
-            {mail.error.message}
-          </Alert>
-        )}
-        {mail.isSuccess && mail.data.data.length === 0 && (
-          <Text c="dimmed" ta="center" py="xl">
-            Oops! No entries found.
-          </Text>
-        )}
-        {mail.isSuccess && mail.data.data.length > 0 && (
+      <PagedListCard list={mail} loadingLabel="Loading mail">
+        {(rows) => (
           <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="lg">
             <Table.Thead>
               <Table.Tr>
@@ -79,7 +70,7 @@ export function MailOutboxPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {mail.data.data.map((m) => (
+              {rows.map((m) => (
                 <Table.Tr key={m.id} style={{ cursor: 'pointer' }} onClick={() => setOpen(m)} data-testid="mail-row">
                   <Table.Td>{m.to}</Table.Td>
                   <Table.Td>
@@ -93,12 +84,8 @@ export function MailOutboxPage() {
             </Table.Tbody>
           </Table>
         )}
-      </Card>
-      {mail.isSuccess && mail.data.last_page > 1 && (
-        <Group justify="flex-end">
-          <Pagination total={mail.data.last_page} value={page} onChange={setPage} />
-        </Group>
-      )}
+      </PagedListCard>
+      <ListPager page={page} lastPage={mail.data?.last_page} onChange={setPage} />
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject} size="lg">
         {open && (
           <Stack gap="sm">
