@@ -2,14 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   BASE_URL,
-  DEMO_PASSWORD,
   DEMO_SELLER,
   openPage,
   screenshot,
-  submitLogin,
+  signIn,
   suiteBrowser,
   tokenCookie,
-  waitForDashboard,
 } from './support/stack';
 
 /** Artworks of one bulk import in this test; the issue's bar is 20. */
@@ -52,9 +50,7 @@ describe('bulk import of artworks', () => {
 
   it('uploads 20 artworks to a bulk import and watches every record complete in the worker table', async () => {
     const { context, page } = await openPage(browser());
-    await page.goto('/auth/login');
-    await submitLogin(page, DEMO_SELLER, DEMO_PASSWORD);
-    await waitForDashboard(page, DEMO_SELLER);
+    await signIn(page, DEMO_SELLER);
     const token = decodeURIComponent((await tokenCookie(context)) ?? '').replace(/^Bearer /, '');
 
     // A template campaign on the T-shirt; each artwork goes on its front.
@@ -65,12 +61,29 @@ describe('bulk import of artworks', () => {
       await call(token, 'POST', '/seller/campaigns', { name: 'Bulk e2e template', kind: 'regular', template_ids: [tshirt?.id] })
     ).data as { id: number };
 
+    // The way in: the Campaigns page links to the bulk campaigns.
+    await page.goto('/campaigns');
+    await page.getByRole('link', { name: 'Bulk campaigns' }).click();
+    await page.waitForURL(/\/bulk-campaigns$/);
+
     await page.goto(`/bulk-campaigns/multi-print-spaces/import/${campaign.id}`);
     await page.getByRole('heading', { name: 'Import artworks' }).waitFor();
     await page.getByRole('combobox', { name: 'Print space' }).click();
     await page.getByRole('option', { name: 'front' }).click();
     await page.getByLabel('Name of this import').fill('E2E drop');
-    await page.locator('input[type="file"]').setInputFiles(await artworks(page, ARTWORKS, 600));
+    // A few picked with the file dialog, the rest dropped on the drop zone, as a seller with hundreds would.
+    const files = await artworks(page, ARTWORKS, 600);
+    await page.locator('input[type="file"]').setInputFiles(files.slice(0, 5));
+    const dataTransfer = await page.evaluateHandle(
+      (dropped) => {
+        const transfer = new DataTransfer();
+        for (const f of dropped) transfer.items.add(new File([Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }));
+        return transfer;
+      },
+      files.slice(5).map((f) => ({ name: f.name, mimeType: f.mimeType, data: f.buffer.toString('base64') })),
+    );
+    await page.getByTestId('artwork-drop-zone').dispatchEvent('drop', { dataTransfer });
+    await page.getByText(`${ARTWORKS} artwork files chosen`).waitFor();
     await page.getByRole('button', { name: 'Upload and create records' }).click();
 
     // The list of the import, with its progress summary, refreshing by itself.

@@ -7,7 +7,7 @@ interface ImportMetaEnv {
   readonly VITE_SELLER_CENTRE_URL?: string;
   /** Comma-separated host names that are custom-payment domains. */
   readonly VITE_CUSTOM_PAYMENT_HOSTS?: string;
-  /** "true" when the deployment has the bulk v3 capability (the Bulk campaigns menu item). */
+  /** "false" turns off the bulk v3 capability (the Bulk campaigns menu item for every seller with get_campaigns). */
   readonly VITE_BULK_V3?: string;
 }
 

@@ -23,8 +23,9 @@ import { createBulkImport, designsOf } from '../api/bulk';
 import { printSpacesOf } from '../api/campaigns';
 import { campaignListQuery, campaignQuery } from '../campaigns/queries';
 import { uploadFile } from '../uploads/uploader';
+import { ArtworkDropZone } from './ArtworkDropZone';
 import { BULK_KEY } from './queries';
-import { BULK_LIST_PATH, importLines, runPool } from './labels';
+import { ARTWORK_TYPES, BULK_LIST_PATH, importLines, runPool } from './labels';
 
 /** Artworks uploaded at once. */
 const PARALLEL_UPLOADS = 4;
@@ -149,15 +150,25 @@ export function BulkImportPage() {
             disabled={spaces.length === 0}
           />
           <TextInput label="Name of this import" placeholder="Import of N artworks" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <ArtworkDropZone
+            onArtworks={(dropped) => setFiles((current) => [...current, ...dropped])}
+            onUrlList={(text) => setUrls((current) => (current.trim() === '' ? text : `${current.trimEnd()}\n${text}`))}
+            onRefused={(names) => setError(`Not an artwork or a CSV of URLs, left out: ${names.join(', ')}`)}
+          />
           <FileInput
             label="Artworks"
             placeholder="PNG, JPEG or WebP files"
             multiple
-            accept="image/png,image/jpeg,image/webp"
+            accept={ARTWORK_TYPES.join(',')}
             value={files}
             onChange={setFiles}
             clearable
           />
+          {files.length > 0 && (
+            <Text size="sm" c="dimmed">
+              {files.length} artwork {files.length === 1 ? 'file' : 'files'} chosen
+            </Text>
+          )}
           <Textarea
             label="Or artwork URLs"
             description="One per line, or a CSV whose first column is the artwork's file URL (your uploads)."

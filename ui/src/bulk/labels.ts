@@ -45,3 +45,6 @@ export async function runPool<T, R>(items: readonly T[], limit: number, work: (i
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   return results;
 }
+
+/** The artwork types a bulk import takes. */
+export const ARTWORK_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

@@ -1,14 +1,11 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
   Card,
   Group,
   Image,
-  Loader,
   Modal,
-  Pagination,
   Select,
   Stack,
   Table,
@@ -16,21 +13,21 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconStack2 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { currentAccessContext, visibleMenu } from '../access';
 import { api, isApiError } from '../api';
 import { CAMPAIGN_KINDS, deleteCampaign, type CampaignKind, type CampaignSummary } from '../api/campaigns';
+import { ListPager, PagedListCard } from '../components/PagedList';
+import { useListSearch } from '../components/useListSearch';
 import { confirmText } from '../feedback/confirm';
+import { useSessionUser } from '../session/useSessionUser';
 import { NewCampaignForm } from './NewCampaignForm';
 import { CAMPAIGNS_KEY, campaignListQuery } from './queries';
 import { KIND_LABELS, editorPath } from './routes';
-
-/** Spec §9: list fetches wait 200 ms after the last keystroke. */
-const SEARCH_DEBOUNCE_MS = 200;
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -70,10 +67,10 @@ function ConfirmDelete({ campaign, onClose }: { campaign: CampaignSummary | null
 /** `/campaigns`: the seller's campaigns, searchable and filtered by kind, with the "New campaign" flow. */
 export function CampaignsPage() {
   const navigate = useNavigate();
-  const [q, setQ] = useState('');
-  const [debounced] = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
+  const user = useSessionUser();
+  const bulkAllowed = useMemo(() => visibleMenu(user, currentAccessContext()).includes('campaigns.bulk'), [user]);
+  const { q, search, debounced, page, setPage, resetting } = useListSearch();
   const [kind, setKind] = useState<CampaignKind | null>(null);
-  const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<CampaignSummary | null>(null);
   const list = useQuery(campaignListQuery({ q: debounced, page, kind: kind ?? undefined }));
@@ -84,19 +81,23 @@ export function CampaignsPage() {
         <Title order={1} fz="h2">
           Campaigns
         </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          New campaign
-        </Button>
+        <Group gap="sm">
+          {bulkAllowed && (
+            <Button variant="default" leftSection={<IconStack2 size={16} />} component={Link} to="/bulk-campaigns">
+              Bulk campaigns
+            </Button>
+          )}
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            New campaign
+          </Button>
+        </Group>
       </Group>
       <Group gap="sm">
         <TextInput
           placeholder="Search by name"
           aria-label="Search campaigns"
           value={q}
-          onChange={(event) => {
-            setQ(event.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(event) => search(event.currentTarget.value)}
           w={320}
         />
         <Select
@@ -105,26 +106,12 @@ export function CampaignsPage() {
           data={KIND_FILTER}
           value={kind}
           clearable
-          onChange={(value) => {
-            setKind(value);
-            setPage(1);
-          }}
+          onChange={resetting(setKind)}
           w={200}
         />
       </Group>
-      <Card withBorder radius="lg" padding={0}>
-        {list.isPending && <Loader aria-label="Loading campaigns" m="lg" />}
-        {list.isError && (
-          <Alert color="red" m="lg" role="alert">
-            {list.error.message}
-          </Alert>
-        )}
-        {list.isSuccess && list.data.data.length === 0 && (
-          <Text c="dimmed" ta="center" py="xl">
-            Oops! No entries found.
-          </Text>
-        )}
-        {list.isSuccess && list.data.data.length > 0 && (
+      <PagedListCard list={list} loadingLabel="Loading campaigns">
+        {(rows) => (
           <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -138,7 +125,7 @@ export function CampaignsPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.data.data.map((c) => (
+              {rows.map((c) => (
                 <Table.Tr key={c.id} data-testid="campaign-row">
                   <Table.Td>
                     {c.preview_url ? (
@@ -177,12 +164,8 @@ export function CampaignsPage() {
             </Table.Tbody>
           </Table>
         )}
-      </Card>
-      {list.isSuccess && list.data.last_page > 1 && (
-        <Group justify="flex-end">
-          <Pagination total={list.data.last_page} value={page} onChange={setPage} />
-        </Group>
-      )}
+      </PagedListCard>
+      <ListPager page={page} lastPage={list.data?.last_page} onChange={setPage} />
       <Modal opened={creating} onClose={() => setCreating(false)} title="New campaign" size="lg">
         <NewCampaignForm kind="regular" onCreated={(campaign) => void navigate(editorPath(campaign))} />
       </Modal>
