@@ -188,6 +188,27 @@ func TestCampaignCatalogueAndFonts(t *testing.T) {
 		t.Fatalf("templates after a second seed: %s", again.raw)
 	}
 
+	// The 3D models the editor previews designs on: the mug's wrap and the all-over-print shirt's
+	// front, each GLB fetched through /api/files like any catalogue file.
+	r = e.do("GET", "/api/seller/product-templates/models", e.token, nil)
+	models := r.body.Data.([]any)
+	names := map[string]bool{}
+	for _, m := range models {
+		m := m.(obj)
+		names[m["name"].(string)+" "+m["print_space"].(string)] = true
+		res, _ := e.raw("GET", e.srv.URL+m["url"].(string), "", nil)
+		if res.StatusCode != http.StatusFound {
+			t.Fatalf("GET %s: %d", m["url"], res.StatusCode)
+		}
+		res, glb := e.raw("GET", e.local(res.Header.Get("Location")), "", nil)
+		if res.StatusCode != 200 || !bytes.HasPrefix(glb, []byte("glTF")) {
+			t.Fatalf("GLB of %s: %d, %d bytes", m["name"], res.StatusCode, len(glb))
+		}
+	}
+	if len(models) != 2 || !names["Mug, 3D wrap"] || !names["All-over-print shirt, 3D front"] {
+		t.Fatalf("models: %s", r.raw)
+	}
+
 	r = e.do("GET", "/api/fonts", "", nil)
 	if r.status != 200 || string(mustJSON(t, r.body.Data)) != `[{"family":"Roboto","url":"/api/fonts/Roboto-Regular.ttf"}]` {
 		t.Fatalf("fonts: %d %s", r.status, r.raw)

@@ -27,7 +27,8 @@ import (
 // handlers run on the stack's Redis and blob folder (the outbox relayed as the worker does), the
 // mockups call and the campaign detail then show the seeded mug template's mockup, default, whose
 // URL serves a PNG as wide as the template (the test seed draws 256 px templates; the e2e test sees
-// 2000 px); the seller then picks another default.
+// 2000 px), and the mug's 3D mockup after it, queued for the Chrome pool (renderer/mockuptask tests
+// draw it); the seller then picks another default.
 func TestSaveToMockup(t *testing.T) {
 	e := newEditor(t)
 	store, err := blob.New(e.cfg.Blob, false)
@@ -44,7 +45,7 @@ func TestSaveToMockup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mockups, err := mockuptask.NewHandler(e.app.DB, store, mockup.DefaultConfig(), nil)
+	mockups, err := mockuptask.NewHandler(e.app.DB, store, mockup.DefaultConfig(), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,8 +77,8 @@ func TestSaveToMockup(t *testing.T) {
 			break
 		}
 	}
-	if len(items) != 1 {
-		t.Fatalf("mockups: %v, want the mug's one", items)
+	if len(items) != 2 || items[1].(obj)["name"] != "Mug, 3D" || items[1].(obj)["is_default_mockup"] != "0" {
+		t.Fatalf("mockups: %v, want the mug's flat and 3D ones", items)
 	}
 	m := items[0].(obj)
 	if m["status"] != "done" || m["is_default_mockup"] != "1" || m["print_space"] != "wrap" || m["url"] == "" ||
@@ -101,7 +102,7 @@ func TestSaveToMockup(t *testing.T) {
 		t.Fatalf("mockup file: %d, %+v, %v", res.StatusCode, cfg, err)
 	}
 	detail := e.do("GET", path(c), e.token, nil).body.Data.(obj)
-	if got := detail["mockups"].([]any); len(got) != 1 || got[0].(obj)["id"] != m["id"] {
+	if got := detail["mockups"].([]any); len(got) != 2 || got[0].(obj)["id"] != m["id"] {
 		t.Fatalf("detail mockups: %v", got)
 	}
 

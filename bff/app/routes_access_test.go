@@ -199,6 +199,7 @@ func TestCampaignRoutesDeclareTheirPermissions(t *testing.T) {
 	read, write := access.Permitted(access.GetCampaigns), access.Permitted(access.UpdateCampaign)
 	want := map[string]access.Need{
 		"GET /api/seller/product-templates":                             read,
+		"GET /api/seller/product-templates/models":                      read,
 		"GET /api/seller/campaigns":                                     read,
 		"POST /api/seller/campaigns":                                    write,
 		"GET /api/seller/campaigns/:id":                                 read,

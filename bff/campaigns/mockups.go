@@ -107,10 +107,11 @@ func (s *Service) handleDefaultMockup(c echo.Context) error {
 		if err != nil {
 			return fmt.Errorf("find mockup %d: %w", b.MockupID, err)
 		}
-		// Two statements: the unique index on a product's default is checked row by row.
-		const clear = `UPDATE campaign_mockups SET is_default_mockup = false, updated_at = now()
+		// Two statements: the unique index on a product's default is checked row by row. The choice is
+		// the seller's from now on: a later print file no longer moves it (mockuptask.Queue).
+		const clear = `UPDATE campaign_mockups SET is_default_mockup = false, default_chosen = false, updated_at = now()
 WHERE product_id = $1 AND is_default_mockup AND id <> $2`
-		const set = `UPDATE campaign_mockups SET is_default_mockup = true, updated_at = now() WHERE id = $1 AND NOT is_default_mockup`
+		const set = `UPDATE campaign_mockups SET is_default_mockup = true, default_chosen = true, updated_at = now() WHERE id = $1`
 		if _, err := tx.ExecContext(ctx, clear, productID, b.MockupID); err != nil {
 			return fmt.Errorf("clear default mockup of product %d: %w", productID, err)
 		}

@@ -68,6 +68,7 @@ func Routes(g *echo.Group, a *auth.Service, s *Service) {
 	read := access.Permitted(access.GetCampaigns)
 	write := access.Permitted(access.UpdateCampaign)
 	a.Handle(g, http.MethodGet, "/seller/product-templates", read, s.handleTemplates)
+	a.Handle(g, http.MethodGet, "/seller/product-templates/models", read, s.handleModels)
 	a.Handle(g, http.MethodGet, "/seller/campaigns", read, s.handleList)
 	a.Handle(g, http.MethodPost, "/seller/campaigns", write, s.handleCreate)
 	a.Handle(g, http.MethodGet, "/seller/campaigns/:id", read, s.handleGet)
@@ -105,6 +106,18 @@ func (s *Service) handleTemplates(c echo.Context) error {
 	out, err := s.store.templates(c.Request().Context(), s.d.DB)
 	if err != nil {
 		return err
+	}
+	return envelope.OK(c, out)
+}
+
+// handleModels lists the catalogue's 3D mockup templates, on which the editor previews a design live.
+func (s *Service) handleModels(c echo.Context) error {
+	out, err := s.store.models(c.Request().Context(), s.d.DB)
+	if err != nil {
+		return err
+	}
+	for i := range out {
+		out[i].URL = uploads.FileURL(out[i].Key)
 	}
 	return envelope.OK(c, out)
 }

@@ -40,6 +40,19 @@ type Template struct {
 	Personalized   bool    `db:"personalized" json:"personalized"`
 }
 
+// Model is a 3D mockup template of the catalogue (one whose design_json names a GLB model): the
+// renderer draws a campaign's 3D mockups on it, and the editor previews the design on it live. It
+// applies to a product of its template whose mockup type is TypeDetail, or to any when that is empty.
+type Model struct {
+	TemplateID int64  `db:"template_id" json:"template_id"`
+	PrintSpace string `db:"print_space" json:"print_space"`
+	TypeDetail string `db:"type_detail" json:"type_detail"`
+	Name       string `db:"name" json:"name"`
+	Key        string `db:"glb" json:"-"`
+	// URL is where the GLB is fetched (GET /api/files/...).
+	URL string `db:"-" json:"url"`
+}
+
 // Product is a product of a campaign: the template's fields when it was added (ID is the product's
 // own id) and the template it came from.
 type Product struct {
@@ -174,6 +187,18 @@ func (store) templates(ctx context.Context, q sqlx.QueryerContext) ([]Template, 
 	err := sqlx.SelectContext(ctx, q, &out, `SELECT `+templateColumns+` FROM product_templates ORDER BY position, id`)
 	if err != nil {
 		return nil, fmt.Errorf("list templates: %w", err)
+	}
+	return out, nil
+}
+
+// models lists the catalogue's 3D mockup templates in their order.
+func (store) models(ctx context.Context, q sqlx.QueryerContext) ([]Model, error) {
+	out := []Model{}
+	const query = `SELECT template_id, print_space, type_detail, coalesce(design_json->>'name', '') AS name,
+	design_json->>'glb' AS glb
+FROM mockup_templates WHERE coalesce(design_json->>'glb', '') <> '' ORDER BY template_id, position, id`
+	if err := sqlx.SelectContext(ctx, q, &out, query); err != nil {
+		return nil, fmt.Errorf("list 3D models: %w", err)
 	}
 	return out, nil
 }

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/renderer/chromepool/models"
 	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/mockup/demo"
 )
@@ -32,6 +33,19 @@ var demoMockups = []demoMockup{
 	{product: "Mug wrap", printSpace: "wrap", demoID: "mug-wrap", typeDetail: "mug"},
 	{product: "Poster", printSpace: "front", demoID: "poster"},
 	{product: "All-over-print shirt", printSpace: "front", demoID: "aop-shirt-front", typeDetail: "aop_shirt"},
+}
+
+// demoModel is a demo 3D mockup template: a product's print space on a model of package
+// renderer/chromepool/models, drawn by the renderer's Chrome pool.
+type demoModel struct {
+	product, printSpace, model, typeDetail, name string
+}
+
+// demoModels lists the demo 3D templates, shown after the flat ones. The T-shirt and the hoodie have
+// none, so that their many bulk records each cost flat mockups only.
+var demoModels = []demoModel{
+	{product: "Mug wrap", printSpace: "wrap", model: "mug", typeDetail: "mug", name: "Mug, 3D"},
+	{product: "All-over-print shirt", printSpace: "front", model: "tshirt", typeDetail: "aop_shirt", name: "All-over-print shirt, 3D"},
 }
 
 // TestMockupSide is the demo templates' photo size when Deps.MockupSide is 0: small enough to draw in
@@ -55,7 +69,9 @@ func drawn(id string, side int) (demo.Set, error) {
 
 // MockupTemplateKey is the blob key of a demo mockup template's file: its JSON (template.json) or
 // one of its images.
-func MockupTemplateKey(demoID, file string) string { return "mockup-templates/" + demoID + "/" + file }
+func MockupTemplateKey(demoID, file string) string {
+	return blob.MockupTemplatePrefix + demoID + "/" + file
+}
 
 // seedMockups stores the demo mockup templates and records them for the catalogue's products. A
 // template whose JSON is already stored is not drawn again (drawing one at 2000 px takes seconds);
@@ -81,18 +97,47 @@ func seedMockups(ctx context.Context, tx *sqlx.Tx, store blob.Store, side int) e
 INSERT INTO mockup_templates (template_id, print_space, type_detail, file_url, design_json, position)
 SELECT id, $2, $3, $4, $5, $6 FROM product_templates WHERE name = $1
 ON CONFLICT (template_id, file_url) DO NOTHING`
+	position := 0
 	for i, m := range demoMockups {
+		position++
 		t := templates[i]
 		meta, err := json.Marshal(map[string]any{"name": t.Name, "color": t.Color, "crop": t.Crop, "shadow": t.Shadow, "glb": ""})
 		if err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, insert, m.product, m.printSpace, m.typeDetail,
-			MockupTemplateKey(m.demoID, "template.json"), string(meta), i+1); err != nil {
+			MockupTemplateKey(m.demoID, "template.json"), string(meta), position); err != nil {
 			return fmt.Errorf("seed mockup template %s: %w", m.demoID, err)
 		}
 	}
+	for _, m := range demoModels {
+		position++
+		key, err := storeDemoModel(ctx, store, m.model)
+		if err != nil {
+			return err
+		}
+		meta, err := json.Marshal(map[string]any{"name": m.name, "color": "", "crop": nil, "shadow": "", "glb": key})
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, insert, m.product, m.printSpace, m.typeDetail, key, string(meta), position); err != nil {
+			return fmt.Errorf("seed 3D mockup template %s: %w", m.name, err)
+		}
+	}
 	return nil
+}
+
+// storeDemoModel stores the GLB of demo model name (made in code, a few kilobytes) and returns its key.
+func storeDemoModel(ctx context.Context, store blob.Store, name string) (string, error) {
+	glb, err := models.Model(name)
+	if err != nil {
+		return "", err
+	}
+	key := MockupTemplateKey("3d-"+name, "model.glb")
+	if err := store.Put(ctx, key, bytes.NewReader(glb), int64(len(glb)), "model/gltf-binary"); err != nil {
+		return "", fmt.Errorf("seed 3D model %s: %w", name, err)
+	}
+	return key, nil
 }
 
 // storeDemoMockup draws demo template id with a side x side photo and stores it, its file names

@@ -3,6 +3,7 @@ package seed
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"testing"
 
 	"github.com/pressroom/pressroom/renderer/mockup"
@@ -10,7 +11,8 @@ import (
 
 // TestMockupTemplates seeds twice and finds one mockup template row per demo template, on its
 // product and print space, whose stored JSON is a flat template (at the tests' size; `bff seed`
-// draws 2000 px) naming its stored images by blob key.
+// draws 2000 px) naming its stored images by blob key; then one row per demo 3D template naming its
+// stored GLB model.
 func TestMockupTemplates(t *testing.T) {
 	db, store := seededTwice(t)
 	ctx := context.Background()
@@ -26,10 +28,33 @@ JOIN product_templates p ON p.id = m.template_id ORDER BY m.position, m.id`
 	if err := db.Select(&rows, q); err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != len(demoMockups) {
-		t.Fatalf("%d mockup templates, want %d", len(rows), len(demoMockups))
+	if len(rows) != len(demoMockups)+len(demoModels) {
+		t.Fatalf("%d mockup templates, want %d flat and %d 3D", len(rows), len(demoMockups), len(demoModels))
 	}
-	for i, r := range rows {
+	for i, r := range rows[len(demoMockups):] {
+		want := demoModels[i]
+		var meta struct {
+			Name string `json:"name"`
+			Glb  string `json:"glb"`
+		}
+		if err := json.Unmarshal(r.Meta, &meta); err != nil || meta.Name != want.name || meta.Glb != r.FileURL {
+			t.Errorf("3D template %s: design_json %s (%v)", want.name, r.Meta, err)
+		}
+		if r.Product != want.product || r.PrintSpace != want.printSpace || r.TypeDetail != want.typeDetail {
+			t.Errorf("3D template row %s %s %q, want %+v", r.Product, r.PrintSpace, r.TypeDetail, want)
+		}
+		rc, _, err := store.Get(ctx, r.FileURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		magic := make([]byte, 4)
+		_, err = io.ReadFull(rc, magic)
+		rc.Close()
+		if err != nil || string(magic) != "glTF" {
+			t.Errorf("3D template %s: %s starts %q (%v), want a GLB", want.name, r.FileURL, magic, err)
+		}
+	}
+	for i, r := range rows[:len(demoMockups)] {
 		want := demoMockups[i]
 		if r.Product != want.product || r.PrintSpace != want.printSpace || r.TypeDetail != want.typeDetail ||
 			r.FileURL != MockupTemplateKey(want.demoID, "template.json") {

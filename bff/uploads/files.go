@@ -83,11 +83,11 @@ func (s *Service) handleFile(c echo.Context) error {
 	return c.Stream(http.StatusOK, "image/webp", r)
 }
 
-// servable refuses uploads that are not ready, and keys that are neither uploads nor mockups. With
-// checkBlob it also refuses an upload whose object is no longer the one the renderer checked (a
-// signed PUT URL works until it expires, even after the check).
+// servable refuses uploads that are not ready, and keys that are neither uploads, mockups nor the
+// catalogue's mockup templates. With checkBlob it also refuses an upload whose object is no longer the
+// one the renderer checked (a signed PUT URL works until it expires, even after the check).
 func (s *Service) servable(ctx context.Context, key string, checkBlob bool) error {
-	if strings.HasPrefix(key, mockupPrefix) {
+	if strings.HasPrefix(key, mockupPrefix) || strings.HasPrefix(key, blob.MockupTemplatePrefix) {
 		return nil
 	}
 	if !strings.HasPrefix(key, "u/") && !strings.HasPrefix(key, publicPrefix) {

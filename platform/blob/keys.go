@@ -2,6 +2,10 @@ package blob
 
 import "strconv"
 
+// MockupTemplatePrefix starts the keys of the catalogue's mockup templates: their photos, maps and 3D
+// models, which every seller's editor may load.
+const MockupTemplatePrefix = "mockup-templates/"
+
 // MockupKey is where the mockup image of a campaign's product is stored, as the spec names it:
 // p/{campaignId}/design_{mockupId}_{productId}.png. Its key is the file_url the UI keeps.
 func MockupKey(campaignID, mockupID, productID int64) string {

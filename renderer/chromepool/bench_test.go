@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/pressroom/pressroom/platform/testinfra"
 )
 
 // BenchmarkMockup3D compares, in one run, renders through a warm pool (its tab reused, or a fresh tab per
@@ -27,7 +29,7 @@ func BenchmarkMockup3D(b *testing.B) {
 			cfg.Browsers = 1
 			cfg.RecycleAfter = tc.recycle
 			cfg.RendersPerTab = tc.tabs
-			p, _ := startPool(b, cfg, uiDir(b), nil)
+			p, _ := startPool(b, cfg, testinfra.UI(b), nil)
 			defer p.Close()
 			job := Job{Model: "tshirt", Design: designPNG(b)}
 			if tc.recycle > 1 {

@@ -2,7 +2,6 @@ package chromepool
 
 import (
 	"bytes"
-	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -11,80 +10,18 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
-)
 
-// builtUI is the UI built once for the whole package (see uiDir).
-var builtUI struct {
-	once sync.Once
-	dir  string
-	err  error
-}
+	"github.com/pressroom/pressroom/platform/testinfra"
+)
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if builtUI.dir != "" && os.Getenv("PRESSROOM_TEST_UI_DIR") == "" {
-		os.RemoveAll(builtUI.dir)
-	}
+	testinfra.RemoveUI()
 	os.Exit(code)
-}
-
-// needInfra skips (or, with PRESSROOM_TEST_REQUIRE_INFRA=1, fails) a test that lacks what it runs.
-func needInfra(t testing.TB, format string, args ...any) {
-	t.Helper()
-	if os.Getenv("PRESSROOM_TEST_REQUIRE_INFRA") == "1" {
-		t.Fatalf(format, args...)
-	}
-	t.Skipf(format, args...)
-}
-
-// chromium is the browser the tests drive: PRESSROOM_CHROMIUM_PATH or /usr/bin/chromium.
-func chromium(t testing.TB) string {
-	t.Helper()
-	path := os.Getenv("PRESSROOM_CHROMIUM_PATH")
-	if path == "" {
-		path = "/usr/bin/chromium"
-	}
-	if _, err := exec.LookPath(path); err != nil {
-		needInfra(t, "no Chromium at %s (set PRESSROOM_CHROMIUM_PATH): %v", path, err)
-	}
-	return path
-}
-
-// uiDir is a built UI holding mockup3d.html: PRESSROOM_TEST_UI_DIR when set (scripts/test builds the UI
-// after go-test, so the tests build it themselves), else ui/ built once with Vite into a temporary folder.
-func uiDir(t testing.TB) string {
-	t.Helper()
-	if dir := os.Getenv("PRESSROOM_TEST_UI_DIR"); dir != "" {
-		return dir
-	}
-	ui, err := filepath.Abs("../../ui")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(ui, "node_modules", ".bin", "vite")); err != nil {
-		needInfra(t, "ui/node_modules is missing (run npm ci in ui/) or set PRESSROOM_TEST_UI_DIR to a built UI: %v", err)
-	}
-	builtUI.once.Do(func() {
-		builtUI.dir, builtUI.err = os.MkdirTemp("", "pressroom-ui-")
-		if builtUI.err != nil {
-			return
-		}
-		cmd := exec.Command(filepath.Join(ui, "node_modules", ".bin", "vite"), "build", "--outDir", builtUI.dir, "--emptyOutDir", "--logLevel", "warn")
-		cmd.Dir = ui
-		if out, err := cmd.CombinedOutput(); err != nil {
-			builtUI.err = fmt.Errorf("vite build: %w\n%s", err, out)
-		}
-	})
-	if builtUI.err != nil {
-		t.Fatal(builtUI.err)
-	}
-	return builtUI.dir
 }
 
 // Colours of the test design: the mockup must show both.
@@ -148,7 +85,7 @@ func startPool(t testing.TB, cfg Config, dir string, wrap func(http.Handler) htt
 	}
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
-	cfg.ExecPath = chromium(t)
+	cfg.ExecPath = testinfra.Chromium(t)
 	p, err := New(cfg, site, "http://"+ln.Addr().String(), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)

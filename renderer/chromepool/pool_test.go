@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
+
+	"github.com/pressroom/pressroom/platform/testinfra"
 )
 
 // TestRenderShowsTheDesign renders the design on each demo model in real Chromium and checks the
@@ -22,7 +24,7 @@ import (
 func TestRenderShowsTheDesign(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Browsers = 1
-	p, tmp := startPool(t, cfg, uiDir(t), nil)
+	p, tmp := startPool(t, cfg, testinfra.UI(t), nil)
 	seen := map[int]bool{}
 	design := designPNG(t)
 	for _, model := range []string{"tshirt", "mug"} {
@@ -66,7 +68,7 @@ func TestBrowserKilledMidRender(t *testing.T) {
 	cfg.Browsers = 1
 	var pool atomic.Pointer[Pool]
 	var killed atomic.Int64
-	p, tmp := startPool(t, cfg, uiDir(t), func(next http.Handler) http.Handler {
+	p, tmp := startPool(t, cfg, testinfra.UI(t), func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if strings.HasPrefix(r.URL.Path, filesPrefix) && killed.Load() == 0 {
 				pid := pool.Load().Stats().PIDs[0]
@@ -109,7 +111,7 @@ func TestRecycle(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Browsers = 2
 	cfg.RecycleAfter = 2
-	p, tmp := startPool(t, cfg, uiDir(t), nil)
+	p, tmp := startPool(t, cfg, testinfra.UI(t), nil)
 	design := designPNG(t)
 	seen := map[int]bool{}
 	var mu sync.Mutex
@@ -152,7 +154,7 @@ func TestBusy(t *testing.T) {
 	release := make(chan struct{})
 	var first sync.Once
 	started := make(chan struct{})
-	p, _ := startPool(t, cfg, uiDir(t), func(next http.Handler) http.Handler {
+	p, _ := startPool(t, cfg, testinfra.UI(t), func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if strings.HasPrefix(r.URL.Path, filesPrefix) {
 				// Hold the first render's design until the test has queued and refused the others.
@@ -187,7 +189,7 @@ func TestReusedTab(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Browsers = 1
 	cfg.RendersPerTab = 2
-	p, _ := startPool(t, cfg, uiDir(t), nil)
+	p, _ := startPool(t, cfg, testinfra.UI(t), nil)
 	first, second := designPNG(t), solidPNG(t, designBlue)
 	for i, design := range [][]byte{first, second} {
 		out, err := p.Render(context.Background(), Job{Model: "mug", Design: design})

@@ -38,25 +38,27 @@ const (
 	MsgGaveUp          = "The mockup could not be made. Please save the design again."
 )
 
-// Handler runs render:mockup.
+// Handler runs render:mockup and render:mockup3d.
 type Handler struct {
 	db     *sqlx.DB
 	store  blob.Store
 	mockup *mockup.Renderer
+	pool   Renderer3D
 	limits imagelimit.Config
 	log    *slog.Logger
 }
 
 // NewHandler builds the handler; cfg bounds its template cache and every image it decodes, the print
-// files included (zero fields: the defaults).
-func NewHandler(db *sqlx.DB, store blob.Store, cfg mockup.Config, log *slog.Logger) (*Handler, error) {
+// files included (zero fields: the defaults). pool draws the 3D mockups; without one (nil) they are
+// retried until they fail.
+func NewHandler(db *sqlx.DB, store blob.Store, cfg mockup.Config, pool Renderer3D, log *slog.Logger) (*Handler, error) {
 	if db == nil || store == nil {
 		return nil, errors.New("mockuptask: database and blob store are required")
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	h := &Handler{db: db, store: store, limits: cfg.Limits, log: log}
+	h := &Handler{db: db, store: store, pool: pool, limits: cfg.Limits, log: log}
 	r, err := mockup.New(cfg, h.loader())
 	if err != nil {
 		return nil, err
@@ -78,6 +80,8 @@ type row struct {
 	PrintKey       string `db:"print_key"`
 	Options        string `db:"options"`
 	DefaultOption  string `db:"default_option"`
+	// GLB is the model of a 3D template; empty for a flat one.
+	GLB string `db:"glb"`
 }
 
 // failure is a mockup that cannot be made as things are: recorded as failed, never retried.
@@ -104,7 +108,8 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	}
 	const load = `
 SELECT m.campaign_id, m.product_id, m.mockup_template_id, m.design_revision, m.status, t.file_url AS template_key,
-	d.revision AS current_revision, d.export_status, d.file_url AS print_key, cp.options, cp.default_option
+	d.revision AS current_revision, d.export_status, d.file_url AS print_key, cp.options, cp.default_option,
+	coalesce(t.design_json->>'glb', '') AS glb
 FROM campaign_mockups m
 JOIN mockup_templates t ON t.id = m.mockup_template_id
 JOIN campaign_designs d ON d.id = m.design_id
@@ -176,6 +181,9 @@ WHERE id = $1`
 
 // render reads the template and the print file and returns the mockup as PNG bytes.
 func (h *Handler) render(ctx context.Context, r row) ([]byte, error) {
+	if r.GLB != "" {
+		return h.render3D(ctx, r)
+	}
 	tpl, err := h.template(ctx, r.TemplateKey)
 	if err != nil {
 		return nil, err

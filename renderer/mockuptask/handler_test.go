@@ -8,7 +8,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -80,7 +79,7 @@ func newFixture(t *testing.T) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := NewHandler(db, store, mockup.Config{}, nil)
+	h, err := NewHandler(db, store, mockup.Config{}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,15 +180,15 @@ func (f *fixture) run(t *testing.T, mockupID, revision int64) error {
 	return f.h.ProcessTask(context.Background(), job.Task())
 }
 
-func TestQueueTakesTheApplicableFlatTemplates(t *testing.T) {
+func TestQueueTakesTheApplicableTemplates(t *testing.T) {
 	f := newFixture(t)
 	outboxIDs := f.queue(t, 1, queue.Bulk)
 	rows := f.mockups(t)
-	// spec §5: type_detail equal to the product's mockup type, or empty; 3D templates are not flat
-	if len(rows) != 2 || rows[0].TemplateID != f.tshirt || rows[1].TemplateID != f.anyType {
-		t.Fatalf("mockups = %+v, want the tshirt and the any-type template", rows)
+	// spec §5: type_detail equal to the product's mockup type, or empty; the 3D template too
+	if len(rows) != 3 || rows[0].TemplateID != f.tshirt || rows[1].TemplateID != f.anyType || rows[2].TemplateID != f.back3 {
+		t.Fatalf("mockups = %+v, want the tshirt, the any-type and the 3D template", rows)
 	}
-	if !rows[0].Default || rows[1].Default || rows[0].Status != StatusPending || rows[0].Revision != 1 {
+	if !rows[0].Default || rows[1].Default || rows[2].Default || rows[0].Status != StatusPending || rows[0].Revision != 1 {
 		t.Fatalf("mockups = %+v, want pending, the first one default", rows)
 	}
 	var tasks []struct {
@@ -197,13 +196,21 @@ func TestQueueTakesTheApplicableFlatTemplates(t *testing.T) {
 		Queue  string `db:"queue"`
 		TaskID string `db:"task_id"`
 	}
-	if err := f.db.Select(&tasks, `SELECT task_type, queue, task_id FROM task_outbox WHERE id = ANY($1) ORDER BY task_id`, outboxIDs); err != nil {
+	if err := f.db.Select(&tasks, `SELECT task_type, queue, task_id FROM task_outbox WHERE id = ANY($1) ORDER BY id`, outboxIDs); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"mockup-" + itoa(rows[0].ID) + "-r1", "mockup-" + itoa(rows[1].ID) + "-r1"}
-	slices.Sort(want)
-	if len(tasks) != 2 || tasks[0].Type != TypeMockup || tasks[0].Queue != "renderer.bulk" || tasks[0].TaskID != want[0] || tasks[1].TaskID != want[1] {
-		t.Fatalf("outbox = %+v, want %v on renderer.bulk", tasks, want)
+	want := []struct{ typ, id string }{
+		{TypeMockup, "mockup-" + itoa(rows[0].ID) + "-r1"},
+		{TypeMockup, "mockup-" + itoa(rows[1].ID) + "-r1"},
+		{TypeMockup3D, "mockup3d-" + itoa(rows[2].ID) + "-r1"},
+	}
+	if len(tasks) != len(want) {
+		t.Fatalf("outbox = %+v, want %v", tasks, want)
+	}
+	for i, w := range want {
+		if tasks[i].Type != w.typ || tasks[i].TaskID != w.id || tasks[i].Queue != "renderer.bulk" {
+			t.Errorf("outbox task %d = %+v, want %s %s on renderer.bulk", i, tasks[i], w.typ, w.id)
+		}
 	}
 	// A revision the design is not at queues nothing.
 	if ids := f.queue(t, 7, queue.Interactive); len(ids) != 0 {
@@ -353,5 +360,39 @@ func TestProductColor(t *testing.T) {
 	}
 	if _, err := productColor(`[`, ""); err == nil {
 		t.Error("malformed options: no error")
+	}
+}
+
+// TestDefaultFollowsTemplateOrderUntilChosen: print files finish in any order, so the default
+// mockup moves to the first template's mockup when it appears later, unless the seller chose one.
+func TestDefaultFollowsTemplateOrderUntilChosen(t *testing.T) {
+	f := newFixture(t)
+	defaults := func() []int64 {
+		t.Helper()
+		var ids []int64
+		if err := f.db.Select(&ids, `SELECT mockup_template_id FROM campaign_mockups WHERE product_id = $1 AND is_default_mockup`, f.productID); err != nil {
+			t.Fatal(err)
+		}
+		return ids
+	}
+	// The first template does not apply yet: the any-type mockup is the default meanwhile.
+	f.db.MustExec(`UPDATE mockup_templates SET type_detail = 'hoodie' WHERE id = $1`, f.tshirt)
+	f.queue(t, 1, queue.Interactive)
+	if got := defaults(); len(got) != 1 || got[0] != f.anyType {
+		t.Fatalf("defaults = %v, want the any-type template %d", got, f.anyType)
+	}
+	f.db.MustExec(`UPDATE mockup_templates SET type_detail = 'tshirt' WHERE id = $1`, f.tshirt)
+	f.db.MustExec(`UPDATE campaign_designs SET revision = 2 WHERE id = $1`, f.design)
+	f.queue(t, 2, queue.Interactive)
+	if got := defaults(); len(got) != 1 || got[0] != f.tshirt {
+		t.Fatalf("defaults = %v, want the first template %d", got, f.tshirt)
+	}
+	// The seller chooses the any-type mockup (as PUT .../default-mockup does): a later save keeps it.
+	f.db.MustExec(`UPDATE campaign_mockups SET is_default_mockup = false WHERE product_id = $1`, f.productID)
+	f.db.MustExec(`UPDATE campaign_mockups SET is_default_mockup = true, default_chosen = true WHERE product_id = $1 AND mockup_template_id = $2`, f.productID, f.anyType)
+	f.db.MustExec(`UPDATE campaign_designs SET revision = 3 WHERE id = $1`, f.design)
+	f.queue(t, 3, queue.Interactive)
+	if got := defaults(); len(got) != 1 || got[0] != f.anyType {
+		t.Fatalf("defaults = %v, want the seller's choice %d", got, f.anyType)
 	}
 }

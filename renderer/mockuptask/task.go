@@ -9,8 +9,11 @@ import (
 	"github.com/pressroom/pressroom/platform/queue"
 )
 
-// TypeMockup is the Asynq task type.
-const TypeMockup = "render:mockup"
+// Task types: a flat mockup drawn in Go, and a 3D mockup drawn by the Chrome pool.
+const (
+	TypeMockup   = "render:mockup"
+	TypeMockup3D = "render:mockup3d"
+)
 
 // Payload is what a mockup task carries: the campaign_mockups row and the design revision to show.
 type Payload struct {
@@ -19,20 +22,30 @@ type Payload struct {
 }
 
 // Limits of a mockup task: a 2000 px mockup of a cached template takes well under a second; decoding
-// a 13500 px print file a few.
+// a 13500 px print file a few; a 3D render seconds more in software WebGL, longer when the pool is busy.
 const (
-	mockupTimeout = 2 * time.Minute
-	mockupRetries = 5
+	mockupTimeout   = 2 * time.Minute
+	mockup3DTimeout = 3 * time.Minute
+	mockupRetries   = 5
 )
 
 // NewMockupJob builds the task rendering campaign mockup mockupID for revision of its design on the
 // renderer queue of the given priority. The task id names the row and the revision, so a revision is
 // queued once however often the outbox relays it.
 func NewMockupJob(mockupID, revision int64, priority queue.Priority) (queue.Job, error) {
+	return newJob(TypeMockup, "mockup-", mockupTimeout, mockupID, revision, priority)
+}
+
+// NewMockup3DJob is NewMockupJob for a mockup of a 3D template (one with a GLB model).
+func NewMockup3DJob(mockupID, revision int64, priority queue.Priority) (queue.Job, error) {
+	return newJob(TypeMockup3D, "mockup3d-", mockup3DTimeout, mockupID, revision, priority)
+}
+
+func newJob(typ, idPrefix string, timeout time.Duration, mockupID, revision int64, priority queue.Priority) (queue.Job, error) {
 	return queue.NewJob(queue.Job{
-		Type: TypeMockup, Queue: queue.Name(queue.Renderer, priority),
-		TaskID:   "mockup-" + strconv.FormatInt(mockupID, 10) + "-r" + strconv.FormatInt(revision, 10),
-		MaxRetry: mockupRetries, Timeout: mockupTimeout,
+		Type: typ, Queue: queue.Name(queue.Renderer, priority),
+		TaskID:   idPrefix + strconv.FormatInt(mockupID, 10) + "-r" + strconv.FormatInt(revision, 10),
+		MaxRetry: mockupRetries, Timeout: timeout,
 	}, Payload{MockupID: mockupID, Revision: revision})
 }
 

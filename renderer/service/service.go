@@ -47,10 +47,12 @@ type Config struct {
 	Blob blob.Config
 	// Images bounds every image the renderer reads (PRESSROOM_IMAGE_MAX_PIXELS, PRESSROOM_IMAGE_MAX_BYTES).
 	Images imagelimit.Config
-	// UIDir is the built UI (PRESSROOM_UI_DIR, default ui/dist): the HTTP server serves its mockup3d.html
-	// and assets, the demo 3D models and the designs being rendered to the renderer's own Chrome pool.
-	// Without a built 3D page it serves none and logs a warning.
+	// UIDir is the built UI (PRESSROOM_UI_DIR, default ui/dist): its mockup3d.html and assets, with the
+	// models and designs being rendered, are served on a loopback port of the renderer's own to its Chrome
+	// pool. Without a built 3D page there is no pool (3D mockup tasks are retried, then fail) and a warning.
 	UIDir string
+	// Chrome is the pool drawing 3D mockups (PRESSROOM_CHROMIUM_PATH, PRESSROOM_CHROME_*).
+	Chrome chromepool.Config
 	// Mockup is the flat mockup renderer's template cache (PRESSROOM_MOCKUP_CACHE_BYTES) and limits.
 	Mockup mockup.Config
 	// Production is PRESSROOM_ENV == "production" (default development): it demands a real blob
@@ -87,6 +89,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Mockup, err = mockup.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Chrome, err = chromepool.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Images, err = imagelimit.LoadConfig(lookup)
 	return cfg, err
 }
@@ -99,7 +104,7 @@ func (c Config) Validate() error {
 	if c.Concurrency < 1 {
 		return fmt.Errorf("PRESSROOM_RENDERER_CONCURRENCY=%d: want at least 1", c.Concurrency)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Images} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Images, c.Chrome} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -114,6 +119,8 @@ type Service struct {
 	db     *sqlx.DB
 	server *asynq.Server
 	mux    *asynq.ServeMux
+	// closeChrome stops the Chrome pool and the loopback server of its page (a no-op without them).
+	closeChrome func() error
 }
 
 // New connects, migrates and registers every task handler.
@@ -163,28 +170,58 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 		return nil, err
 	}
 	mux.Handle(export.TypeExport, exporter)
-	mockups, err := mockuptask.NewHandler(db, store, cfg.Mockup, log)
+	pool, closeChrome, err := startChrome(cfg, log)
 	if err != nil {
 		db.Close()
 		return nil, err
 	}
+	mockups, err := mockuptask.NewHandler(db, store, cfg.Mockup, pool, log)
+	if err != nil {
+		closeChrome()
+		db.Close()
+		return nil, err
+	}
 	mux.Handle(mockuptask.TypeMockup, mockups)
+	mux.Handle(mockuptask.TypeMockup3D, mockups)
 	orderExporter, err := orderprint.NewExporter(db, store, cfg.Images, log)
 	if err != nil {
+		closeChrome()
 		db.Close()
 		return nil, err
 	}
 	mux.Handle(orderprint.TypeOrderExport, orderExporter)
 	tiler, err := orderprint.NewTiler(db, store, cfg.Images, tiles.Options{}, log)
 	if err != nil {
+		closeChrome()
 		db.Close()
 		return nil, err
 	}
 	mux.Handle(orderprint.TypeTiles, tiler)
 	return &Service{
-		cfg: cfg, log: log, db: db, mux: mux,
+		cfg: cfg, log: log, db: db, mux: mux, closeChrome: closeChrome,
 		server: queue.NewServer(cfg.Queue, queue.Renderer, cfg.Concurrency, log),
 	}, nil
+}
+
+// startChrome starts the Chrome pool of 3D mockups over the built 3D page of cfg.UIDir, served on a
+// loopback port; browsers start with the first render. Without a built page it logs a warning and
+// returns no pool.
+func startChrome(cfg Config, log *slog.Logger) (mockuptask.Renderer3D, func() error, error) {
+	site, err := chromepool.NewSite(cfg.UIDir)
+	if err != nil {
+		log.Warn("no 3D mockups on this renderer", "err", err)
+		return nil, func() error { return nil }, nil
+	}
+	base, stopSite, err := site.Listen()
+	if err != nil {
+		return nil, nil, err
+	}
+	pool, err := chromepool.New(cfg.Chrome, site, base, log)
+	if err != nil {
+		stopSite()
+		return nil, nil, err
+	}
+	return pool, func() error { return errors.Join(pool.Close(), stopSite()) }, nil
 }
 
 // Run processes render tasks and serves HTTP until ctx ends.
@@ -198,11 +235,6 @@ func (s *Service) Run(ctx context.Context) error {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write([]byte(`{"success":true,"message":"","data":{"status":"ok"},"errors":[]}`))
 	})
-	if site, err := chromepool.NewSite(s.cfg.UIDir); err != nil {
-		s.log.Warn("not serving the 3D mockup page", "err", err)
-	} else {
-		mux.Handle("GET /", site)
-	}
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	s.log.Info("renderer started", "addr", "http://"+ln.Addr().String(), "queues", queue.Queues(queue.Renderer),
 		"concurrency", s.cfg.Concurrency)
@@ -223,5 +255,5 @@ func (s *Service) Run(ctx context.Context) error {
 	return g.Wait()
 }
 
-// Close releases connections.
-func (s *Service) Close() error { return s.db.Close() }
+// Close stops the Chrome pool and releases connections.
+func (s *Service) Close() error { return errors.Join(s.closeChrome(), s.db.Close()) }

@@ -81,4 +81,54 @@ describe('flat mockups in the campaign editor', () => {
     await mockup('back').getByText('Default').waitFor({ timeout: 30_000 });
     expect(await mockup('front').getAttribute('data-default')).toBe('false');
   });
+
+  it('shows the 3D mockup of a mug, drawn by the renderer\'s Chrome pool', async () => {
+    await page.goto('/campaigns');
+    await page.getByRole('button', { name: 'New campaign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New campaign' });
+    await dialog.getByLabel('Campaign name').fill(`Mug ${RUN}`);
+    await dialog.getByText('Mug wrap', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Create campaign' }).click();
+    await page.waitForURL(/\/campaigns\/edit\/\d+$/);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload artwork' }).click();
+    await (await chooser).setFiles({ name: `mug-${ARTWORK}`, mimeType: 'image/png', buffer: await makeArtwork(page) }, { timeout: 60_000 });
+    await page.getByTestId('resolution-badge').waitFor({ timeout: 60_000 });
+
+    // Before any save, the editor previews the design on the mug's model in the browser.
+    const preview = page.locator('[data-testid="design-3d-preview"][data-drawn="true"] canvas[data-engine]');
+    await preview.waitFor({ timeout: 60_000 });
+    const saturated = () =>
+      preview.evaluate((canvas: HTMLCanvasElement) => {
+        const copy = document.createElement('canvas');
+        copy.width = canvas.width;
+        copy.height = canvas.height;
+        const ctx = copy.getContext('2d');
+        if (!ctx) return 0;
+        ctx.drawImage(canvas, 0, 0);
+        const d = ctx.getImageData(0, 0, copy.width, copy.height).data;
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (Math.max(d[i]!, d[i + 1]!, d[i + 2]!) - Math.min(d[i]!, d[i + 1]!, d[i + 2]!) > 60) n++;
+        return n;
+      });
+    // The artwork's stripes on the mug: the background and the white body are grey.
+    await expect.poll(saturated, { timeout: 30_000 }).toBeGreaterThan(2000);
+    await page.getByTestId('design-3d-preview').scrollIntoViewIfNeeded();
+    await screenshot(page, 'design-3d-preview');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/Campaign saved/).waitFor();
+
+    const flat = page.locator('[data-testid="mockup"]').filter({ hasText: 'Mug, wrap' }).getByTestId('mockup-image');
+    const model = page.locator('[data-testid="mockup"]').filter({ hasText: 'Mug, 3D' });
+    const image = model.getByTestId('mockup-image');
+    await flat.waitFor({ timeout: 60_000 });
+    await image.waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : '')), { timeout: 30_000 })
+      .toBe('1500x1875');
+    expect(await model.getAttribute('data-default')).toBe('false');
+    await model.scrollIntoViewIfNeeded();
+    await screenshot(page, 'mockups-3d');
+  }, 150_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from './ApiClient';
-import { listCampaigns, listExports, listTemplates, printSpacesOf } from './campaigns';
+import { listCampaigns, listExports, listTemplates, modelFor, printSpacesOf } from './campaigns';
 import { UnexpectedAnswerError } from './schema';
 
 /** A client whose every request is answered with `body`; the requested URLs are recorded. */
@@ -81,5 +81,18 @@ describe('printSpacesOf', () => {
     expect(printSpacesOf({ name: 'T-shirt', print_spaces: JSON.stringify([front]) })).toEqual([front]);
     expect(() => printSpacesOf({ name: 'Mug', print_spaces: '[{' })).toThrow('The print spaces of Mug are not JSON.');
     expect(() => printSpacesOf({ name: 'Mug', print_spaces: '[{"name":"wrap"}]' })).toThrow(/^The print spaces of Mug are malformed/);
+  });
+});
+
+describe('modelFor', () => {
+  const model = (template_id: number, print_space: string, type_detail: string, name: string) => ({ template_id, print_space, type_detail, name, url: `/m/${name}` });
+  const models = [model(1, 'front', 'hoodie', 'Hoodie 3D'), model(1, 'front', '', 'Any 3D'), model(2, 'wrap', 'mug', 'Mug 3D')];
+
+  it('takes the model of the product template and print space whose type detail fits (spec §5)', () => {
+    expect(modelFor(models, { template_id: 1, mockup_type: 'tshirt' }, 'front')?.name).toBe('Any 3D');
+    expect(modelFor(models, { template_id: 1, mockup_type: 'hoodie' }, 'front')?.name).toBe('Hoodie 3D');
+    expect(modelFor(models, { template_id: 2, mockup_type: 'mug' }, 'wrap')?.name).toBe('Mug 3D');
+    expect(modelFor(models, { template_id: 2, mockup_type: 'poster' }, 'wrap')).toBeUndefined();
+    expect(modelFor(models, { template_id: 1, mockup_type: 'tshirt' }, 'back')).toBeUndefined();
   });
 });

@@ -247,6 +247,27 @@ export async function listTemplates(api: ApiClient, signal?: AbortSignal): Promi
   return checked(z.array(templateSchema), 'GET /seller/product-templates', await api.get('/seller/product-templates', { signal }));
 }
 
+/** A 3D mockup template of the catalogue (bff/campaigns.Model): the GLB a product's print space is drawn on. */
+const modelSchema = z.object({
+  template_id: z.number().int(),
+  print_space: z.string(),
+  type_detail: z.string(),
+  name: z.string(),
+  url: z.string(),
+});
+export type Model3D = z.infer<typeof modelSchema>;
+
+export async function listModels(api: ApiClient, signal?: AbortSignal): Promise<Model3D[]> {
+  return checked(z.array(modelSchema), 'GET /seller/product-templates/models', await api.get('/seller/product-templates/models', { signal }));
+}
+
+/** The 3D model of a product's print space: its template's, for its mockup type or any (spec §5 type_detail). */
+export function modelFor(models: readonly Model3D[], product: Pick<Product, 'template_id' | 'mockup_type'>, printSpace: string): Model3D | undefined {
+  return models.find(
+    (m) => m.template_id === product.template_id && m.print_space === printSpace && (m.type_detail === '' || m.type_detail === product.mockup_type),
+  );
+}
+
 /** A page of the seller's campaigns, newest first. */
 export async function listCampaigns(api: ApiClient, query: CampaignListQuery, signal?: AbortSignal): Promise<CampaignPage> {
   const page = await api.getPage<unknown>('/seller/campaigns', {

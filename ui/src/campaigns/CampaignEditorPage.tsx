@@ -26,6 +26,7 @@ import {
   calcExtraPrintCost,
   listExports,
   listFonts,
+  modelFor,
   removeProduct,
   saveCampaign,
   type Campaign,
@@ -78,10 +79,11 @@ import {
   type PlacedErrors,
 } from './editorState';
 import { ExportPanel } from './ExportPanel';
+import { Design3DPreview } from './Design3DPreview';
 import { MockupGallery } from './MockupGallery';
 import { LeaveGuard } from './LeaveGuard';
 import { NewCampaignForm } from './NewCampaignForm';
-import { CAMPAIGNS_KEY, campaignQuery } from './queries';
+import { CAMPAIGNS_KEY, campaignQuery, modelsQuery } from './queries';
 import { ResolutionBadge } from './ResolutionBadge';
 import { editorPath, kindOfSegment, type KindSegment } from './routes';
 import { TextPanel } from './TextPanel';
@@ -177,6 +179,8 @@ function Editor({ initial }: EditorProps) {
   const selectedImage: ImageObject | null = selected?.type === 'image' ? selected : null;
   const selectedText: TextObject | null = selected?.type === 'text' ? selected : null;
 
+  const models = useQuery(modelsQuery);
+  const model = product && space ? modelFor(models.data ?? [], product, space.name) : undefined;
   const fonts = useQuery({ queryKey: ['fonts'], queryFn: ({ signal }) => listFonts(api, signal), staleTime: Infinity });
   const uploads = useQuery({
     queryKey: ['uploads', 1],
@@ -528,6 +532,7 @@ function Editor({ initial }: EditorProps) {
                 onRemove={onRemoveSelected}
               />
             </Card>
+            {model && <Design3DPreview doc={doc} model={model} imageUrl={(src) => artworkUrl(src, space.printType)} fontUrl={fileUrl} />}
           </Stack>
         </Grid.Col>
       </Grid>

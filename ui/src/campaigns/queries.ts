@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../api';
-import { getCampaign, listCampaigns, listTemplates, type CampaignListQuery } from '../api/campaigns';
+import { getCampaign, listCampaigns, listModels, listTemplates, type CampaignListQuery } from '../api/campaigns';
 
 /** Every campaign query lives under this key, so a save or delete refreshes lists and editors alike. */
 export const CAMPAIGNS_KEY = ['campaigns'] as const;
@@ -9,6 +9,13 @@ export const CAMPAIGNS_KEY = ['campaigns'] as const;
 export const templatesQuery = queryOptions({
   queryKey: ['product-templates'],
   queryFn: ({ signal }) => listTemplates(api, signal),
+  staleTime: 5 * 60_000,
+});
+
+/** The catalogue's 3D models (change rarely). */
+export const modelsQuery = queryOptions({
+  queryKey: ['product-templates', 'models'],
+  queryFn: ({ signal }) => listModels(api, signal),
   staleTime: 5 * 60_000,
 });
 

@@ -17,12 +17,14 @@ const FOV = 30;
 export interface MockupSceneProps {
   model: string;
   design: string;
+  /** Turn of the product about its vertical axis, in radians (the editor's preview lets the seller drag it). */
+  turn?: number;
   /** Called after the first frame with the model and the design has been drawn. */
   onDrawn?: () => void;
 }
 
 /** The product with the design on it, framed by the default camera. Render it inside a react-three-fiber Canvas. */
-export function MockupScene({ model, design, onDrawn }: MockupSceneProps) {
+export function MockupScene({ model, design, turn = 0, onDrawn }: MockupSceneProps) {
   const gltf = useLoader(GLTFLoader, model);
   const texture = useLoader(TextureLoader, design);
   const { gl, scene: root, camera, size } = useThree();
@@ -62,7 +64,7 @@ export function MockupScene({ model, design, onDrawn }: MockupSceneProps) {
     onDrawn?.();
   }, [object, gl, root, camera, size, onDrawn]);
 
-  return <primitive object={object} />;
+  return <primitive object={object} rotation-y={turn} />;
 }
 
 /** Reports a loading error (a missing model or design) instead of leaving the page waiting. */

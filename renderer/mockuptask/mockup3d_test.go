@@ -1,0 +1,134 @@
+package mockuptask
+
+import (
+	"context"
+	"errors"
+	"image/color"
+	"image/png"
+	"log/slog"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/hibiken/asynq"
+
+	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/platform/testinfra"
+	"github.com/pressroom/pressroom/renderer/chromepool"
+	"github.com/pressroom/pressroom/renderer/chromepool/models"
+	"github.com/pressroom/pressroom/renderer/mockup"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testinfra.RemoveUI()
+	os.Exit(code)
+}
+
+// with3D stores the demo T-shirt model as the fixture's 3D template and returns a handler drawing
+// through a one-browser Chrome pool over the built UI; the browser starts with the first render.
+func (f *fixture) with3D(t *testing.T) *Handler {
+	t.Helper()
+	glb, err := models.Model("tshirt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	put(t, f.store, "tpl/shirt.glb", glb)
+	site, err := chromepool.NewSite(testinfra.UI(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, stop, err := site.Listen()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := chromepool.DefaultConfig()
+	cfg.ExecPath, cfg.Browsers = testinfra.Chromium(t), 1
+	pool, err := chromepool.New(cfg, site, base, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		pool.Close()
+		stop()
+	})
+	h, err := NewHandler(f.db, f.store, mockup.Config{}, pool, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// run3D delivers the render:mockup3d task of the fixture's 3D mockup to h.
+func (f *fixture) run3D(t *testing.T, h *Handler) (mockupRow, error) {
+	t.Helper()
+	f.queue(t, 1, queue.Interactive)
+	m := f.mockups(t)[2]
+	if m.TemplateID != f.back3 {
+		t.Fatalf("mockup %+v is not the 3D one", m)
+	}
+	job, err := NewMockup3DJob(m.ID, 1, queue.Interactive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, h.ProcessTask(context.Background(), job.Task())
+}
+
+// TestMockup3D draws the red print file on the T-shirt model in Chromium and stores the 1500x1875
+// screenshot as the mockup, red where the print goes.
+func TestMockup3D(t *testing.T) {
+	f := newFixture(t)
+	m, err := f.run3D(t, f.with3D(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := blob.MockupKey(f.campaignID, f.back3, f.productID)
+	got := f.mockups(t)[2]
+	if got.ID != m.ID || got.Status != StatusDone || got.FileURL != key || got.Error != "" {
+		t.Fatalf("row after render = %+v", got)
+	}
+	r, _, err := f.store.Get(context.Background(), key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(r)
+	r.Close()
+	if err != nil || img.Bounds().Dx() != 1500 || img.Bounds().Dy() != 1875 {
+		t.Fatalf("3D mockup %v (%v), want 1500x1875", img.Bounds(), err)
+	}
+	red := 0
+	for y := 0; y < 1875; y += 5 {
+		for x := 0; x < 1500; x += 5 {
+			if c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA); c.R > 150 && c.G < 80 && c.B < 80 {
+				red++
+			}
+		}
+	}
+	// The print mesh covers about a tenth of the frame; every fifth pixel of it is sampled.
+	if red < 2000 {
+		t.Fatalf("%d red samples in the 3D mockup, want the print on the shirt", red)
+	}
+}
+
+// TestMockup3DFailures: a template whose model is not a GLB fails at once with the template message;
+// a renderer without a Chrome pool leaves the mockup pending for a retry.
+func TestMockup3DFailures(t *testing.T) {
+	f := newFixture(t)
+	h := f.with3D(t)
+	put(t, f.store, "tpl/shirt.glb", []byte("not a model"))
+	if _, err := f.run3D(t, h); !errors.Is(err, asynq.SkipRetry) {
+		t.Fatalf("err = %v, want SkipRetry", err)
+	}
+	if got := f.mockups(t)[2]; got.Status != StatusFailed || !strings.HasPrefix(got.Error, MsgMissingTemplate) {
+		t.Fatalf("row = %+v, want failed with %q", got, MsgMissingTemplate)
+	}
+
+	f = newFixture(t)
+	if _, err := f.run3D(t, f.h); !errors.Is(err, errNo3D) || errors.Is(err, asynq.SkipRetry) {
+		t.Fatalf("err = %v, want errNo3D, retried", err)
+	}
+	if got := f.mockups(t)[2]; got.Status != StatusPending {
+		t.Fatalf("row = %+v, want still pending", got)
+	}
+}
