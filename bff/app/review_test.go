@@ -175,6 +175,15 @@ func TestDesignReview(t *testing.T) {
 	if r := s.do("GET", tile, seller, nil); r.status != http.StatusForbidden {
 		t.Errorf("seller reads a tile: %d", r.status)
 	}
+	// A revision's manifest, for comparing versions: the current one's is the item's; none beyond it.
+	r = s.do("GET", "/api"+it.TilesURL+"manifest", designer, nil)
+	var manifest tiles.Manifest
+	if err := json.Unmarshal(mustJSON(t, r.body.Data), &manifest); r.status != http.StatusOK || err != nil || manifest != *it.Manifest {
+		t.Errorf("manifest of revision 1: %d %s, want %+v", r.status, r.raw, *it.Manifest)
+	}
+	if r := s.do("GET", strings.Replace("/api"+it.TilesURL+"manifest", "/tiles/1/", "/tiles/2/", 1), designer, nil); r.status != http.StatusNotFound {
+		t.Errorf("manifest of a revision to come: %d", r.status)
+	}
 
 	// Approve: only a print file waiting for review, once.
 	if r := s.do("POST", fmt.Sprintf("/api%s/%d/approve", review.Base, shirt.ID), designer, nil); r.status != http.StatusConflict {
@@ -252,5 +261,13 @@ func TestDesignReview(t *testing.T) {
 	it = s.reviewItem(s.do("GET", fmt.Sprintf("/api%s/%d", review.Base, aop.ID), designer, nil))
 	if it.Status != review.StatusReviewing || *it.Width != 300 || it.DeclaredDPI != nil || string(it.DPIReport) != "null" {
 		t.Errorf("replacement measured as %+v", it)
+	}
+	// Revision 2 has its manifest; revision 1 was never tiled here, so there is nothing to compare.
+	manifests := fmt.Sprintf("/api%s/%d/tiles/", review.Base, aop.ID)
+	if r := s.do("GET", manifests+"2/manifest", designer, nil); r.status != http.StatusOK || r.body.Data.(map[string]any)["width"] != float64(300) {
+		t.Errorf("manifest of the replacement: %d %s", r.status, r.raw)
+	}
+	if r := s.do("GET", manifests+"1/manifest", designer, nil); r.status != http.StatusNotFound {
+		t.Errorf("manifest of an untiled revision: %d %s", r.status, r.raw)
 	}
 }

@@ -266,6 +266,7 @@ func TestReviewRoutesAreForDesigners(t *testing.T) {
 	routes := []struct{ method, path string }{
 		{http.MethodGet, base},
 		{http.MethodGet, base + "/:id"},
+		{http.MethodGet, base + "/:id/tiles/:revision/manifest"},
 		{http.MethodGet, base + "/:id/tiles/:revision/:level/:tile"},
 		{http.MethodPost, base + "/:id/approve"},
 		{http.MethodPost, base + "/:id/reject"},

@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html"
@@ -91,6 +92,7 @@ const Base = "/design-orders/items"
 func Routes(g *echo.Group, a *auth.Service, s *Service) {
 	a.Handle(g, http.MethodGet, Base, Designers, s.handleList)
 	a.Handle(g, http.MethodGet, Base+"/:id", Designers, s.handleGet)
+	a.Handle(g, http.MethodGet, Base+"/:id/tiles/:revision/manifest", Designers, s.handleManifest)
 	a.Handle(g, http.MethodGet, Base+"/:id/tiles/:revision/:level/:tile", Designers, s.handleTile)
 	a.Handle(g, http.MethodPost, Base+"/:id/approve", Designers, s.handleApprove)
 	a.Handle(g, http.MethodPost, Base+"/:id/reject", Designers, s.handleReject)
@@ -193,24 +195,61 @@ func (s *Service) detail(ctx context.Context, id int64) (Item, error) {
 // tileName is a tile's file name as renderer/tiles names it.
 var tileName = regexp.MustCompile(`^[0-9]{1,5}_[0-9]{1,5}\.(webp|png)$`)
 
-// handleTile streams one tile of one revision of an item's pyramid. Tiles of earlier revisions stay
-// readable, so two versions can be compared.
-func (s *Service) handleTile(c echo.Context) error {
-	id, err := itemID(c)
+// tilesRevision reads the item id and the revision of the path, a revision the item has reached, or
+// answers 404. Tiles of earlier revisions stay readable, so two versions can be compared.
+func (s *Service) tilesRevision(c echo.Context) (id, rev int64, err error) {
+	if id, err = itemID(c); err != nil {
+		return 0, 0, err
+	}
+	rev, err = strconv.ParseInt(c.Param("revision"), 10, 64)
+	if err != nil || rev < 1 {
+		return 0, 0, envelope.Fail(http.StatusNotFound, envelope.MsgNotFound)
+	}
+	var current int64
+	if err := s.d.DB.GetContext(c.Request().Context(), &current, `SELECT revision FROM design_order_items WHERE id = $1`, id); err != nil || rev > current {
+		return 0, 0, envelope.Fail(http.StatusNotFound, envelope.MsgNotFound)
+	}
+	return id, rev, nil
+}
+
+// handleManifest answers the deep-zoom manifest of one revision of an item's print file (the
+// current one's is in the item too), for comparing an earlier version with it.
+func (s *Service) handleManifest(c echo.Context) error {
+	id, rev, err := s.tilesRevision(c)
 	if err != nil {
 		return err
 	}
-	rev, err1 := strconv.ParseInt(c.Param("revision"), 10, 64)
-	level, err2 := strconv.Atoi(c.Param("level"))
+	key := orderprint.ManifestKey(id, rev)
+	rc, _, err := s.d.Store.Get(c.Request().Context(), key)
+	if errors.Is(err, blob.ErrNotFound) {
+		return envelope.Fail(http.StatusNotFound, envelope.MsgNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("read %s: %w", key, err)
+	}
+	defer rc.Close()
+	manifest, err := io.ReadAll(io.LimitReader(rc, maxManifestBytes))
+	if err != nil {
+		return fmt.Errorf("read %s: %w", key, err)
+	}
+	return envelope.OK(c, json.RawMessage(manifest))
+}
+
+// maxManifestBytes bounds a manifest read back (a few hundred bytes in practice).
+const maxManifestBytes = 64 << 10
+
+// handleTile streams one tile of one revision of an item's pyramid.
+func (s *Service) handleTile(c echo.Context) error {
+	id, rev, err := s.tilesRevision(c)
+	if err != nil {
+		return err
+	}
+	level, err := strconv.Atoi(c.Param("level"))
 	name := c.Param("tile")
-	if err1 != nil || err2 != nil || rev < 1 || level < 0 || level > 64 || !tileName.MatchString(name) {
+	if err != nil || level < 0 || level > 64 || !tileName.MatchString(name) {
 		return envelope.Fail(http.StatusNotFound, envelope.MsgNotFound)
 	}
 	ctx := c.Request().Context()
-	var current int64
-	if err := s.d.DB.GetContext(ctx, &current, `SELECT revision FROM design_order_items WHERE id = $1`, id); err != nil || rev > current {
-		return envelope.Fail(http.StatusNotFound, envelope.MsgNotFound)
-	}
 	key := orderprint.TilesPrefix(id, rev) + strconv.Itoa(level) + "/" + name
 	rc, info, err := s.d.Store.Get(ctx, key)
 	if errors.Is(err, blob.ErrNotFound) {

@@ -137,4 +137,37 @@ describe('design review (issue 11)', () => {
     await screenshot(sellerPage.page, 'design-review-seller-notified');
     await sellerPage.context.close();
   }, 120_000);
+
+  it('compares a re-rendered print file with its first revision, side by side and by swiping', async () => {
+    const shirt = find(await items(designer), 'T-shirt');
+    const rerender = await api('POST', `${ITEMS}/${shirt.id}/rerender`, designer);
+    expect(rerender.status).toBe(200);
+    await expect
+      .poll(async () => (await items(designer)).find((i) => i.id === shirt.id)?.print_status, { timeout: 120_000, interval: 1000 })
+      .toBe('done');
+
+    const { context, page } = await openPage(browser());
+    await page.goto('/auth/login?designer=1');
+    await submitLogin(page, DESIGNER, DEMO_PASSWORD);
+    await waitForDashboard(page, DESIGNER);
+    await page.goto(`/orders/design/${shirt.id}`);
+    await page.getByTestId('review-screen').and(page.locator(`[data-item="${shirt.id}"]`)).waitFor();
+    await page.getByRole('combobox', { name: 'Compare with revision' }).click();
+    await page.getByRole('option', { name: 'Revision 1' }).click();
+
+    // Side by side: two viewers that zoom together.
+    const viewers = page.getByTestId('deep-zoom');
+    await expect.poll(() => viewers.count()).toBe(2);
+    await page.getByText('Revision 2 (current)').waitFor();
+    await page.getByRole('button', { name: '100%' }).first().click();
+    await expect.poll(async () => [await viewers.nth(0).getAttribute('data-zoom'), await viewers.nth(1).getAttribute('data-zoom')]).toEqual(['100', '100']);
+    await screenshot(page, 'design-review-side-by-side');
+
+    // Swipe: one viewer drawing both revisions, split by the slider.
+    await page.getByText('Swipe', { exact: true }).click();
+    await expect.poll(() => viewers.count()).toBe(1);
+    await page.getByRole('slider', { name: 'Swipe between the revisions' }).waitFor();
+    await screenshot(page, 'design-review-swipe');
+    await context.close();
+  }, 180_000);
 });

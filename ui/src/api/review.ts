@@ -87,6 +87,7 @@ export const reviewKeys = {
   all: ['review'] as const,
   queue: (status: readonly string[], page: number) => ['review', 'queue', status.join(','), page] as const,
   item: (id: number) => ['review', 'item', id] as const,
+  manifest: (id: number, revision: number) => ['review', 'item', id, 'manifest', revision] as const,
 };
 
 /** Queue pages are the spec's 15 items. */
@@ -108,6 +109,16 @@ export async function reviewQueue(
 
 export async function reviewItem(api: ApiClient, id: number, signal?: AbortSignal): Promise<ReviewItem> {
   return reviewItemSchema.parse(await api.get<unknown>(`${BASE}/${id}`, { signal }));
+}
+
+/** The deep-zoom manifest of one revision of an item's print file (an earlier one, to compare with the current). */
+export async function revisionManifest(api: ApiClient, id: number, revision: number, signal?: AbortSignal): Promise<Manifest> {
+  return manifestSchema.parse(await api.get<unknown>(`${BASE}/${id}/tiles/${revision}/manifest`, { signal }));
+}
+
+/** The tiles path of another revision of the item whose current revision's path is `tilesUrl`. */
+export function revisionTilesUrl(tilesUrl: string, revision: number): string {
+  return tilesUrl.replace(/\/tiles\/\d+\/$/, `/tiles/${revision}/`);
 }
 
 export async function approveItem(api: ApiClient, id: number): Promise<ReviewItem> {

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconMaximize, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { api } from '../api';
 import { loadTile, tilePath, type Manifest } from '../api/review';
 import {
@@ -25,18 +25,28 @@ const API_BASE = (import.meta.env.VITE_API_BASE_URL ?? '/api').replace(/\/+$/, '
 /** How many coarser levels may stand in for a tile still loading. */
 const FALLBACK_LEVELS = 6;
 
-interface DeepZoomViewerProps {
+/** A pyramid of tiles: a revision's manifest and its tiles path under the API (`tiles_url`). */
+export interface Pyramid {
   manifest: Manifest;
-  /** The item revision's tiles path under the API (`tiles_url`). */
   tilesUrl: string;
+}
+
+/** The view a user made (null: the whole file, fitted), shared by viewers that pan and zoom together. */
+export type SharedView = [View | null, Dispatch<SetStateAction<View | null>>];
+
+interface DeepZoomViewerProps extends Pyramid {
   /** The print space's DPI, for the safe-area margin. */
   dpi: number;
   height?: number;
+  /** A view shared with another viewer (side-by-side comparison); without it the viewer keeps its own. */
+  sharedView?: SharedView;
+  /** Swipe comparison: this pyramid is drawn left of `split` (a share of the width), the viewer's own right of it. */
+  swipe?: Pyramid & { split: number };
 }
 
 type Cached = ImageBitmap | 'loading' | 'failed';
 
-const keyOf = (t: { level: number; col: number; row: number }) => `${t.level}/${t.col}_${t.row}`;
+const keyOf = (tilesUrl: string, t: { level: number; col: number; row: number }) => `${tilesUrl}${t.level}/${t.col}_${t.row}`;
 
 /** A 16 px grey checkerboard, the usual sign of transparency. */
 function checkerPattern(ctx: CanvasRenderingContext2D): CanvasPattern | null {
@@ -59,14 +69,15 @@ function checkerPattern(ctx: CanvasRenderingContext2D): CanvasPattern | null {
  * zooms about the pointer; the buttons zoom, fit and show 100% (one print pixel per CSS pixel).
  * A tile still loading is stood in for by the part of a coarser tile already there.
  */
-export function DeepZoomViewer({ manifest, tilesUrl, dpi, height = 560 }: DeepZoomViewerProps) {
+export function DeepZoomViewer({ manifest, tilesUrl, dpi, height = 560, sharedView, swipe }: DeepZoomViewerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const cache = useRef(new Map<string, Cached>());
   const drag = useRef<{ x: number; y: number } | null>(null);
   const [size, setSize] = useState<Size>({ width: 0, height: 0 });
   // The view the user made; until then the whole file, fitted.
-  const [userView, setUserView] = useState<View | null>(null);
+  const ownView = useState<View | null>(null);
+  const [userView, setUserView] = sharedView ?? ownView;
   const [loaded, setLoaded] = useState(0);
   const [dragging, setDragging] = useState(false);
 
@@ -99,25 +110,39 @@ export function DeepZoomViewer({ manifest, tilesUrl, dpi, height = 560 }: DeepZo
         const base = v ?? (size.width > 0 && size.height > 0 ? fitView(manifest, size) : null);
         return base ? next(base) : v;
       }),
-    [manifest, size],
+    [manifest, size, setUserView],
   );
 
   const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const level = view ? levelFor(manifest, view.scale, ratio) : 0;
 
+  // The pyramids drawn: the viewer's own, and the compared one of a swipe. Each is drawn at its own
+  // level for the same view (print pixels to screen), so versions of different sizes line up at the origin.
+  const scale = view?.scale;
+  const swipeManifest = swipe?.manifest;
+  const swipeTiles = swipe?.tilesUrl;
+  const layers = useMemo(() => {
+    const pyramids: Pyramid[] = [{ manifest, tilesUrl }];
+    if (swipeManifest && swipeTiles) pyramids.push({ manifest: swipeManifest, tilesUrl: swipeTiles });
+    return pyramids.map((p) => ({ ...p, level: scale === undefined ? 0 : levelFor(p.manifest, scale, ratio) }));
+  }, [manifest, tilesUrl, swipeManifest, swipeTiles, scale, ratio]);
+  const split = swipe?.split;
+
   // Fetch the tiles the view shows at its level, centre first.
   useEffect(() => {
     if (!view || !ready) return;
-    for (const t of visibleTiles(manifest, level, view, size)) {
-      const key = keyOf(t);
-      if (cache.current.has(key)) continue;
-      cache.current.set(key, 'loading');
-      loadTile(api, API_BASE, tilePath(tilesUrl, manifest, t.level, t.col, t.row))
-        .then((bitmap) => cache.current.set(key, bitmap))
-        .catch(() => cache.current.set(key, 'failed'))
-        .finally(() => setLoaded((n) => n + 1));
+    for (const layer of layers) {
+      for (const t of visibleTiles(layer.manifest, layer.level, view, size)) {
+        const key = keyOf(layer.tilesUrl, t);
+        if (cache.current.has(key)) continue;
+        cache.current.set(key, 'loading');
+        loadTile(api, API_BASE, tilePath(layer.tilesUrl, layer.manifest, t.level, t.col, t.row))
+          .then((bitmap) => cache.current.set(key, bitmap))
+          .catch(() => cache.current.set(key, 'failed'))
+          .finally(() => setLoaded((n) => n + 1));
+      }
     }
-  }, [view, level, ready, size, manifest, tilesUrl]);
+  }, [view, ready, size, layers]);
 
   // Draw on the next frame whenever the view or the tiles change.
   useEffect(() => {
@@ -137,7 +162,19 @@ export function DeepZoomViewer({ manifest, tilesUrl, dpi, height = 560 }: DeepZo
         ctx.fillRect(ox, oy, manifest.width * s, manifest.height * s);
       }
       ctx.imageSmoothingQuality = 'high';
-      for (const t of visibleTiles(manifest, level, view, size)) drawTile(ctx, t, view);
+      const splitX = split === undefined ? 0 : Math.round(size.width * split);
+      layers.forEach((layer, i) => {
+        ctx.save();
+        if (split !== undefined) {
+          // The compared pyramid left of the split, the viewer's own right of it.
+          ctx.beginPath();
+          if (i === 0) ctx.rect(splitX, 0, size.width - splitX, size.height);
+          else ctx.rect(0, 0, splitX, size.height);
+          ctx.clip();
+        }
+        for (const t of visibleTiles(layer.manifest, layer.level, view, size)) drawTile(ctx, layer, t, view);
+        ctx.restore();
+      });
       // Print area (the file's edge) and safe area.
       ctx.lineWidth = 1.5;
       ctx.strokeStyle = '#228be6';
@@ -147,28 +184,37 @@ export function DeepZoomViewer({ manifest, tilesUrl, dpi, height = 560 }: DeepZo
       ctx.strokeStyle = '#f76707';
       ctx.setLineDash([6, 4]);
       ctx.strokeRect(ox + inset, oy + inset, manifest.width * s - 2 * inset, manifest.height * s - 2 * inset);
+      if (split !== undefined) {
+        ctx.strokeStyle = '#ffffff';
+        ctx.setLineDash([]);
+        ctx.lineWidth = 2;
+        ctx.beginPath();
+        ctx.moveTo(splitX, 0);
+        ctx.lineTo(splitX, size.height);
+        ctx.stroke();
+      }
     });
     return () => cancelAnimationFrame(frame);
 
-    function drawTile(ctx: CanvasRenderingContext2D, t: TileRef, v: View) {
+    function drawTile(ctx: CanvasRenderingContext2D, layer: Pyramid, t: TileRef, v: View) {
       const dx = v.offsetX + t.x * v.scale;
       const dy = v.offsetY + t.y * v.scale;
       const dw = t.width * v.scale;
       const dh = t.height * v.scale;
       for (let k = 0; k <= Math.min(FALLBACK_LEVELS, t.level); k++) {
         const lvl = t.level - k;
-        const bitmap = cache.current.get(keyOf({ level: lvl, col: t.col >> k, row: t.row >> k }));
+        const bitmap = cache.current.get(keyOf(layer.tilesUrl, { level: lvl, col: t.col >> k, row: t.row >> k }));
         if (!bitmap || typeof bitmap === 'string') continue;
         // The part of the (coarser) tile covering t, in its own pixels.
-        const f = levelFactor(manifest, lvl);
-        const span = manifest.tile_size * f;
+        const f = levelFactor(layer.manifest, lvl);
+        const span = layer.manifest.tile_size * f;
         const ax = (t.col >> k) * span;
         const ay = (t.row >> k) * span;
         ctx.drawImage(bitmap, (t.x - ax) / f, (t.y - ay) / f, t.width / f, t.height / f, dx, dy, dw, dh);
         return;
       }
     }
-  }, [view, level, ready, size, ratio, manifest, dpi, loaded]);
+  }, [view, ready, size, ratio, manifest, dpi, loaded, layers, split]);
 
   const bounds = { min: minScale(manifest, size), max: MAX_SCALE };
   const zoomBy = useCallback(

@@ -34,9 +34,9 @@ import {
   type ReviewStatus,
 } from '../api/review';
 import { uploadFile } from '../uploads/uploader';
-import { DeepZoomViewer } from './DeepZoomViewer';
 import { DesignPanel, DpiPanel, FactsPanel, HistoryPanel, PersonalizationPanel, StatusBadge } from './ReviewPanels';
 import { queueCommand, step } from './queue';
+import { VersionCompare } from './VersionCompare';
 
 /** Where the design area lives (the Design menu's section path). */
 const REVIEW_PATH = '/orders/design';
@@ -329,7 +329,7 @@ function ReviewScreen({ id, onApprove, approving, onReject, onChanged }: ReviewS
         <Grid.Col span={{ base: 12, lg: 8 }}>
           {it.manifest && it.tiles_url ? (
             <Stack gap={4}>
-              <DeepZoomViewer key={it.tiles_url} manifest={it.manifest} tilesUrl={it.tiles_url} dpi={it.print_space.dpi} />
+              <VersionCompare itemId={it.id} revision={it.revision} manifest={it.manifest} tilesUrl={it.tiles_url} dpi={it.print_space.dpi} />
               <Group justify="space-between">
                 <Text size="xs" c="dimmed">
                   Blue: print area · dashed orange: safe area · checkerboard: transparent
