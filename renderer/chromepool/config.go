@@ -22,9 +22,10 @@ type Config struct {
 	// default 200).
 	RecycleAfter int
 	// RendersPerTab is how many renders one tab serves before it is closed (PRESSROOM_CHROME_RENDERS_PER_TAB,
-	// default 1: a fresh tab, page and WebGL context per render). More keeps the loaded page and its
-	// compiled shaders for the next render, which is most of a render's cost with SwiftShader; the tab is
-	// closed anyway after a failed render and with its browser.
+	// default 20). A kept tab has the loaded page and its compiled shaders for the next render, which is
+	// most of a render's cost with SwiftShader (BenchmarkMockup3D: 0.58 s a render in a kept tab, 1.4 s
+	// in a fresh one, 2.2 s with a browser started for it); 1 gives every render a fresh page and WebGL
+	// context. The tab is closed anyway after a failed render and with its browser.
 	RendersPerTab int
 	// RenderTimeout is the deadline of one render attempt, from the tab's opening to the screenshot
 	// (PRESSROOM_CHROME_RENDER_TIMEOUT, default 30s).
@@ -40,7 +41,7 @@ type Config struct {
 func DefaultConfig() Config {
 	return Config{
 		ExecPath: "/usr/bin/chromium", Browsers: 2, QueueSize: 32, RecycleAfter: 200,
-		RendersPerTab: 1, RenderTimeout: 30 * time.Second, Width: 1500, Height: 1875,
+		RendersPerTab: 20, RenderTimeout: 30 * time.Second, Width: 1500, Height: 1875,
 	}
 }
 

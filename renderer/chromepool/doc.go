@@ -1,6 +1,6 @@
 // Package chromepool renders 3D mockups in headless Chromium, supervised the way a process supervisor
-// keeps workers: a fixed number of browsers, each serving one render at a time in a fresh tab (or in a tab
-// kept for Config.RendersPerTab renders), fed from a bounded queue that answers ErrBusy instead of growing.
+// keeps workers: a fixed number of browsers, each serving one render at a time in a tab kept for
+// Config.RendersPerTab renders (then a fresh one), fed from a bounded queue that answers ErrBusy instead of growing.
 //
 // Each browser runs in its own process group with a fresh temporary profile. It is replaced after
 // Config.RecycleAfter renders and whenever it dies; stopping it kills the whole group (the main process
