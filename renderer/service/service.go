@@ -19,6 +19,7 @@ import (
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/logging"
+	"github.com/pressroom/pressroom/platform/periodic"
 	"github.com/pressroom/pressroom/platform/ping"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/chromepool"
@@ -112,6 +113,18 @@ func (c Config) Validate() error {
 	return c.Blob.Validate(c.Production)
 }
 
+// tempSweeper is a blob store whose writers leave temporary files behind when killed mid-Put (the
+// local folder). The renderer, which writes most, sweeps them for every process sharing the folder.
+type tempSweeper interface {
+	SweepTemp(ctx context.Context, age time.Duration) (int, error)
+}
+
+// The sweep runs at start and hourly, removing temporary files a day old: far older than any upload.
+const (
+	sweepInterval = time.Hour
+	tempMaxAge    = 24 * time.Hour
+)
+
 // Service is the assembled renderer.
 type Service struct {
 	cfg    Config
@@ -119,6 +132,7 @@ type Service struct {
 	db     *sqlx.DB
 	server *asynq.Server
 	mux    *asynq.ServeMux
+	store  blob.Store
 	// closeChrome stops the Chrome pool and the loopback server of its page (a no-op without them).
 	closeChrome func() error
 }
@@ -198,7 +212,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 	}
 	mux.Handle(orderprint.TypeTiles, tiler)
 	return &Service{
-		cfg: cfg, log: log, db: db, mux: mux, closeChrome: closeChrome,
+		cfg: cfg, log: log, db: db, mux: mux, store: store, closeChrome: closeChrome,
 		server: queue.NewServer(cfg.Queue, queue.Renderer, cfg.Concurrency, log),
 	}, nil
 }
@@ -240,6 +254,12 @@ func (s *Service) Run(ctx context.Context) error {
 		"concurrency", s.cfg.Concurrency)
 	g, ctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return queue.Serve(ctx, s.server, s.mux) })
+	if sweeper, ok := s.store.(tempSweeper); ok {
+		sweep := func(ctx context.Context) (int, error) { return sweeper.SweepTemp(ctx, tempMaxAge) }
+		g.Go(func() error {
+			return periodic.Run(ctx, sweepInterval, s.log, sweep, "blob temp sweep", "blob temporary files removed")
+		})
+	}
 	g.Go(func() error {
 		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 			return err

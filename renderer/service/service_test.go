@@ -2,7 +2,9 @@ package service
 
 import (
 	"context"
+	"errors"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -31,19 +33,32 @@ func freeAddr(t *testing.T) string {
 }
 
 // TestServiceAnswersPingsAndHealth runs the renderer service on real Postgres and Redis: a ping
-// on the renderer's queue is completed by the renderer, and its HTTP server answers /healthz.
+// on the renderer's queue is completed by the renderer, its blob sweep removes a stale temporary
+// file at start, and its HTTP server answers /healthz.
 func TestServiceAnswersPingsAndHealth(t *testing.T) {
 	db, dbURL := testinfra.Postgres(t)
 	addr, n := testinfra.Redis(t)
 	httpAddr := freeAddr(t)
 	uiDir := t.TempDir() // a built UI holding only the 3D mockup page
+	// What writers killed mid-Put left in the blob folder: one a day old, one being written now.
+	blobDir := t.TempDir()
+	stale, fresh := filepath.Join(blobDir, "a.png~tmp-1"), filepath.Join(blobDir, "b.png~tmp-2")
+	for _, p := range []string{stale, fresh} {
+		if err := os.WriteFile(p, []byte("partial"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-25 * time.Hour)
+	if err := os.Chtimes(stale, old, old); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(filepath.Join(uiDir, "mockup3d.html"), []byte("<!doctype html>"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cfg, err := LoadConfig(env.Map(map[string]string{
 		"PRESSROOM_DATABASE_URL": dbURL, "PRESSROOM_REDIS_ADDR": addr, "PRESSROOM_REDIS_DB": strconv.Itoa(n),
 		"PRESSROOM_RENDERER_HTTP_ADDR": httpAddr, "PRESSROOM_QUEUE_SHUTDOWN_TIMEOUT": "5s",
-		"PRESSROOM_BLOB_DIR": t.TempDir(), "PRESSROOM_UI_DIR": uiDir,
+		"PRESSROOM_BLOB_DIR": blobDir, "PRESSROOM_UI_DIR": uiDir,
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -89,6 +104,19 @@ func TestServiceAnswersPingsAndHealth(t *testing.T) {
 			t.Fatal("renderer did not complete the ping within 30s")
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+
+	// The blob sweep ran at start: the stale temporary file is gone, the fresh one left alone.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if _, err := os.Stat(stale); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the stale temporary blob file is still there")
+		}
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Fatalf("the fresh temporary file: %v", err)
 	}
 
 	res, err := http.Get("http://" + httpAddr + "/healthz")

@@ -15,6 +15,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/pressroom/pressroom/platform/outbox"
+	"github.com/pressroom/pressroom/platform/periodic"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/design"
 )
@@ -321,7 +322,7 @@ RETURNING id, attempts`
 	return len(rows), nil
 }
 
-// Run schedules every interval until ctx ends.
+// Run schedules at once and then every interval until ctx ends.
 func (s *Scheduler) Run(ctx context.Context) error {
-	return every(ctx, s.interval, s.log, s.Schedule, "bulk campaign scheduler", "bulk campaign jobs queued")
+	return periodic.Run(ctx, s.interval, s.log, s.Schedule, "bulk campaign scheduler", "bulk campaign jobs queued")
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/periodic"
 )
 
 // Config tunes the reconcile loop and the campaign job scheduler.
@@ -127,26 +128,7 @@ WHERE b.id = s.id AND b.status = 'processing'`
 	return int(n), err
 }
 
-// Run reconciles every interval until ctx ends.
+// Run reconciles at once and then every interval until ctx ends.
 func (r *Reconciler) Run(ctx context.Context) error {
-	return every(ctx, r.cfg.ReconcileInterval, r.log, r.Reconcile, "bulk reconcile", "bulk records settled")
-}
-
-// every runs pass every interval until ctx ends, logging a failure under failed and a pass that
-// handled rows under done with their count.
-func every(ctx context.Context, interval time.Duration, log *slog.Logger, pass func(context.Context) (int, error), failed, done string) error {
-	tick := time.NewTicker(interval)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-tick.C:
-		}
-		if n, err := pass(ctx); err != nil && ctx.Err() == nil {
-			log.Error(failed, "err", err)
-		} else if n > 0 {
-			log.Info(done, "count", n)
-		}
-	}
+	return periodic.Run(ctx, r.cfg.ReconcileInterval, r.log, r.Reconcile, "bulk reconcile", "bulk records settled")
 }
