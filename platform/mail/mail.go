@@ -1,13 +1,18 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"mime"
+	"mime/multipart"
+	"mime/quotedprintable"
 	"net"
 	"net/mail"
 	"net/smtp"
+	"net/textproto"
 	"strconv"
 	"strings"
 	"time"
@@ -64,11 +69,21 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// Message is one plain-text e-mail.
+// Message is one e-mail: plain text, or text and HTML alternatives.
 type Message struct {
 	To      string
 	Subject string
-	Body    string
+	// Body is the text; the local outbox keeps it.
+	Body string
+	// HTML, when set, goes with Body as multipart/alternative (mail clients show it, Body is the fallback).
+	HTML string
+	// From, when set, is the From header (a store's sender on its verified domain); otherwise the
+	// configured PRESSROOM_SMTP_FROM, named FromName when that is set. The envelope sender stays the
+	// configured address, which receives the bounces.
+	From     string
+	FromName string
+	// ReplyTo, when set, is where replies go (a store's sender whose domain is not verified).
+	ReplyTo string
 }
 
 // Mailer delivers messages.
@@ -90,8 +105,13 @@ func (m *Mailer) Local() bool { return m.cfg.Host == "" }
 
 // Send delivers msg by SMTP, or stores it in the local outbox when no server is configured.
 func (m *Mailer) Send(ctx context.Context, msg Message) error {
-	if strings.ContainsAny(msg.To+msg.Subject, "\r\n") {
+	if strings.ContainsAny(msg.To+msg.Subject+msg.From+msg.FromName+msg.ReplyTo, "\r\n") {
 		return errors.New("mail: header values must not contain line breaks")
+	}
+	for _, a := range []string{msg.From, msg.ReplyTo} {
+		if _, err := mail.ParseAddress(a); a != "" && err != nil {
+			return fmt.Errorf("mail: address %q: %w", a, err)
+		}
 	}
 	if m.Local() {
 		const q = `INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3)`
@@ -140,16 +160,71 @@ func (m *Mailer) sendSMTP(ctx context.Context, msg Message) error {
 	if err != nil {
 		return fmt.Errorf("smtp data: %w", err)
 	}
-	header := "From: " + from.String() + "\r\nTo: " + msg.To + "\r\nSubject: " + mime.QEncoding.Encode("utf-8", msg.Subject) +
-		"\r\nDate: " + time.Now().Format(time.RFC1123Z) + "\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
-	body := strings.ReplaceAll(strings.ReplaceAll(msg.Body, "\r\n", "\n"), "\n", "\r\n")
-	if _, err := w.Write([]byte(header + body)); err != nil {
+	data, err := compose(*from, msg, time.Now())
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(data); err != nil {
 		return fmt.Errorf("smtp write: %w", err)
 	}
 	if err := w.Close(); err != nil {
 		return fmt.Errorf("smtp data end: %w", err)
 	}
 	return c.Quit()
+}
+
+// compose is msg as SMTP DATA from the configured sender: headers, then the text alone or the text
+// and HTML alternatives, each quoted-printable so no line outgrows SMTP's limit.
+func compose(configured mail.Address, msg Message, now time.Time) ([]byte, error) {
+	from := configured
+	if msg.FromName != "" {
+		from.Name = msg.FromName
+	}
+	fromHeader := from.String()
+	if msg.From != "" {
+		a, _ := mail.ParseAddress(msg.From)
+		fromHeader = a.String()
+	}
+	var b bytes.Buffer
+	b.WriteString("From: " + fromHeader + "\r\nTo: " + msg.To + "\r\nSubject: " + mime.QEncoding.Encode("utf-8", msg.Subject) +
+		"\r\nDate: " + now.Format(time.RFC1123Z) + "\r\nMIME-Version: 1.0\r\n")
+	if msg.ReplyTo != "" {
+		a, _ := mail.ParseAddress(msg.ReplyTo)
+		b.WriteString("Reply-To: " + a.String() + "\r\n")
+	}
+	if msg.HTML == "" {
+		b.WriteString("Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n")
+		if err := writeQP(&b, msg.Body); err != nil {
+			return nil, err
+		}
+		return b.Bytes(), nil
+	}
+	parts := multipart.NewWriter(&b)
+	b.WriteString("Content-Type: multipart/alternative; boundary=" + parts.Boundary() + "\r\n\r\n")
+	for _, p := range []struct{ contentType, text string }{{"text/plain", msg.Body}, {"text/html", msg.HTML}} {
+		w, err := parts.CreatePart(textproto.MIMEHeader{
+			"Content-Type": {p.contentType + "; charset=utf-8"}, "Content-Transfer-Encoding": {"quoted-printable"},
+		})
+		if err != nil {
+			return nil, err
+		}
+		if err := writeQP(w, p.text); err != nil {
+			return nil, err
+		}
+	}
+	if err := parts.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// writeQP writes text quoted-printable with CRLF line ends.
+func writeQP(w io.Writer, text string) error {
+	qp := quotedprintable.NewWriter(w)
+	if _, err := qp.Write([]byte(strings.ReplaceAll(text, "\r\n", "\n"))); err != nil {
+		return err
+	}
+	return qp.Close()
 }
 
 // Stored is one message of the local outbox.

@@ -2,8 +2,13 @@ package mail
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"io"
+	"mime"
+	"mime/multipart"
 	"net"
+	stdmail "net/mail"
 	"strconv"
 	"strings"
 	"testing"
@@ -152,5 +157,61 @@ func TestConfigNamesTheVariable(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%v: err = %v, want naming %s", tt.vars, err, tt.want)
 		}
+	}
+}
+
+// TestComposesHTMLAndTheSender: a campaign mail carries text and HTML alternatives, each
+// quoted-printable (a 2,000-character line stays under SMTP's limit), the store's sender as From
+// or its name with Reply-To, and the parts decode back to what was sent.
+func TestComposesHTMLAndTheSender(t *testing.T) {
+	configured := stdmail.Address{Name: "Pressroom", Address: "no-reply@example.com"}
+	long := strings.Repeat("é", 2000)
+	html := `<p style="color:#e03131">Sale ` + long + `</p>`
+	data, err := compose(configured, Message{To: "b@example.com", Subject: "Sale", Body: "Sale " + long, HTML: html,
+		FromName: "Acme Shop", ReplyTo: "hello@acme.example"}, time.Unix(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, err := stdmail.ReadMessage(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := msg.Header.Get("From"); got != `"Acme Shop" <no-reply@example.com>` {
+		t.Errorf("From = %q", got)
+	}
+	if got := msg.Header.Get("Reply-To"); got != "<hello@acme.example>" {
+		t.Errorf("Reply-To = %q", got)
+	}
+	for _, line := range strings.Split(string(data), "\r\n") {
+		if len(line) > 998 {
+			t.Fatalf("a line of %d bytes", len(line))
+		}
+	}
+	mediaType, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	if err != nil || mediaType != "multipart/alternative" {
+		t.Fatalf("Content-Type %q (%v)", msg.Header.Get("Content-Type"), err)
+	}
+	parts := multipart.NewReader(msg.Body, params["boundary"])
+	for _, want := range []struct{ contentType, body string }{{"text/plain; charset=utf-8", "Sale " + long}, {"text/html; charset=utf-8", html}} {
+		p, err := parts.NextPart() // decodes quoted-printable
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(p)
+		if p.Header.Get("Content-Type") != want.contentType || string(body) != want.body {
+			t.Errorf("part %s = %q", p.Header.Get("Content-Type"), body)
+		}
+	}
+
+	// A sender on a verified domain is the From itself.
+	data, err = compose(configured, Message{To: "b@example.com", Subject: "s", Body: "b", From: `"Acme Shop" <news@acme.example>`}, time.Unix(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg, _ := stdmail.ReadMessage(bytes.NewReader(data)); msg.Header.Get("From") != `"Acme Shop" <news@acme.example>` || msg.Header.Get("Reply-To") != "" {
+		t.Errorf("headers %v", msg.Header)
+	}
+	if err := (&Mailer{}).Send(context.Background(), Message{To: "b@example.com", Subject: "s", ReplyTo: "not an address"}); err == nil {
+		t.Error("a bad Reply-To must be refused")
 	}
 }

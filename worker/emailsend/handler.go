@@ -123,7 +123,7 @@ func (h *Handler) deliver(ctx context.Context, c campaign, batch []delivery) err
 		if !d.Subscribed {
 			status = "skipped"
 		} else {
-			err := h.mail.Send(ctx, mail.Message{To: d.Email, Subject: c.Subject, Body: render(c.BodyHTML, h.cfg.PublicURL+UnsubscribePath+d.Token)})
+			err := h.mail.Send(ctx, message(c, d.Email, c.Subject, h.cfg.PublicURL+UnsubscribePath+d.Token))
 			if err != nil {
 				status, msg = StatusFailed, err.Error()
 				h.log.Info("campaign delivery failed", "campaign_id", c.ID, "delivery_id", d.ID, "err", err)
@@ -156,6 +156,5 @@ func (t *TestHandler) ProcessTask(ctx context.Context, task *asynq.Task) error {
 	if err != nil {
 		return err
 	}
-	body := render(c.BodyHTML, t.h.cfg.PublicURL+UnsubscribePath+"test")
-	return t.h.mail.Send(ctx, mail.Message{To: p.To, Subject: "[Test] " + c.Subject, Body: body})
+	return t.h.mail.Send(ctx, message(c, p.To, "[Test] "+c.Subject, t.h.cfg.PublicURL+UnsubscribePath+"test"))
 }

@@ -246,3 +246,47 @@ func TestPlainText(t *testing.T) {
 		})
 	}
 }
+
+// sent records the messages it is given, delivering none.
+type sent struct{ msgs []mail.Message }
+
+func (s *sent) Send(_ context.Context, msg mail.Message) error {
+	s.msgs = append(s.msgs, msg)
+	return nil
+}
+
+// TestCampaignMailIsHTMLFromTheSender: a campaign goes out as the seller's HTML with its text
+// alternative, its unsubscribe link in both; from the sender's own address once its domain is
+// verified, before that by the sender's name with replies going to it.
+func TestCampaignMailIsHTMLFromTheSender(t *testing.T) {
+	f := newFixture(t, 1)
+	const sender = `
+WITH d AS (INSERT INTO store_domains (store_id, domain) SELECT store_id, 'acme.example' FROM email_campaigns WHERE id = $1 RETURNING id),
+s AS (INSERT INTO email_senders (store_domain_id, username, name) SELECT id, 'news', 'Acme Shop' FROM d RETURNING id)
+UPDATE email_campaigns SET sender_id = (SELECT id FROM s) WHERE id = $1`
+	f.db.MustExec(sender, f.campaignID)
+	test := func(to string) mail.Message {
+		t.Helper()
+		rec := &sent{}
+		job, err := NewSendTestJob(f.campaignID, to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.handler(t, rec).Tests().ProcessTask(context.Background(), job.Task()); err != nil || len(rec.msgs) != 1 {
+			t.Fatalf("test send: %v, %d messages", err, len(rec.msgs))
+		}
+		return rec.msgs[0]
+	}
+	m := test("me@example.com")
+	link := "http://localhost:8080" + UnsubscribePath + "test"
+	if !strings.Contains(m.HTML, `<a href="`+link+`">Unsubscribe</a>`) || m.Body != "Hello & welcome\nUnsubscribe ("+link+")" {
+		t.Fatalf("message parts: %q / %q", m.HTML, m.Body)
+	}
+	if m.From != "" || m.FromName != "Acme Shop" || m.ReplyTo != "news@acme.example" {
+		t.Fatalf("unverified sender: From %q, name %q, Reply-To %q", m.From, m.FromName, m.ReplyTo)
+	}
+	f.db.MustExec(`UPDATE store_domains SET verified_at = now()`)
+	if m := test("me@example.com"); m.From != `"Acme Shop" <news@acme.example>` || m.ReplyTo != "" {
+		t.Fatalf("verified sender: From %q, Reply-To %q", m.From, m.ReplyTo)
+	}
+}

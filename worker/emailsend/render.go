@@ -2,10 +2,13 @@ package emailsend
 
 import (
 	"html"
+	stdmail "net/mail"
 	"regexp"
 	"strings"
 
 	"github.com/microcosm-cc/bluemonday"
+
+	"github.com/pressroom/pressroom/platform/mail"
 )
 
 // UnsubscribePlaceholder is where a campaign's HTML body takes the recipient's unsubscribe link.
@@ -22,7 +25,7 @@ var (
 	stripAll  = bluemonday.StrictPolicy()
 )
 
-// PlainText is the text of a campaign's HTML body as platform/mail delivers it (text/plain): block
+// PlainText is the text alternative of a campaign's HTML body (and what the local outbox keeps): block
 // ends become line breaks, links keep their address in brackets, other markup goes.
 func PlainText(body string) string {
 	s := anchor.ReplaceAllString(body, "$2 ($1)")
@@ -35,7 +38,18 @@ func PlainText(body string) string {
 	return strings.TrimSpace(blankRuns.ReplaceAllString(strings.Join(lines, "\n"), "\n\n"))
 }
 
-// render is the text of body for one recipient, whose unsubscribe link is unsubscribeURL.
-func render(body, unsubscribeURL string) string {
-	return PlainText(strings.ReplaceAll(body, UnsubscribePlaceholder, unsubscribeURL))
+// message is campaign c as mailed to the address to, whose unsubscribe link is unsubscribeURL: the
+// seller's HTML with its text alternative, from the campaign's sender (as From on a verified domain,
+// else by name with replies going to it).
+func message(c campaign, to, subject, unsubscribeURL string) mail.Message {
+	html := strings.ReplaceAll(c.BodyHTML, UnsubscribePlaceholder, unsubscribeURL)
+	m := mail.Message{To: to, Subject: subject, Body: PlainText(html), HTML: html}
+	switch {
+	case c.SenderAddress == "":
+	case c.SenderVerified:
+		m.From = (&stdmail.Address{Name: c.SenderName, Address: c.SenderAddress}).String()
+	default:
+		m.FromName, m.ReplyTo = c.SenderName, c.SenderAddress
+	}
+	return m
 }

@@ -34,6 +34,11 @@ type campaign struct {
 	BodyHTML   string `db:"body_html"`
 	Status     string `db:"status"`
 	Recipients int    `db:"recipients"`
+	// The campaign's sender: name, address (username@domain) and whether its domain is verified;
+	// empty without a sender.
+	SenderName     string `db:"sender_name"`
+	SenderAddress  string `db:"sender_address"`
+	SenderVerified bool   `db:"sender_verified"`
 }
 
 type delivery struct {
@@ -48,7 +53,14 @@ type store struct{ db *sqlx.DB }
 
 func (s store) campaign(ctx context.Context, id int64) (campaign, error) {
 	var c campaign
-	err := s.db.GetContext(ctx, &c, `SELECT id, store_id, subject, body_html, status, recipients FROM email_campaigns WHERE id = $1`, id)
+	const q = `SELECT c.id, c.store_id, c.subject, c.body_html, c.status, c.recipients,
+	coalesce(s.name, '') AS sender_name, coalesce(s.username || '@' || d.domain, '') AS sender_address,
+	coalesce(d.verified_at IS NOT NULL, false) AS sender_verified
+FROM email_campaigns c
+LEFT JOIN email_senders s ON s.id = c.sender_id
+LEFT JOIN store_domains d ON d.id = s.store_domain_id
+WHERE c.id = $1`
+	err := s.db.GetContext(ctx, &c, q, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, ErrNoCampaign
 	}
