@@ -22,9 +22,23 @@ import (
 	"github.com/pressroom/pressroom/platform/env"
 )
 
+// Email providers (app-shell §3 "Enumerations": smtp, mailgun, ses). Mailgun and Amazon SES are reached through
+// their SMTP endpoints with the account's SMTP credentials, so one delivery path serves all three.
+const (
+	ProviderSMTP    = "smtp"
+	ProviderMailgun = "mailgun"
+	ProviderSES     = "ses"
+)
+
 // Config says where mail goes.
 type Config struct {
-	// Host is the SMTP server (PRESSROOM_SMTP_HOST, default empty: messages go to the local outbox).
+	// Provider is the e-mail provider (PRESSROOM_MAIL_PROVIDER: smtp, the default, mailgun or ses). For
+	// mailgun and ses, Host defaults to the provider's SMTP endpoint (ses in PRESSROOM_SES_REGION) and
+	// Username and Password are required.
+	Provider string
+	// Region is the Amazon SES region (PRESSROOM_SES_REGION), for Provider ses.
+	Region string
+	// Host is the SMTP server (PRESSROOM_SMTP_HOST, default empty for smtp: messages go to the local outbox).
 	Host string
 	// Port is the SMTP port (PRESSROOM_SMTP_PORT, default 587); STARTTLS is used when the server offers it.
 	Port int
@@ -39,25 +53,43 @@ type Config struct {
 
 // DefaultConfig keeps every message in the local outbox.
 func DefaultConfig() Config {
-	return Config{Port: 587, From: "Pressroom <no-reply@pressroom.local>", Timeout: 10 * time.Second}
+	return Config{Provider: ProviderSMTP, Port: 587, From: "Pressroom <no-reply@pressroom.local>", Timeout: 10 * time.Second}
 }
 
 // LoadConfig reads the PRESSROOM_SMTP_* variables over the defaults.
 func LoadConfig(lookup env.Lookup) (Config, error) {
 	cfg := DefaultConfig()
 	r := env.NewReader(lookup)
+	r.String(&cfg.Provider, "PRESSROOM_MAIL_PROVIDER")
+	r.String(&cfg.Region, "PRESSROOM_SES_REGION")
 	r.String(&cfg.Host, "PRESSROOM_SMTP_HOST")
 	r.Int(&cfg.Port, "PRESSROOM_SMTP_PORT")
 	r.String(&cfg.Username, "PRESSROOM_SMTP_USERNAME")
 	r.String(&cfg.Password, "PRESSROOM_SMTP_PASSWORD")
 	r.String(&cfg.From, "PRESSROOM_SMTP_FROM")
 	r.Duration(&cfg.Timeout, "PRESSROOM_SMTP_TIMEOUT")
+	if cfg.Host == "" {
+		switch cfg.Provider {
+		case ProviderMailgun:
+			cfg.Host = "smtp.mailgun.org"
+		case ProviderSES:
+			if cfg.Region != "" {
+				cfg.Host = "email-smtp." + cfg.Region + ".amazonaws.com"
+			}
+		}
+	}
 	return cfg, r.Err()
 }
 
 // Validate reports the first setting that cannot work, naming its variable.
 func (c Config) Validate() error {
 	switch {
+	case c.Provider != ProviderSMTP && c.Provider != ProviderMailgun && c.Provider != ProviderSES:
+		return fmt.Errorf("PRESSROOM_MAIL_PROVIDER=%q: want smtp, mailgun or ses", c.Provider)
+	case c.Provider == ProviderSES && c.Host == "":
+		return errors.New("PRESSROOM_SES_REGION: want the Amazon SES region, e.g. eu-west-1 (or set PRESSROOM_SMTP_HOST)")
+	case c.Provider != ProviderSMTP && (c.Username == "" || c.Password == ""):
+		return fmt.Errorf("PRESSROOM_SMTP_USERNAME and PRESSROOM_SMTP_PASSWORD: %s needs its SMTP credentials", c.Provider)
 	case c.Port < 1 || c.Port > 65535:
 		return errors.New("PRESSROOM_SMTP_PORT: want 1 to 65535")
 	case c.Timeout <= 0:

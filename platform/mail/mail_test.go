@@ -149,6 +149,9 @@ func TestConfigNamesTheVariable(t *testing.T) {
 		{map[string]string{"PRESSROOM_SMTP_PORT": "70000"}, "PRESSROOM_SMTP_PORT"},
 		{map[string]string{"PRESSROOM_SMTP_FROM": "nobody"}, "PRESSROOM_SMTP_FROM"},
 		{map[string]string{"PRESSROOM_SMTP_TIMEOUT": "soon"}, "PRESSROOM_SMTP_TIMEOUT"},
+		{map[string]string{"PRESSROOM_MAIL_PROVIDER": "postmark"}, "PRESSROOM_MAIL_PROVIDER"},
+		{map[string]string{"PRESSROOM_MAIL_PROVIDER": "ses", "PRESSROOM_SMTP_USERNAME": "u", "PRESSROOM_SMTP_PASSWORD": "p"}, "PRESSROOM_SES_REGION"},
+		{map[string]string{"PRESSROOM_MAIL_PROVIDER": "mailgun"}, "PRESSROOM_SMTP_PASSWORD"},
 	} {
 		cfg, err := LoadConfig(env.Map(tt.vars))
 		if err == nil {
@@ -156,6 +159,35 @@ func TestConfigNamesTheVariable(t *testing.T) {
 		}
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%v: err = %v, want naming %s", tt.vars, err, tt.want)
+		}
+	}
+}
+
+// TestProviders: mailgun and ses reach their SMTP endpoints; smtp without a host keeps the outbox.
+func TestProviders(t *testing.T) {
+	creds := map[string]string{"PRESSROOM_SMTP_USERNAME": "postmaster@mg.example", "PRESSROOM_SMTP_PASSWORD": "secret"}
+	for _, tt := range []struct {
+		vars map[string]string
+		host string
+	}{
+		{map[string]string{}, ""},
+		{map[string]string{"PRESSROOM_MAIL_PROVIDER": "mailgun"}, "smtp.mailgun.org"},
+		{map[string]string{"PRESSROOM_MAIL_PROVIDER": "ses", "PRESSROOM_SES_REGION": "eu-west-1"}, "email-smtp.eu-west-1.amazonaws.com"},
+		{map[string]string{"PRESSROOM_MAIL_PROVIDER": "ses", "PRESSROOM_SMTP_HOST": "vpce.example"}, "vpce.example"},
+	} {
+		vars := map[string]string{}
+		for k, v := range creds {
+			vars[k] = v
+		}
+		for k, v := range tt.vars {
+			vars[k] = v
+		}
+		cfg, err := LoadConfig(env.Map(vars))
+		if err == nil {
+			err = cfg.Validate()
+		}
+		if err != nil || cfg.Host != tt.host {
+			t.Errorf("%v: host %q (%v), want %q", tt.vars, cfg.Host, err, tt.host)
 		}
 	}
 }
