@@ -22,6 +22,7 @@ import (
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/bff/notifications"
+	"github.com/pressroom/pressroom/bff/uploads"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
@@ -414,9 +415,9 @@ func (s *Service) handleReplace(c echo.Context) error {
 			return nil, invalid("upload_id", MsgUploadUnusable)
 		case err != nil:
 			return nil, err
-		case u.Status == "pending":
+		case u.Status == uploads.StatusPending:
 			return nil, conflict(MsgUploadPending)
-		case u.Status != "ready" || u.ContentType != "image/png":
+		case u.Status != uploads.StatusReady || u.ContentType != "image/png":
 			return nil, invalid("upload_id", MsgUploadUnusable)
 		}
 		info, err := s.d.Store.Stat(ctx, u.Key)

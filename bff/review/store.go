@@ -105,6 +105,11 @@ const itemColumns = `i.id, i.order_id, o.number AS order_number, o.customer_name
 	i.product_type, i.print_space, i.personalization, i.status, i.revision, i.print_status, i.print_error, i.print_key,
 	i.width, i.height, i.declared_dpi, i.byte_size, i.stripped, i.dpi_report, i.tiles_manifest, i.updated_at`
 
+// listFrom is the queue's FROM and WHERE: $1 the statuses (all when empty), $2 the search.
+const listFrom = `FROM design_order_items i JOIN design_orders o ON o.id = i.order_id
+WHERE (coalesce(cardinality($1::text[]), 0) = 0 OR i.status = ANY($1))
+  AND ($2 = '' OR o.number ILIKE '%' || $2 || '%' OR o.customer_name ILIKE '%' || $2 || '%' OR i.product_name ILIKE '%' || $2 || '%')`
+
 // listFilter is what the queue asks for.
 type listFilter struct {
 	statuses []string
@@ -122,9 +127,7 @@ func list(ctx context.Context, db sqlx.QueryerContext, f listFilter) ([]Item, in
 		order = "ASC"
 	}
 	q := `SELECT ` + itemColumns + `, count(*) OVER () AS total
-FROM design_order_items i JOIN design_orders o ON o.id = i.order_id
-WHERE (coalesce(cardinality($1::text[]), 0) = 0 OR i.status = ANY($1))
-  AND ($2 = '' OR o.number ILIKE '%' || $2 || '%' OR o.customer_name ILIKE '%' || $2 || '%' OR i.product_name ILIKE '%' || $2 || '%')
+` + listFrom + `
 ORDER BY i.id ` + order + `
 LIMIT $3 OFFSET $4`
 	var rows []struct {
@@ -141,9 +144,7 @@ LIMIT $3 OFFSET $4`
 	}
 	if len(rows) == 0 && f.offset > 0 {
 		// Past the last page: count without it.
-		cq := `SELECT count(*) FROM design_order_items i JOIN design_orders o ON o.id = i.order_id
-WHERE (coalesce(cardinality($1::text[]), 0) = 0 OR i.status = ANY($1))
-  AND ($2 = '' OR o.number ILIKE '%' || $2 || '%' OR o.customer_name ILIKE '%' || $2 || '%' OR i.product_name ILIKE '%' || $2 || '%')`
+		cq := `SELECT count(*) ` + listFrom
 		if err := sqlx.GetContext(ctx, db, &total, cq, pq.Array(f.statuses), f.q); err != nil {
 			return nil, 0, fmt.Errorf("count design-order items: %w", err)
 		}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
-	"image/png"
 	"iter"
 	"net/url"
 	"strings"
@@ -19,6 +18,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/pressroom/pressroom/renderer/pngdec"
 )
 
 // pageJob is what window.renderMockup3d takes (ui/src/mockup3d/api.ts).
@@ -140,7 +141,7 @@ func allowed(raw, origin string) bool {
 // blank reports whether every pixel of the PNG equals its first: a canvas that shows only the clear
 // colour, whatever the page claimed.
 func blank(shot []byte) (bool, error) {
-	img, err := png.Decode(bytes.NewReader(shot))
+	img, err := pngdec.Decode(bytes.NewReader(shot))
 	if err != nil {
 		return false, fmt.Errorf("decode screenshot: %w", err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/renderer/blobsource"
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/mockuptask"
@@ -83,12 +84,6 @@ func (f *failure) Error() string {
 	return f.msg + " (" + f.err.Error() + ")"
 }
 func (f *failure) Unwrap() error { return f.err }
-
-// storeError is a passing storage failure while reading a source: worth a retry.
-type storeError struct{ err error }
-
-func (e *storeError) Error() string { return e.err.Error() }
-func (e *storeError) Unwrap() error { return e.err }
 
 // ProcessTask renders one revision of a design. A design gone, moved to a later revision, or
 // already done or failed for this revision is left as it is.
@@ -167,7 +162,7 @@ func (h *Handler) export(ctx context.Context, p Payload, r row, key string) erro
 	}
 	defer os.Remove(tmp.Name())
 	defer tmp.Close()
-	report, err := raster.Export(ctx, doc, raster.Options{Loader: h.loader(), Limits: h.limits}, tmp)
+	report, err := raster.Export(ctx, doc, raster.Options{Loader: blobsource.Loader(h.store), Limits: h.limits}, tmp)
 	if err != nil {
 		return classify(ctx, err)
 	}
@@ -240,32 +235,13 @@ func checkSources(doc *design.Document) error {
 // classify sorts a render error: passing storage failures and a cancelled context are retried;
 // everything about the document or its sources is a failure.
 func classify(ctx context.Context, err error) error {
-	var se *storeError
 	switch {
 	case ctx.Err() != nil:
 		return ctx.Err()
 	case errors.Is(err, blob.ErrNotFound):
 		return &failure{msg: MsgMissingArtwork, err: err}
-	case errors.As(err, &se):
+	case blobsource.IsPassing(err):
 		return err
 	}
 	return &failure{msg: MsgCannotRender, err: err}
-}
-
-// loader reads sources from the blob store; storage errors other than a missing object are marked
-// passing so that the task is retried.
-func (h *Handler) loader() raster.Loader {
-	return raster.LoaderFunc(func(ctx context.Context, src string) (io.ReadCloser, error) {
-		if design.SourceKindOf(src) != design.SourceBlobKey {
-			return nil, fmt.Errorf("%w: %s: only blob keys are read", raster.ErrUnsupportedSource, src)
-		}
-		rc, _, err := h.store.Get(ctx, src)
-		switch {
-		case errors.Is(err, blob.ErrNotFound):
-			return nil, fmt.Errorf("%s: %w", src, err)
-		case err != nil:
-			return nil, &storeError{err: fmt.Errorf("read %s: %w", src, err)}
-		}
-		return rc, nil
-	})
 }

@@ -92,28 +92,39 @@ func decodeConfig(br *bufio.Reader, lr *limitedReader, cfg Config) (codec, image
 // cfg, reading at most cfg.MaxBytes. The header bytes read for the check are
 // replayed to the decoder, so r is read once and need not seek.
 func Decode(r io.Reader, cfg Config) (image.Image, string, error) {
-	if err := cfg.Validate(); err != nil {
-		return nil, "", fmt.Errorf("%w: %w", ErrInvalidConfig, err)
-	}
-	cfg = cfg.withDefaults()
-	lr := &limitedReader{r: r, left: cfg.MaxBytes}
-	var header bytes.Buffer
-	// The header check reads through a tee that records what it consumed;
-	// for PNG that is a few dozen bytes, for JPEG everything up to the frame
-	// header (bounded by MaxBytes).
-	br := bufio.NewReader(io.TeeReader(lr, &header))
-	c, _, err := decodeConfig(br, lr, cfg)
+	c, rest, lr, cfg, err := checkHeader(r, cfg)
 	if err != nil {
 		return nil, c.name, err
 	}
-	// Replay: what the tee recorded, then the rest of the input. bufio may
-	// have read ahead; the recording holds those bytes too, so the replay
-	// starts from the recording and continues with the limited reader.
-	img, err := c.decode(io.MultiReader(&header, lr))
+	img, err := c.decode(rest)
 	if err != nil {
 		return nil, c.name, lr.wrap(fmt.Errorf("imagelimit: decode %s: %w", c.name, err), cfg)
 	}
 	return img, c.name, nil
+}
+
+// checkHeader is the header check Decode and DecodeStream share: it
+// validates cfg, sniffs the format and checks the header against the limits.
+// rest replays the whole input for the decoder, reading through lr, and cfg
+// comes back with its defaults filled in.
+func checkHeader(r io.Reader, cfg Config) (c codec, rest io.Reader, lr *limitedReader, _ Config, err error) {
+	if err := cfg.Validate(); err != nil {
+		return c, nil, nil, cfg, fmt.Errorf("%w: %w", ErrInvalidConfig, err)
+	}
+	cfg = cfg.withDefaults()
+	lr = &limitedReader{r: r, left: cfg.MaxBytes}
+	header := new(bytes.Buffer)
+	// The header check reads through a tee that records what it consumed;
+	// for PNG that is a few dozen bytes, for JPEG everything up to the frame
+	// header (bounded by MaxBytes).
+	br := bufio.NewReader(io.TeeReader(lr, header))
+	if c, _, err = decodeConfig(br, lr, cfg); err != nil {
+		return c, nil, lr, cfg, err
+	}
+	// Replay: what the tee recorded, then the rest of the input. bufio may
+	// have read ahead; the recording holds those bytes too, so the replay
+	// starts from the recording and continues with the limited reader.
+	return c, io.MultiReader(header, lr), lr, cfg, nil
 }
 
 // Stream is an image whose rows become final top down while it decodes:
@@ -135,18 +146,10 @@ type Stream interface {
 // readable until Wait returns or Close. Errors, from DecodeStream or from
 // the stream, are Decode's.
 func DecodeStream(r io.Reader, cfg Config) (Stream, string, error) {
-	if err := cfg.Validate(); err != nil {
-		return nil, "", fmt.Errorf("%w: %w", ErrInvalidConfig, err)
-	}
-	cfg = cfg.withDefaults()
-	lr := &limitedReader{r: r, left: cfg.MaxBytes}
-	var header bytes.Buffer
-	br := bufio.NewReader(io.TeeReader(lr, &header))
-	c, _, err := decodeConfig(br, lr, cfg)
+	c, rest, lr, cfg, err := checkHeader(r, cfg)
 	if err != nil {
 		return nil, c.name, err
 	}
-	rest := io.MultiReader(&header, lr)
 	if c.name != FormatPNG {
 		img, err := c.decode(rest)
 		if err != nil {

@@ -17,7 +17,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
-	"github.com/pressroom/pressroom/renderer/design"
+	"github.com/pressroom/pressroom/renderer/blobsource"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/raster"
@@ -40,8 +40,10 @@ const (
 
 // Handler runs render:mockup and render:mockup3d.
 type Handler struct {
-	db     *sqlx.DB
-	store  blob.Store
+	db    *sqlx.DB
+	store blob.Store
+	// source reads templates, print files and models from store (blobsource).
+	source raster.Loader
 	mockup *mockup.Renderer
 	pool   Renderer3D
 	limits imagelimit.Config
@@ -58,8 +60,8 @@ func NewHandler(db *sqlx.DB, store blob.Store, cfg mockup.Config, pool Renderer3
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	h := &Handler{db: db, store: store, pool: pool, limits: cfg.Limits, log: log}
-	r, err := mockup.New(cfg, h.loader())
+	h := &Handler{db: db, store: store, source: blobsource.Loader(store), pool: pool, limits: cfg.Limits, log: log}
+	r, err := mockup.New(cfg, h.source)
 	if err != nil {
 		return nil, err
 	}
@@ -92,12 +94,6 @@ type failure struct {
 
 func (f *failure) Error() string { return f.msg + " (" + f.err.Error() + ")" }
 func (f *failure) Unwrap() error { return f.err }
-
-// storeError is a passing storage failure while reading: worth a retry.
-type storeError struct{ err error }
-
-func (e *storeError) Error() string { return e.err.Error() }
-func (e *storeError) Unwrap() error { return e.err }
 
 // ProcessTask renders one campaign mockup for one revision of its design. A row gone, moved to a
 // later revision or already settled, or a design that has moved past the revision, is left as it is.
@@ -197,11 +193,10 @@ func (h *Handler) render(ctx context.Context, r row) ([]byte, error) {
 		return nil, &failure{msg: MsgCannotRender, err: err}
 	}
 	img, err := h.mockup.Render(ctx, pf, tpl, mockup.Options{Color: color, Size: outputSize(tpl)})
-	var se *storeError
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
-	case errors.As(err, &se):
+	case blobsource.IsPassing(err):
 		return nil, err
 	case errors.Is(err, mockup.ErrInvalidTemplate):
 		return nil, &failure{msg: MsgMissingTemplate, err: err}
@@ -217,14 +212,14 @@ func (h *Handler) render(ctx context.Context, r row) ([]byte, error) {
 
 // template reads and parses the template JSON stored under key.
 func (h *Handler) template(ctx context.Context, key string) (*mockup.Template, error) {
-	rc, err := h.loader().Open(ctx, key)
+	rc, err := h.source.Open(ctx, key)
 	if err != nil {
 		return nil, classifyRead(err, MsgMissingTemplate)
 	}
 	defer rc.Close()
 	data, err := io.ReadAll(io.LimitReader(rc, mockup.MaxTemplateBytes+1))
 	if err != nil {
-		return nil, &storeError{err: fmt.Errorf("read %s: %w", key, err)}
+		return nil, &blobsource.PassingError{Err: fmt.Errorf("read %s: %w", key, err)}
 	}
 	tpl, err := mockup.Parse(data)
 	if err != nil {
@@ -235,7 +230,7 @@ func (h *Handler) template(ctx context.Context, key string) (*mockup.Template, e
 
 // printFile reads and decodes the print file stored under key.
 func (h *Handler) printFile(ctx context.Context, key string) (image.Image, error) {
-	rc, err := h.loader().Open(ctx, key)
+	rc, err := h.source.Open(ctx, key)
 	if err != nil {
 		return nil, classifyRead(err, MsgMissingPrint)
 	}
@@ -296,22 +291,4 @@ WHERE id = $1 AND design_revision = $2 AND status = 'pending'`
 		return fmt.Errorf("mark campaign mockup %d failed: %w", p.MockupID, err)
 	}
 	return nil
-}
-
-// loader reads blob keys from the store; storage errors other than a missing object are marked
-// passing so that the task is retried.
-func (h *Handler) loader() raster.Loader {
-	return raster.LoaderFunc(func(ctx context.Context, src string) (io.ReadCloser, error) {
-		if design.SourceKindOf(src) != design.SourceBlobKey {
-			return nil, fmt.Errorf("%w: %s: only blob keys are read", raster.ErrUnsupportedSource, src)
-		}
-		rc, _, err := h.store.Get(ctx, src)
-		switch {
-		case errors.Is(err, blob.ErrNotFound):
-			return nil, fmt.Errorf("%s: %w", src, err)
-		case err != nil:
-			return nil, &storeError{err: fmt.Errorf("read %s: %w", src, err)}
-		}
-		return rc, nil
-	})
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/disintegration/imaging"
 
+	"github.com/pressroom/pressroom/renderer/blobsource"
 	"github.com/pressroom/pressroom/renderer/chromepool"
 )
 
@@ -54,14 +55,14 @@ func (h *Handler) render3D(ctx context.Context, r row) ([]byte, error) {
 
 // glb reads the template's binary glTF model.
 func (h *Handler) glb(ctx context.Context, key string) ([]byte, error) {
-	rc, err := h.loader().Open(ctx, key)
+	rc, err := h.source.Open(ctx, key)
 	if err != nil {
 		return nil, classifyRead(err, MsgMissingTemplate)
 	}
 	defer rc.Close()
 	data, err := io.ReadAll(io.LimitReader(rc, maxGLBBytes+1))
 	if err != nil {
-		return nil, &storeError{err: fmt.Errorf("read %s: %w", key, err)}
+		return nil, &blobsource.PassingError{Err: fmt.Errorf("read %s: %w", key, err)}
 	}
 	if len(data) > maxGLBBytes || !bytes.HasPrefix(data, []byte("glTF")) {
 		return nil, &failure{msg: MsgMissingTemplate, err: fmt.Errorf("%s is not a binary glTF model of at most %d bytes", key, maxGLBBytes)}

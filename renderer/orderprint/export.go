@@ -16,6 +16,7 @@ import (
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/renderer/blobsource"
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/raster"
@@ -85,13 +86,12 @@ func (e *Exporter) export(ctx context.Context, p Payload, document []byte, key s
 	}
 	defer os.Remove(tmp.Name())
 	defer tmp.Close()
-	report, err := raster.Export(ctx, doc, raster.Options{Loader: e.d.loader(), Limits: e.d.limits}, tmp)
-	var se *storeError
+	report, err := raster.Export(ctx, doc, raster.Options{Loader: blobsource.Loader(e.d.store), Limits: e.d.limits}, tmp)
 	switch {
 	case err == nil:
 	case ctx.Err() != nil:
 		return ctx.Err()
-	case errors.As(err, &se):
+	case blobsource.IsPassing(err):
 		return err
 	case errors.Is(err, blob.ErrNotFound):
 		return &failure{msg: MsgMissingSource, err: err}

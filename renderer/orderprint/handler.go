@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 
 	"github.com/hibiken/asynq"
@@ -12,9 +11,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
-	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
-	"github.com/pressroom/pressroom/renderer/raster"
 )
 
 // Print states of an item (design_order_items.print_status).
@@ -90,27 +87,4 @@ WHERE id = $1 AND revision = $2 AND print_status = 'pending'`
 		return fmt.Errorf("mark item %d failed: %w", p.ItemID, err)
 	}
 	return nil
-}
-
-// storeError is a passing storage failure while reading a source: worth a retry.
-type storeError struct{ err error }
-
-func (e *storeError) Error() string { return e.err.Error() }
-func (e *storeError) Unwrap() error { return e.err }
-
-// loader reads a design's sources from the blob store; only blob keys are read.
-func (d deps) loader() raster.Loader {
-	return raster.LoaderFunc(func(ctx context.Context, src string) (io.ReadCloser, error) {
-		if design.SourceKindOf(src) != design.SourceBlobKey {
-			return nil, fmt.Errorf("%w: %s: only blob keys are read", raster.ErrUnsupportedSource, src)
-		}
-		rc, _, err := d.store.Get(ctx, src)
-		switch {
-		case errors.Is(err, blob.ErrNotFound):
-			return nil, fmt.Errorf("%s: %w", src, err)
-		case err != nil:
-			return nil, &storeError{err: fmt.Errorf("read %s: %w", src, err)}
-		}
-		return rc, nil
-	})
 }

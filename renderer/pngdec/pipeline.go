@@ -70,31 +70,32 @@ func (p *parser) newImage() (*decoder, error) {
 		}
 	case ctTrueColor:
 		dec.bpp = 3
-		var m *image.RGBA
-		var n *image.NRGBA
 		if p.trns {
-			n = image.NewNRGBA(r)
-			img = n
-		} else {
-			m = image.NewRGBA(r)
+			m := image.NewNRGBA(r)
 			img = m
-		}
-		tr, tg, tb := p.transp[1], p.transp[3], p.transp[5]
-		dec.convert = func(y int, raw []byte) {
-			var px []byte
-			if n != nil {
-				px = n.Pix[y*n.Stride : y*n.Stride+4*w]
-			} else {
-				px = m.Pix[y*m.Stride : y*m.Stride+4*w]
-			}
-			for x := range w {
-				c := raw[3*x : 3*x+3 : 3*x+3]
-				a := uint8(0xff)
-				if n != nil && c[0] == tr && c[1] == tg && c[2] == tb {
-					a = 0
+			tr, tg, tb := p.transp[1], p.transp[3], p.transp[5]
+			dec.convert = func(y int, raw []byte) {
+				px := m.Pix[y*m.Stride : y*m.Stride+4*w]
+				for x := range w {
+					c := raw[3*x : 3*x+3 : 3*x+3]
+					a := uint8(0xff)
+					if c[0] == tr && c[1] == tg && c[2] == tb {
+						a = 0
+					}
+					q := px[4*x : 4*x+4 : 4*x+4]
+					q[0], q[1], q[2], q[3] = c[0], c[1], c[2], a
 				}
-				q := px[4*x : 4*x+4 : 4*x+4]
-				q[0], q[1], q[2], q[3] = c[0], c[1], c[2], a
+			}
+		} else {
+			m := image.NewRGBA(r)
+			img = m
+			dec.convert = func(y int, raw []byte) {
+				px := m.Pix[y*m.Stride : y*m.Stride+4*w]
+				for x := range w {
+					c := raw[3*x : 3*x+3 : 3*x+3]
+					q := px[4*x : 4*x+4 : 4*x+4]
+					q[0], q[1], q[2], q[3] = c[0], c[1], c[2], 0xff
+				}
 			}
 		}
 	case ctPaletted:

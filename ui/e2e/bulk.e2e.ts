@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { api } from './support/accounts';
+import { canvasPng } from './support/images';
 import {
-  BASE_URL,
   DEMO_SELLER,
   openPage,
   screenshot,
@@ -13,36 +14,32 @@ import {
 /** Artworks of one bulk import in this test; the issue's bar is 20. */
 const ARTWORKS = 20;
 
-/** A call of the bff as the signed-in seller. */
-async function call(token: string, method: string, path: string, body?: unknown): Promise<{ data: unknown }> {
-  const response = await fetch(`${BASE_URL}/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { data: unknown };
-}
-
 /** PNG files of size x size in distinct colours, drawn by the browser itself. */
 async function artworks(page: Page, count: number, size: number): Promise<{ name: string; mimeType: string; buffer: Buffer }[]> {
-  const encoded = await page.evaluate(
-    async ({ count, size }) => {
-      const out: string[] = [];
-      for (let i = 0; i < count; i++) {
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    const buffer = await canvasPng(
+      page,
+      ({ hue, size }) => {
         const canvas = new OffscreenCanvas(size, size);
         const ctx = canvas.getContext('2d');
         if (!ctx) throw new Error('no 2d context');
-        ctx.fillStyle = `hsl(${(i * 360) / count}, 70%, 50%)`;
+        ctx.fillStyle = `hsl(${hue}, 70%, 50%)`;
         ctx.fillRect(0, 0, size, size);
-        const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
-        out.push(btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join('')));
-      }
-      return out;
-    },
-    { count, size },
-  );
-  return encoded.map((b64, i) => ({ name: `art-${i + 1}.png`, mimeType: 'image/png', buffer: Buffer.from(b64, 'base64') }));
+        return canvas;
+      },
+      { hue: (i * 360) / count, size },
+    );
+    out.push({ name: `art-${i + 1}.png`, mimeType: 'image/png', buffer });
+  }
+  return out;
+}
+
+/** The data of a bff call as the signed-in seller; a refusal fails the test. */
+async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await api<T>(method, path, token, body);
+  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.body.message}`);
+  return answer.body.data;
 }
 
 describe('bulk import of artworks', () => {
@@ -54,12 +51,14 @@ describe('bulk import of artworks', () => {
     const token = decodeURIComponent((await tokenCookie(context)) ?? '').replace(/^Bearer /, '');
 
     // A template campaign on the T-shirt; each artwork goes on its front.
-    const templates = (await call(token, 'GET', '/seller/product-templates')).data as { id: number; name: string }[];
+    const templates = await call<{ id: number; name: string }[]>(token, 'GET', '/seller/product-templates');
     const tshirt = templates.find((t) => t.name === 'T-shirt');
     expect(tshirt).toBeDefined();
-    const campaign = (
-      await call(token, 'POST', '/seller/campaigns', { name: 'Bulk e2e template', kind: 'regular', template_ids: [tshirt?.id] })
-    ).data as { id: number };
+    const campaign = await call<{ id: number }>(token, 'POST', '/seller/campaigns', {
+      name: 'Bulk e2e template',
+      kind: 'regular',
+      template_ids: [tshirt?.id],
+    });
 
     // The way in: the Campaigns page links to the bulk campaigns.
     await page.goto('/campaigns');
@@ -95,10 +94,11 @@ describe('bulk import of artworks', () => {
     await screenshot(page, 'bulk-import-completed');
 
     const uploadId = Number(new URL(page.url()).searchParams.get('bulk_upload_id'));
-    const upload = (await call(token, 'GET', `/seller/bulk-campaigns/multi-print-spaces/uploads/${uploadId}`)).data as {
-      total: number;
-      counts: Record<string, number>;
-    };
+    const upload = await call<{ total: number; counts: Record<string, number> }>(
+      token,
+      'GET',
+      `/seller/bulk-campaigns/multi-print-spaces/uploads/${uploadId}`,
+    );
     expect(upload.total).toBe(ARTWORKS);
     expect(upload.counts.completed).toBe(ARTWORKS);
     await context.close();

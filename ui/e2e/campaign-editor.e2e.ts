@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { canvasPng } from './support/images';
 import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 /** Names unique to this run, so a second run on the same stack finds its own campaign and upload. */
@@ -11,9 +12,10 @@ const ART_WIDTH = 4500;
 const ART_HEIGHT = 5400;
 
 /** A 4500x5400 PNG with a gradient and a grid, encoded by Chromium's own canvas (no fixture file). */
-async function makeArtwork(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(
-    async ({ width, height }) => {
+function makeArtwork(page: Page): Promise<Buffer> {
+  return canvasPng(
+    page,
+    ({ width, height }) => {
       const canvas = new OffscreenCanvas(width, height);
       const ctx = canvas.getContext('2d');
       if (!ctx) throw new Error('no 2d context');
@@ -27,14 +29,10 @@ async function makeArtwork(page: Page): Promise<Buffer> {
       ctx.lineWidth = 12;
       for (let x = 0; x <= width; x += 450) ctx.strokeRect(x, 0, 0, height);
       for (let y = 0; y <= height; y += 450) ctx.strokeRect(0, y, width, 0);
-      const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
-      let binary = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      return btoa(binary);
+      return canvas;
     },
     { width: ART_WIDTH, height: ART_HEIGHT },
   );
-  return Buffer.from(base64, 'base64');
 }
 
 /** The IHDR size and the pHYs chunk (pixels per unit x and y, unit 1 = metre) of a PNG. */

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, DEMO_ADMIN } from './support/accounts';
-import { BASE_URL, DEMO_PASSWORD, DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
+import { api, apiLogin, DEMO_ADMIN, outbox } from './support/accounts';
+import { DEMO_PASSWORD, DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 const DOMAIN = 'mail.sams-print-shop.pressroom.local';
 const SUBSCRIBERS = 40;
-
-interface OutboxMail {
-  to: string;
-  subject: string;
-  body: string;
-}
-
-/** The local mail outbox as the admin reads it at /system/mail, filtered by q. */
-async function outbox(adminToken: string, q: string): Promise<{ total: number; data: OutboxMail[] }> {
-  const answer = await fetch(`${BASE_URL}/api/admin/system/mail?per_page=100&q=${encodeURIComponent(q)}`, {
-    headers: { Authorization: `Bearer ${adminToken}` },
-  });
-  return (await answer.json()) as { total: number; data: OutboxMail[] };
-}
 
 describe('email campaigns', () => {
   const browser = suiteBrowser();

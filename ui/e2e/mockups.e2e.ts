@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { canvasPng } from './support/images';
 import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 /** Names unique to this run, so a second run on the same stack finds its own campaign and upload. */
@@ -7,22 +8,22 @@ const RUN = Date.now().toString(36);
 const CAMPAIGN = `Mockup tee ${RUN}`;
 const ARTWORK = `mockup-art-${RUN}.png`;
 
-/** A 1500x1800 PNG with bold stripes, encoded by Chromium's own canvas (no fixture file). */
-async function makeArtwork(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const canvas = new OffscreenCanvas(1500, 1800);
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2d context');
-    for (let i = 0; i < 6; i++) {
-      ctx.fillStyle = ['#e03131', '#f08c00', '#2f9e44', '#1971c2', '#6741d9', '#c2255c'][i] ?? '#000';
-      ctx.fillRect(0, i * 300, 1500, 300);
-    }
-    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(binary);
-  });
-  return Buffer.from(base64, 'base64');
+/** A 1500x1800 PNG with bold stripes, drawn by Chromium's own canvas (no fixture file). */
+function makeArtwork(page: Page): Promise<Buffer> {
+  return canvasPng(
+    page,
+    (colors) => {
+      const canvas = new OffscreenCanvas(1500, 1800);
+      const ctx = canvas.getContext('2d');
+      if (!ctx) throw new Error('no 2d context');
+      colors.forEach((color, i) => {
+        ctx.fillStyle = color;
+        ctx.fillRect(0, i * 300, 1500, 300);
+      });
+      return canvas;
+    },
+    ['#e03131', '#f08c00', '#2f9e44', '#1971c2', '#6741d9', '#c2255c'],
+  );
 }
 
 describe('flat mockups in the campaign editor', () => {

@@ -32,15 +32,11 @@ type CampaignPayload struct {
 // NewCampaignJob builds the task of job jobID's attempt on the worker's bulk queue; the task id
 // names the job and the attempt.
 func NewCampaignJob(jobID int64, attempt int) (queue.Job, error) {
-	b, err := json.Marshal(CampaignPayload{JobID: jobID, Attempt: attempt})
-	if err != nil {
-		return queue.Job{}, err
-	}
-	return queue.Job{
-		Type: TypeCampaign, Payload: b, Queue: queue.Name(queue.Worker, queue.Bulk),
+	return queue.NewJob(queue.Job{
+		Type: TypeCampaign, Queue: queue.Name(queue.Worker, queue.Bulk),
 		TaskID:   "bulk-campaign-" + strconv.FormatInt(jobID, 10) + "-a" + strconv.Itoa(attempt),
 		MaxRetry: taskRetries, Timeout: taskTimeout,
-	}, nil
+	}, CampaignPayload{JobID: jobID, Attempt: attempt})
 }
 
 // Messages the campaign job logs (spec §8), with MsgCampaignNotFound.
@@ -86,11 +82,11 @@ type job struct {
 // ProcessTask runs one job; a failure the job logs ends it failed, a transient error is retried
 // and fails the job on the last attempt.
 func (h *CampaignHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
-	var p CampaignPayload
-	if err := json.Unmarshal(t.Payload(), &p); err != nil || p.JobID <= 0 || p.Attempt <= 0 {
-		return fmt.Errorf("malformed %s payload %q: %w", TypeCampaign, t.Payload(), asynq.SkipRetry)
+	p, err := queue.ParsePayload(t, func(p CampaignPayload) bool { return p.JobID > 0 && p.Attempt > 0 })
+	if err != nil {
+		return err
 	}
-	err := h.process(ctx, p)
+	err = h.process(ctx, p)
 	var inv *invalid
 	switch {
 	case err == nil:

@@ -2,6 +2,7 @@ package bulk
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"testing"
@@ -150,5 +151,27 @@ func TestCampaignJobFailures(t *testing.T) {
 				t.Fatalf("job = %+v, want %+v", got, want)
 			}
 		})
+	}
+}
+
+func TestCampaignPayloadRoundTripAndMalformed(t *testing.T) {
+	j, err := NewCampaignJob(7, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Type != TypeCampaign || j.TaskID != "bulk-campaign-7-a2" {
+		t.Fatalf("job %+v", j)
+	}
+	got, err := queue.ParsePayload(j.Task(), func(CampaignPayload) bool { return true })
+	if err != nil || got != (CampaignPayload{JobID: 7, Attempt: 2}) {
+		t.Fatalf("payload %+v, %v", got, err)
+	}
+	// A malformed payload fails before the handler touches its database.
+	h := &CampaignHandler{}
+	for _, payload := range []string{`not json`, `{"job_id":0,"attempt":1}`, `{"job_id":1,"attempt":0}`} {
+		err := h.ProcessTask(context.Background(), asynq.NewTask(TypeCampaign, []byte(payload)))
+		if !errors.Is(err, asynq.SkipRetry) {
+			t.Errorf("payload %s: error %v, want asynq.SkipRetry", payload, err)
+		}
 	}
 }

@@ -40,12 +40,23 @@ export function freshEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
 }
 
-/** The path and query of the newest link the outbox holds for `to`, read through the admin API. */
-export async function outboxLink(adminToken: string, to: string, page: string): Promise<string> {
-  const answer = await fetch(`${BASE_URL}/api/admin/system/mail?q=${encodeURIComponent(to)}`, {
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/** The local mail outbox as the admin reads it at /system/mail, newest first, filtered by q. */
+export async function outbox(adminToken: string, q: string): Promise<{ total: number; data: OutboxMail[] }> {
+  const answer = await fetch(`${BASE_URL}/api/admin/system/mail?per_page=100&q=${encodeURIComponent(q)}`, {
     headers: { Authorization: `Bearer ${adminToken}` },
   });
-  const list = (await answer.json()) as { data: { to: string; body: string }[] };
+  return (await answer.json()) as { total: number; data: OutboxMail[] };
+}
+
+/** The path and query of the newest link the outbox holds for `to`, read through the admin API. */
+export async function outboxLink(adminToken: string, to: string, page: string): Promise<string> {
+  const list = await outbox(adminToken, to);
   const mail = list.data.find((m) => m.to === to && m.body.includes(page));
   const match = mail?.body.match(/https?:\/\/\S+/);
   if (!match) throw new Error(`no ${page} mail for ${to}`);

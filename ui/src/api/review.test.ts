@@ -21,4 +21,14 @@ describe('comparing revisions of a print file', () => {
     expect(await revisionManifest(client, 7, 2)).toEqual(manifest);
     expect(urls).toEqual(['/api/design-orders/items/7/tiles/2/manifest']);
   });
+
+  it('names the call and the field when a manifest does not have the contract shape', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ success: true, message: '', data: { width: 'wide' }, errors: [] }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
+    const client = new ApiClient({ baseUrl: '/api', tokens: { get: () => 't', set: () => undefined, clear: () => undefined }, fetch });
+    await expect(revisionManifest(client, 7, 2)).rejects.toThrow(/^Unexpected answer from GET \/design-orders\/items\/7\/tiles\/2\/manifest: width: /);
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiClient } from './ApiClient';
 import type { Page } from './envelope';
-import { dpiObjectSchema } from './schema';
+import { checked, dpiObjectSchema, pageSchema } from './schema';
 
 export type { DpiObject } from './schema';
 
@@ -104,16 +104,17 @@ export async function reviewQueue(
     query: { status: status.join(','), page, per_page: QUEUE_PER_PAGE, order_by: 'id:asc' },
     signal,
   });
-  return { ...answer, data: z.array(reviewItemSchema).parse(answer.data) };
+  return checked(pageSchema(reviewItemSchema), `GET ${BASE}`, answer);
 }
 
 export async function reviewItem(api: ApiClient, id: number, signal?: AbortSignal): Promise<ReviewItem> {
-  return reviewItemSchema.parse(await api.get<unknown>(`${BASE}/${id}`, { signal }));
+  return checked(reviewItemSchema, `GET ${BASE}/${id}`, await api.get<unknown>(`${BASE}/${id}`, { signal }));
 }
 
 /** The deep-zoom manifest of one revision of an item's print file (an earlier one, to compare with the current). */
 export async function revisionManifest(api: ApiClient, id: number, revision: number, signal?: AbortSignal): Promise<Manifest> {
-  return manifestSchema.parse(await api.get<unknown>(`${BASE}/${id}/tiles/${revision}/manifest`, { signal }));
+  const path = `${BASE}/${id}/tiles/${revision}/manifest`;
+  return checked(manifestSchema, `GET ${path}`, await api.get<unknown>(path, { signal }));
 }
 
 /** The tiles path of another revision of the item whose current revision's path is `tilesUrl`. */
@@ -122,19 +123,19 @@ export function revisionTilesUrl(tilesUrl: string, revision: number): string {
 }
 
 export async function approveItem(api: ApiClient, id: number): Promise<ReviewItem> {
-  return reviewItemSchema.parse(await api.post<unknown>(`${BASE}/${id}/approve`, {}));
+  return checked(reviewItemSchema, `POST ${BASE}/${id}/approve`, await api.post<unknown>(`${BASE}/${id}/approve`, {}));
 }
 
 export async function rejectItem(api: ApiClient, id: number, comment: string): Promise<ReviewItem> {
-  return reviewItemSchema.parse(await api.post<unknown>(`${BASE}/${id}/reject`, { comment }));
+  return checked(reviewItemSchema, `POST ${BASE}/${id}/reject`, await api.post<unknown>(`${BASE}/${id}/reject`, { comment }));
 }
 
 export async function rerenderItem(api: ApiClient, id: number): Promise<ReviewItem> {
-  return reviewItemSchema.parse(await api.post<unknown>(`${BASE}/${id}/rerender`, {}));
+  return checked(reviewItemSchema, `POST ${BASE}/${id}/rerender`, await api.post<unknown>(`${BASE}/${id}/rerender`, {}));
 }
 
 export async function replaceItem(api: ApiClient, id: number, uploadId: number): Promise<ReviewItem> {
-  return reviewItemSchema.parse(await api.post<unknown>(`${BASE}/${id}/replace`, { upload_id: uploadId }));
+  return checked(reviewItemSchema, `POST ${BASE}/${id}/replace`, await api.post<unknown>(`${BASE}/${id}/replace`, { upload_id: uploadId }));
 }
 
 /** The path of one tile under the item's `tiles_url`, as renderer/tiles names it. */

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Campaign, DesignExport, Product } from '../api/campaigns';
 import { addImage, emptyDocument } from '../editor/model';
+import { json, ok } from '../test/answers';
 import { renderWithMantine } from '../test/render';
 import { CampaignEditorPage } from './CampaignEditorPage';
 
@@ -42,9 +43,6 @@ const CAMPAIGN: Campaign = {
   products: [product],
   designs: [{ id: 90, product_id: 7, print_space: 'front', design_json: art, option: 'print', revision: 1, export: idle }],
 };
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown) => json({ success: true, message: '', data, errors: [] });
 
 interface Backend {
   save: () => Response;

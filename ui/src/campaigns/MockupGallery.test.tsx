@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Mockup, Product } from '../api/campaigns';
+import { json, ok } from '../test/answers';
 import { renderWithMantine } from '../test/render';
 import { MockupGallery } from './MockupGallery';
 
@@ -34,9 +35,6 @@ const front: Mockup = {
   error: '',
 };
 const back: Mockup = { ...front, id: 2, print_space: 'back', mockup_template_id: 12, name: 'T-shirt, back', is_default_mockup: '0', file_url: '', url: '', status: 'pending' };
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown) => json({ success: true, message: '', data, errors: [] });
 
 /** Answers the mockup calls from `list`, which a default choice changes as the bff would. */
 function serve(list: () => Mockup[], choose: (id: number) => Response) {

@@ -1,14 +1,12 @@
-import { Badge, Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../api';
 import { campaigns } from '../api/emailMarketing';
+import { ListPager, PagedListCard } from '../components/PagedList';
+import { useListSearch } from '../components/useListSearch';
 import { CAMPAIGNS_KEY, STATUS_COLORS } from './campaignSchemas';
-
-/** Spec §9: list fetches wait 200 ms after the last keystroke. */
-const SEARCH_DEBOUNCE_MS = 200;
 
 /** How often the list is read again while one of its campaigns is sending. */
 const LIST_POLL_MS = 2000;
@@ -23,10 +21,8 @@ const STATUS_OPTIONS = [
 
 /** `/email-marketing/campaigns`: the stores' e-mail campaigns with their status and counts. */
 export function EmailCampaignsPage() {
-  const [q, setQ] = useState('');
+  const { q, search, debounced, page, setPage, resetting } = useListSearch();
   const [status, setStatus] = useState('');
-  const [debounced] = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: [...CAMPAIGNS_KEY, debounced, status, page],
     queryFn: ({ signal }) => campaigns(api, { q: debounced, status, page }, signal),
@@ -47,10 +43,7 @@ export function EmailCampaignsPage() {
           placeholder="Search by name or subject"
           aria-label="Search campaigns"
           value={q}
-          onChange={(e) => {
-            setQ(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => search(e.currentTarget.value)}
           w={320}
         />
         <Select
@@ -58,19 +51,12 @@ export function EmailCampaignsPage() {
           data={STATUS_OPTIONS}
           value={status}
           allowDeselect={false}
-          onChange={(v) => {
-            setStatus(v ?? '');
-            setPage(1);
-          }}
+          onChange={(v) => resetting(setStatus)(v ?? '')}
           w={180}
         />
       </Group>
-      <Card withBorder radius="lg" padding={0}>
-        {list.isSuccess && list.data.total === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            Oops! No entries found.
-          </Text>
-        ) : (
+      <PagedListCard list={list} loadingLabel="Loading email campaigns">
+        {(rows) => (
           <Table verticalSpacing="sm" horizontalSpacing="lg">
             <Table.Thead>
               <Table.Tr>
@@ -84,7 +70,7 @@ export function EmailCampaignsPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.data?.data.map((c) => (
+              {rows.map((c) => (
                 <Table.Tr key={c.id} data-testid="email-campaign">
                   <Table.Td>
                     <Text fw={500}>{c.name}</Text>
@@ -116,8 +102,8 @@ export function EmailCampaignsPage() {
             </Table.Tbody>
           </Table>
         )}
-      </Card>
-      {list.data && list.data.last_page > 1 && <Pagination total={list.data.last_page} value={page} onChange={setPage} />}
+      </PagedListCard>
+      <ListPager page={page} lastPage={list.data?.last_page} onChange={setPage} />
     </Stack>
   );
 }
