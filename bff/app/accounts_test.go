@@ -309,7 +309,7 @@ func TestImpersonation(t *testing.T) {
 	if r := s.do("GET", "/api/orders", token, nil, "X-Request-Id", "req-impersonated-orders"); r.status != 200 {
 		t.Fatalf("orders: %d", r.status)
 	}
-	for _, path := range []string{"/api/auth/change-password", "/api/auth/tfa/setup", "/api/auth/tfa/disable"} {
+	for _, path := range []string{"/api/auth/change-password", "/api/auth/change-email", "/api/auth/tfa/setup", "/api/auth/tfa/disable"} {
 		if r := s.do("POST", path, token, map[string]string{}); r.status != 403 || r.body.Message != auth.MsgImpersonating {
 			t.Fatalf("%s while impersonating: %d %s", path, r.status, r.raw)
 		}
@@ -345,6 +345,79 @@ func TestChangePassword(t *testing.T) {
 	}
 	if r := s.do("GET", "/api/me", token, nil); r.status != 200 {
 		t.Fatalf("this session stays: %d", r.status)
+	}
+}
+
+func TestChangeEmail(t *testing.T) {
+	s := newStack(t)
+	token := s.mint("seller@example.com", "own", "", false)
+	change := func(email, password string) reply {
+		return s.do("POST", "/api/auth/change-email", token, map[string]string{"email": email, "current_password": password})
+	}
+	for _, c := range []struct{ email, password, field, message string }{
+		{"nia-new@example.com", "wrong-one", "current_password", auth.MsgWrongPassword},
+		{"not an address", seed.DemoPassword, "email", "The email must be a valid email address."},
+		{"Seller@Example.com", seed.DemoPassword, "email", auth.MsgSameEmail},
+		{"designer@example.com", seed.DemoPassword, "email", auth.MsgEmailTaken},
+		{"nia-new@example.com", "", "current_password", "The current password field is required."},
+	} {
+		if r := change(c.email, c.password); r.status != 422 || r.body.Errors[0].Field != c.field || r.body.Message != c.message {
+			t.Fatalf("change to %q: %d %s", c.email, r.status, r.raw)
+		}
+	}
+	if r := change("first-try@example.com", seed.DemoPassword); r.status != 200 {
+		t.Fatalf("first request: %d %s", r.status, r.raw)
+	}
+	_, _, stale := s.lastMail("first-try@example.com")
+	r := change("nia-new@example.com", seed.DemoPassword)
+	if r.status != 200 || !strings.Contains(r.body.Message, "nia-new@example.com") {
+		t.Fatalf("request: %d %s", r.status, r.raw)
+	}
+	var notice string
+	s.app.DB.Get(&notice, `SELECT subject FROM mail_outbox WHERE to_address = 'seller@example.com' ORDER BY id DESC LIMIT 1`)
+	if notice != "Your Pressroom email address is being changed" {
+		t.Fatalf("the old address is told: %q", notice)
+	}
+	if s.me(token)["email"] != "seller@example.com" {
+		t.Fatal("the address changed before the link was opened")
+	}
+	if r := s.do("POST", "/api/auth/verify-email", "", map[string]string{"token": stale}); r.status != 422 || r.body.Message != auth.MsgBadVerifyLink {
+		t.Fatalf("an earlier request's link: %d %s", r.status, r.raw)
+	}
+	subject, _, link := s.lastMail("nia-new@example.com")
+	if subject != "Confirm your new email address" {
+		t.Fatalf("confirmation mail: %q", subject)
+	}
+	if r := s.do("POST", "/api/auth/verify-email", "", map[string]string{"token": link}); r.status != 200 || r.body.Message != auth.MsgEmailChanged {
+		t.Fatalf("confirm: %d %s", r.status, r.raw)
+	}
+	if me := s.me(token); me["email"] != "nia-new@example.com" || me["email_verified_at"] == nil {
+		t.Fatalf("after confirming: %v", me)
+	}
+	if r := s.do("POST", "/api/auth/seller/login", "", map[string]string{"email": "nia-new@example.com", "password": seed.DemoPassword}); r.status != 200 {
+		t.Fatalf("sign in with the new address: %d %s", r.status, r.raw)
+	}
+	var audited int
+	s.app.DB.Get(&audited, `SELECT count(*) FROM audit_events WHERE action = 'email.changed' AND detail->>'email' = 'nia-new@example.com'`)
+	if audited != 1 {
+		t.Fatalf("email.changed audited %d times", audited)
+	}
+}
+
+func TestChangeEmailLinkRefusedWhenTheAddressWasTaken(t *testing.T) {
+	s := newStack(t)
+	token := s.mint("seller@example.com", "own", "", false)
+	if r := s.do("POST", "/api/auth/change-email", token, map[string]string{"email": "late@example.com", "current_password": seed.DemoPassword}); r.status != 200 {
+		t.Fatalf("request: %d %s", r.status, r.raw)
+	}
+	_, _, link := s.lastMail("late@example.com")
+	body := map[string]string{"name": "Late", "email": "late@example.com", "password": "long-enough-1", "password_confirmation": "long-enough-1"}
+	accessToken(t, s.do("POST", "/api/auth/register", "", body))
+	if r := s.do("POST", "/api/auth/verify-email", "", map[string]string{"token": link}); r.status != 422 || r.body.Message != auth.MsgEmailTaken {
+		t.Fatalf("confirm a taken address: %d %s", r.status, r.raw)
+	}
+	if s.me(token)["email"] != "seller@example.com" {
+		t.Fatal("the address changed to a taken one")
 	}
 }
 

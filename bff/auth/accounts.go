@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/mail"
 	"net/url"
@@ -25,6 +26,9 @@ const (
 	MsgBadVerifyLink = "This verification link is invalid or has expired."
 	MsgWrongPassword = "The current password is incorrect."
 	MsgPasswordSaved = "Your password has been changed."
+	MsgSameEmail     = "The new email must be different from the current one."
+	MsgEmailChanged  = "Your email address has been changed."
+	msgChangeSent    = "We have e-mailed a confirmation link to %s. Your address changes when you open it."
 	minPasswordLen   = 8
 )
 
@@ -56,6 +60,14 @@ func checkNewPassword(password string, confirm *string) *envelope.FieldError {
 	return nil
 }
 
+// checkCurrentGiven requires the current password of a change of password or address.
+func checkCurrentGiven(password string) *envelope.FieldError {
+	if password == "" {
+		return &envelope.FieldError{Field: "current_password", Message: "The current password field is required."}
+	}
+	return nil
+}
+
 func invalid(errs ...*envelope.FieldError) error {
 	var out []envelope.FieldError
 	for _, e := range errs {
@@ -74,7 +86,7 @@ func (s *Service) link(page, token string) string {
 	return strings.TrimRight(s.cfg.PublicURL, "/") + page + "?" + url.Values{"token": {token}}.Encode()
 }
 
-// sendLink creates a single-use link for user and e-mails it.
+// sendLink creates a single-use link for user and e-mails it to the user's address.
 func (s *Service) sendLink(ctx context.Context, u *User, purpose string) error {
 	token, hash := newToken()
 	msg := pmail.Message{To: u.Email}
@@ -225,22 +237,27 @@ type tokenBody struct {
 	Token string `json:"token"`
 }
 
-// handleVerifyEmail spends a verification link; the link itself proves the address, so no session
-// is needed (it may be opened in another browser).
+// handleVerifyEmail spends a verification or change-of-address link; the link itself proves the
+// address, so no session is needed (it may be opened in another browser).
 func (s *Service) handleVerifyEmail(c echo.Context) error {
 	var b tokenBody
 	if err := envelope.Bind(c, &b); err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	uid, err := s.store.verifyEmail(ctx, hashToken(b.Token))
-	if errors.Is(err, errBadLink) || b.Token == "" {
+	link, err := s.store.confirmEmail(ctx, hashToken(b.Token))
+	switch {
+	case errors.Is(err, errBadLink) || b.Token == "":
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgBadVerifyLink, envelope.FieldError{Field: "token", Message: MsgBadVerifyLink})
-	}
-	if err != nil {
+	case errors.Is(err, errEmailTaken):
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgEmailTaken, envelope.FieldError{Field: "token", Message: MsgEmailTaken})
+	case err != nil:
 		return err
+	case link.Purpose == purposeChangeEmail:
+		s.audit(ctx, &link.UserID, "email.changed", c.RealIP(), map[string]any{"email": link.Email})
+		return envelope.OKMessage(c, MsgEmailChanged, nil)
 	}
-	s.audit(ctx, &uid, "email.verified", c.RealIP(), nil)
+	s.audit(ctx, &link.UserID, "email.verified", c.RealIP(), nil)
 	return envelope.OKMessage(c, MsgVerified, nil)
 }
 
@@ -276,27 +293,13 @@ func (s *Service) handleChangePassword(c echo.Context) error {
 	if err := envelope.Bind(c, &b); err != nil {
 		return err
 	}
-	var curErr *envelope.FieldError
-	if b.CurrentPassword == "" {
-		curErr = &envelope.FieldError{Field: "current_password", Message: "The current password field is required."}
-	}
-	if err := invalid(curErr, checkNewPassword(b.Password, &b.PasswordConfirmation)); err != nil {
+	if err := invalid(checkCurrentGiven(b.CurrentPassword), checkNewPassword(b.Password, &b.PasswordConfirmation)); err != nil {
 		return err
 	}
 	id := Caller(c)
 	ctx := c.Request().Context()
-	if err := s.throttled(ctx, id.User.Email, c.RealIP()); err != nil {
+	if err := s.checkCurrentPassword(c, id.User, b.CurrentPassword); err != nil {
 		return err
-	}
-	old, err := s.store.passwordHash(ctx, id.User.ID)
-	if err != nil {
-		return err
-	}
-	if !checkPassword(old, b.CurrentPassword) {
-		if err := s.throttle.fail(ctx, id.User.Email, c.RealIP()); err != nil {
-			return err
-		}
-		return envelope.Fail(http.StatusUnprocessableEntity, MsgWrongPassword, envelope.FieldError{Field: "current_password", Message: MsgWrongPassword})
 	}
 	hash, err := HashPassword(b.Password, s.cfg.BcryptCost)
 	if err != nil {
@@ -307,4 +310,83 @@ func (s *Service) handleChangePassword(c echo.Context) error {
 	}
 	s.audit(ctx, &id.User.ID, "password.changed", c.RealIP(), nil)
 	return envelope.OKMessage(c, MsgPasswordSaved, nil)
+}
+
+// checkCurrentPassword is the step before changing the password or the address: the caller proves
+// they know the password; wrong guesses count against the login throttle.
+func (s *Service) checkCurrentPassword(c echo.Context, u *User, password string) error {
+	ctx := c.Request().Context()
+	if err := s.throttled(ctx, u.Email, c.RealIP()); err != nil {
+		return err
+	}
+	hash, err := s.store.passwordHash(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	if !checkPassword(hash, password) {
+		if err := s.throttle.fail(ctx, u.Email, c.RealIP()); err != nil {
+			return err
+		}
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgWrongPassword, envelope.FieldError{Field: "current_password", Message: MsgWrongPassword})
+	}
+	return nil
+}
+
+type changeEmailBody struct {
+	Email           string `json:"email"`
+	CurrentPassword string `json:"current_password"`
+}
+
+// handleChangeEmail starts a change of address: after the password check, a confirmation link goes
+// to the new address (the address changes when it is opened, see handleVerifyEmail) and a notice to
+// the current one, so a stolen session alone cannot move the account away from its owner.
+func (s *Service) handleChangeEmail(c echo.Context) error {
+	var b changeEmailBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	b.Email = strings.TrimSpace(b.Email)
+	id := Caller(c)
+	emailErr := checkEmail(b.Email)
+	if emailErr == nil && strings.EqualFold(b.Email, id.User.Email) {
+		emailErr = &envelope.FieldError{Field: "email", Message: MsgSameEmail}
+	}
+	if err := invalid(emailErr, checkCurrentGiven(b.CurrentPassword)); err != nil {
+		return err
+	}
+	if err := s.checkCurrentPassword(c, id.User, b.CurrentPassword); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	switch _, _, err := s.store.userByEmail(ctx, b.Email); {
+	case err == nil:
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgEmailTaken, envelope.FieldError{Field: "email", Message: MsgEmailTaken})
+	case !errors.Is(err, errNoUser):
+		return err
+	}
+	token, hash := newToken()
+	if err := s.store.createChangeLink(ctx, id.User.ID, b.Email, hash, s.cfg.VerifyTTL); err != nil {
+		return err
+	}
+	confirm := pmail.Message{
+		To:      b.Email,
+		Subject: "Confirm your new email address",
+		Body: "Hello " + id.User.Name + ",\n\nOpen this link to make " + b.Email + " the address of your Pressroom account " +
+			"(it works once, for " + s.cfg.VerifyTTL.String() + "):\n\n" + s.link("/auth/verify-email", token) +
+			"\n\nIf you did not ask for this, ignore this message.\n",
+	}
+	if err := s.mailer.Send(ctx, confirm); err != nil {
+		return err
+	}
+	notice := pmail.Message{
+		To:      id.User.Email,
+		Subject: "Your Pressroom email address is being changed",
+		Body: "Hello " + id.User.Name + ",\n\nSomeone signed in to your Pressroom account asked to change its address to " +
+			b.Email + ". It changes only when the link sent there is opened.\n\nIf it was not you, change your password now.\n",
+	}
+	if err := s.mailer.Send(ctx, notice); err != nil {
+		s.log.Error("send email change notice", "user_id", id.User.ID, "err", err)
+	}
+	s.audit(ctx, &id.User.ID, "email.change_requested", c.RealIP(), map[string]any{"email": b.Email})
+	return envelope.OKMessage(c, fmt.Sprintf(msgChangeSent, b.Email), nil)
 }

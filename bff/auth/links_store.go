@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/lib/pq"
+
 	"github.com/pressroom/pressroom/platform/database"
 )
 
@@ -14,6 +16,8 @@ import (
 const (
 	purposeReset  = "reset_password"
 	purposeVerify = "verify_email"
+	// purposeChangeEmail links are sent to a new address; spending one makes it the account's.
+	purposeChangeEmail = "change_email"
 )
 
 // errEmailTaken means another account has the address.
@@ -50,25 +54,34 @@ VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`
 	return nil
 }
 
-// spendLink marks the live link of hash used, within tx, and returns its user. A link whose
+// spentLink is what spending an e-mailed link tells: whose it was, what for and the address it was
+// sent to.
+type spentLink struct {
+	UserID  int64
+	Purpose string
+	Email   string
+}
+
+// spendLink marks the live link of hash used, within tx, if it is for one of purposes. A link whose
 // address is no longer the user's is refused, so a link sent before an e-mail change cannot verify
-// or reset the new address.
-func spendLink(ctx context.Context, tx *sql.Tx, purpose string, hash []byte) (int64, error) {
+// or reset the new address; a change-of-address link is sent to the address the user does not have
+// yet, so it is checked by the caller instead.
+func spendLink(ctx context.Context, tx *sql.Tx, hash []byte, purposes ...string) (spentLink, error) {
 	const q = `
 UPDATE email_tokens t SET used_at = now()
 FROM users u
-WHERE t.token_hash = $1 AND t.purpose = $2 AND t.used_at IS NULL AND t.expires_at > now()
-  AND u.id = t.user_id AND lower(u.email) = lower(t.email)
-RETURNING t.user_id`
-	var uid int64
-	err := tx.QueryRowContext(ctx, q, hash, purpose).Scan(&uid)
+WHERE t.token_hash = $1 AND t.purpose = ANY($2) AND t.used_at IS NULL AND t.expires_at > now()
+  AND u.id = t.user_id AND (t.purpose = 'change_email' OR lower(u.email) = lower(t.email))
+RETURNING t.user_id, t.purpose, t.email`
+	var l spentLink
+	err := tx.QueryRowContext(ctx, q, hash, pq.Array(purposes)).Scan(&l.UserID, &l.Purpose, &l.Email)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, errBadLink
+		return l, errBadLink
 	}
 	if err != nil {
-		return 0, fmt.Errorf("spend %s link: %w", purpose, err)
+		return l, fmt.Errorf("spend link: %w", err)
 	}
-	return uid, nil
+	return l, nil
 }
 
 // resetPassword spends a reset link, sets the password hash, retires the user's other reset links
@@ -79,10 +92,11 @@ func (s *Store) resetPassword(ctx context.Context, linkHash []byte, passwordHash
 		return 0, err
 	}
 	defer tx.Rollback()
-	uid, err := spendLink(ctx, tx, purposeReset, linkHash)
+	link, err := spendLink(ctx, tx, linkHash, purposeReset)
 	if err != nil {
 		return 0, err
 	}
+	uid := link.UserID
 	const (
 		setHash = `UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`
 		retire  = `UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'reset_password' AND used_at IS NULL`
@@ -99,22 +113,45 @@ func (s *Store) resetPassword(ctx context.Context, linkHash []byte, passwordHash
 	return uid, tx.Commit()
 }
 
-// verifyEmail spends a verification link and marks the user's address verified.
-func (s *Store) verifyEmail(ctx context.Context, linkHash []byte) (int64, error) {
+// confirmEmail spends a verification or change-of-address link. A verification link marks the
+// user's address verified; a change link makes the address it was sent to the user's, verified (it
+// proved the user reads it), or fails with errEmailTaken when another account took the address since.
+func (s *Store) confirmEmail(ctx context.Context, linkHash []byte) (spentLink, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return 0, err
+		return spentLink{}, err
 	}
 	defer tx.Rollback()
-	uid, err := spendLink(ctx, tx, purposeVerify, linkHash)
+	link, err := spendLink(ctx, tx, linkHash, purposeVerify, purposeChangeEmail)
 	if err != nil {
-		return 0, err
+		return link, err
 	}
-	const q = `UPDATE users SET email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1`
-	if _, err := tx.ExecContext(ctx, q, uid); err != nil {
-		return 0, fmt.Errorf("verify email: %w", err)
+	const (
+		verify = `UPDATE users SET email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1`
+		change = `UPDATE users SET email = $2, email_verified_at = now(), updated_at = now() WHERE id = $1`
+	)
+	if link.Purpose == purposeChangeEmail {
+		_, err = tx.ExecContext(ctx, change, link.UserID, link.Email)
+	} else {
+		_, err = tx.ExecContext(ctx, verify, link.UserID)
 	}
-	return uid, tx.Commit()
+	if database.UniqueViolation(err) {
+		return link, errEmailTaken
+	}
+	if err != nil {
+		return link, fmt.Errorf("confirm email: %w", err)
+	}
+	return link, tx.Commit()
+}
+
+// createChangeLink retires the user's earlier change-of-address links and stores the hash of a new
+// one for the address email, so only the newest request can change the address.
+func (s *Store) createChangeLink(ctx context.Context, userID int64, email string, hash []byte, ttl time.Duration) error {
+	const retire = `UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'change_email' AND used_at IS NULL`
+	if _, err := s.db.ExecContext(ctx, retire, userID); err != nil {
+		return fmt.Errorf("retire change_email links: %w", err)
+	}
+	return s.createLink(ctx, userID, purposeChangeEmail, email, hash, ttl)
 }
 
 // setPassword replaces the password hash and revokes the user's sessions except keep.

@@ -29,6 +29,7 @@ func Routes(g *echo.Group, s *Service) {
 	s.Handle(g, http.MethodPost, "/auth/logout", access.SignedInPending, s.handleLogout)
 	s.Handle(g, http.MethodGet, "/me", access.SignedInPending, s.handleMe)
 	s.Handle(g, http.MethodPost, "/auth/change-password", own, s.handleChangePassword)
+	s.Handle(g, http.MethodPost, "/auth/change-email", own, s.handleChangeEmail)
 	s.Handle(g, http.MethodPost, "/auth/tfa/setup", own, s.handleTFASetup)
 	s.Handle(g, http.MethodPost, "/auth/tfa/enable", own, s.handleTFAEnable)
 	s.Handle(g, http.MethodPost, "/auth/tfa/disable", own, s.handleTFADisable)

@@ -143,6 +143,36 @@ describe('accounts and access', () => {
     await context.close();
   });
 
+  it('changes the e-mail address once the link sent to the new one is opened', async () => {
+    const email = await verifiedAccount('change-from', adminToken);
+    const next = freshEmail('change-to');
+    const { context, page } = await openPage(browser());
+    await signIn(page, email, PASSWORD);
+    await page.goto('/settings/account');
+    const form = page.getByRole('form', { name: 'Change email address' });
+    await form.getByLabel('New email address').fill(email);
+    await form.getByLabel('Current password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Send confirmation link' }).click();
+    await form.getByText('The new email must be different from the current one.').waitFor();
+    await form.getByLabel('New email address').fill(next);
+    await form.getByLabel('Current password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Send confirmation link' }).click();
+    await form.getByRole('status').filter({ hasText: `We have e-mailed a confirmation link to ${next}.` }).waitFor();
+    await screenshot(page, 'change-email-sent');
+
+    await page.goto(await outboxLink(adminToken, next, '/auth/verify-email'));
+    await page.getByRole('status').filter({ hasText: 'Your email address has been changed.' }).waitFor();
+    await page.goto('/settings/account');
+    await page.getByText(next, { exact: true }).waitFor();
+    await page.goto('/auth/logout');
+    await page.waitForURL(`${BASE_URL}/auth/login`);
+    await submitLogin(page, email, PASSWORD);
+    await page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }).waitFor();
+    await submitLogin(page, next, PASSWORD);
+    await waitForDashboard(page, next);
+    await context.close();
+  });
+
   it('turns on TOTP, then signs in with a code and refuses a used one', async () => {
     const email = await verifiedAccount('totp', adminToken);
     const { context, page } = await openPage(browser());

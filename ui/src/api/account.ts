@@ -53,6 +53,16 @@ export function changePassword(api: ApiClient, body: PasswordChange): Promise<st
   return messageOf(api, '/auth/change-password', body);
 }
 
+/** A change of address: the new one gets a confirmation link; it changes when the link is opened. */
+export interface EmailChange {
+  email: string;
+  current_password: string;
+}
+
+export function changeEmail(api: ApiClient, body: EmailChange): Promise<string> {
+  return messageOf(api, '/auth/change-email', body);
+}
+
 /** Two-factor enrolment: the secret, its otpauth:// address and a QR code as a data: URL. */
 export interface TfaSetup {
   secret: string;

@@ -33,10 +33,14 @@ export const forgotSchema = z.object({ email });
 
 export const resetSchema = confirmed(z.object({ password, password_confirmation: z.string() }));
 
+const currentPassword = z.string().min(1, { error: 'The current password field is required.' });
+
 export const changePasswordSchema = confirmed(
   z.object({
-    current_password: z.string().min(1, { error: 'The current password field is required.' }),
+    current_password: currentPassword,
     password,
     password_confirmation: z.string(),
   }),
 );
+
+export const changeEmailSchema = z.object({ email, current_password: currentPassword });

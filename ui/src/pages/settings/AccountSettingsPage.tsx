@@ -1,15 +1,58 @@
-import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { api } from '../../api';
-import { changePassword, type PasswordChange } from '../../api/account';
+import { changeEmail, changePassword, type EmailChange, type PasswordChange } from '../../api/account';
 import { FormError } from '../../components/FormError';
 import { useSessionUser } from '../../session/useSessionUser';
 import { applyServerError } from '../auth/formErrors';
-import { changePasswordSchema } from '../auth/schemas';
+import { changeEmailSchema, changePasswordSchema } from '../auth/schemas';
 
-/** `/settings/account`: my account and change password (spec §2.3). */
+/** The change of address: the confirmation link goes to the new address, which changes when it is opened. */
+function ChangeEmailCard() {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm<EmailChange>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', current_password: '' },
+    validate: schemaResolver(changeEmailSchema, { sync: true }),
+  });
+  const submit = form.onSubmit(async (values) => {
+    setServerError(null);
+    setSent(null);
+    try {
+      setSent(await changeEmail(api, values));
+      form.reset();
+    } catch (error) {
+      setServerError(applyServerError(error, form.setErrors));
+    }
+  });
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={2} fz="h4" mb="md">
+        Change email address
+      </Title>
+      <form onSubmit={submit} noValidate aria-label="Change email address">
+        <Stack gap="sm" maw={420}>
+          <TextInput label="New email address" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+          <PasswordInput label="Current password" autoComplete="current-password" key={form.key('current_password')} {...form.getInputProps('current_password')} />
+          <Button type="submit" loading={form.submitting} w="fit-content">
+            Send confirmation link
+          </Button>
+          {sent && (
+            <Text size="sm" c="green" role="status">
+              {sent}
+            </Text>
+          )}
+          <FormError message={serverError} />
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** `/settings/account`: my account, change password and change e-mail address (spec §2.3). */
 export function AccountSettingsPage() {
   const user = useSessionUser();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -54,6 +97,7 @@ export function AccountSettingsPage() {
           </Stack>
         </form>
       </Card>
+      <ChangeEmailCard />
     </Stack>
   );
 }
