@@ -189,7 +189,7 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	imgProxy, err := imageproxy.New(a.cfg.ImageProxy, a.cfg.Env == "production", a.log)
+	imgProxy, err := imageproxy.New(a.cfg.ImageProxy, a.cfg.Env == "production", a.redis, a.log)
 	if err != nil {
 		return err
 	}

@@ -5,15 +5,20 @@ import (
 	"context"
 	"image"
 	"image/png"
+	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/hibiken/asynq"
+	"golang.org/x/image/webp"
 
+	"github.com/pressroom/pressroom/bff/campaigns"
 	"github.com/pressroom/pressroom/bff/seed"
+	"github.com/pressroom/pressroom/bff/uploads"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
@@ -23,22 +28,19 @@ import (
 	"github.com/pressroom/pressroom/renderer/mockuptask"
 )
 
-// TestSaveToMockup is a save end to end up to its flat mockup: the renderer's export and mockup
-// handlers run on the stack's Redis and blob folder (the outbox relayed as the worker does), the
-// mockups call and the campaign detail then show the seeded mug template's mockup, default, whose
-// URL serves a PNG as wide as the template (the test seed draws 256 px templates; the e2e test sees
-// 2000 px), and the mug's 3D mockup after it, queued for the Chrome pool (renderer/mockuptask tests
-// draw it); the seller then picks another default.
-func TestSaveToMockup(t *testing.T) {
+// mockupStack is an editor whose stack runs the renderer's export and flat mockup handlers on its
+// Redis and blob folder, with a relay to send the outbox as the worker does.
+type mockupStack struct {
+	*editor
+	store blob.Store
+	relay *outbox.Relay
+}
+
+func newMockupStack(t *testing.T) *mockupStack {
+	t.Helper()
 	e := newEditor(t)
 	store, err := blob.New(e.cfg.Blob, false)
 	if err != nil {
-		t.Fatal(err)
-	}
-	art := e.upload("u/" + strconv.FormatInt(e.sellerID, 10) + "/designs/mockup-art.png")
-	var buf bytes.Buffer
-	png.Encode(&buf, image.NewNRGBA(image.Rect(0, 0, 270, 105)))
-	if err := store.Put(context.Background(), art, &buf, int64(buf.Len()), "image/png"); err != nil {
 		t.Fatal(err)
 	}
 	exporter, err := export.NewHandler(e.app.DB, store, imagelimit.DefaultConfig(), nil)
@@ -56,7 +58,19 @@ func TestSaveToMockup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return &mockupStack{editor: e, store: store, relay: relay}
+}
 
+// saveMug creates a campaign of the mug, saves a wrap design of a blank artwork and answers the
+// campaign.
+func (e *mockupStack) saveMug(t *testing.T) obj {
+	t.Helper()
+	art := e.upload("u/" + strconv.FormatInt(e.sellerID, 10) + "/designs/mockup-art.png")
+	var buf bytes.Buffer
+	png.Encode(&buf, image.NewNRGBA(image.Rect(0, 0, 270, 105)))
+	if err := e.store.Put(context.Background(), art, &buf, int64(buf.Len()), "image/png"); err != nil {
+		t.Fatal(err)
+	}
 	c := e.create("Mockup me", "Mug wrap")
 	wrap := doc("wrap", imageObj("art", art))
 	wrap["printSpace"].(obj)["width"], wrap["printSpace"].(obj)["height"] = 2700, 1050
@@ -66,17 +80,33 @@ func TestSaveToMockup(t *testing.T) {
 	if r.status != 200 {
 		t.Fatalf("save: %d %s", r.status, r.raw)
 	}
-	var items []any
+	return c
+}
+
+// settled relays the outbox and polls the campaign's mockups until the first is no longer pending.
+func (e *mockupStack) settled(t *testing.T, c obj) []any {
+	t.Helper()
 	for deadline := time.Now().Add(3 * time.Minute); ; time.Sleep(200 * time.Millisecond) {
-		if _, err := relay.Dispatch(context.Background()); err != nil {
+		if _, err := e.relay.Dispatch(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		r := e.do("GET", path(c, "mockups"), e.token, nil)
-		items = r.body.Data.([]any)
+		items := e.do("GET", path(c, "mockups"), e.token, nil).body.Data.([]any)
 		if len(items) > 0 && items[0].(obj)["status"] != mockuptask.StatusPending || time.Now().After(deadline) {
-			break
+			return items
 		}
 	}
+}
+
+// TestSaveToMockup is a save end to end up to its flat mockup: the renderer's export and mockup
+// handlers run on the stack's Redis and blob folder (the outbox relayed as the worker does), the
+// mockups call and the campaign detail then show the seeded mug template's mockup, default, whose
+// URL serves a PNG as wide as the template (the test seed draws 256 px templates; the e2e test sees
+// 2000 px), and the mug's 3D mockup after it, queued for the Chrome pool (renderer/mockuptask tests
+// draw it); the seller then picks another default.
+func TestSaveToMockup(t *testing.T) {
+	e := newMockupStack(t)
+	c := e.saveMug(t)
+	items := e.settled(t, c)
 	if len(items) != 2 || items[1].(obj)["name"] != "Mug, 3D" || items[1].(obj)["is_default_mockup"] != "0" {
 		t.Fatalf("mockups: %v, want the mug's flat and 3D ones", items)
 	}
@@ -101,6 +131,22 @@ func TestSaveToMockup(t *testing.T) {
 	if res.StatusCode != 200 || err != nil || cfg.Width != seed.TestMockupSide {
 		t.Fatalf("mockup file: %d, %+v, %v", res.StatusCode, cfg, err)
 	}
+	// its preview: the test seed's templates are smaller than 500 px, so it keeps their size
+	if want := uploads.FileURL(blob.MockupPreviewKey(idOf(c), int64(m["mockup_template_id"].(float64)), productID(c, 0))); !strings.HasPrefix(m["preview_url"].(string), want+"?v=") {
+		t.Fatalf("preview_url = %v, want %s?v=...", m["preview_url"], want)
+	}
+	if res, err = noFollow.Get(e.srv.URL + m["preview_url"].(string)); err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res, err = http.Get(e.local(res.Header.Get("Location"))); err != nil {
+		t.Fatal(err)
+	}
+	wcfg, err := webp.DecodeConfig(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || err != nil || wcfg.Width != seed.TestMockupSide {
+		t.Fatalf("mockup preview: %d, %+v, %v", res.StatusCode, wcfg, err)
+	}
 	detail := e.do("GET", path(c), e.token, nil).body.Data.(obj)
 	if got := detail["mockups"].([]any); len(got) != 2 || got[0].(obj)["id"] != m["id"] {
 		t.Fatalf("detail mockups: %v", got)
@@ -120,7 +166,7 @@ RETURNING id`
 	if r := e.do("PUT", path(c, "default-mockup"), e.token, obj{"mockup_id": 999999}); r.status != http.StatusNotFound {
 		t.Fatalf("unknown mockup: %d %s", r.status, r.raw)
 	}
-	r = e.do("PUT", path(c, "default-mockup"), e.token, obj{"mockup_id": other})
+	r := e.do("PUT", path(c, "default-mockup"), e.token, obj{"mockup_id": other})
 	if r.status != 200 {
 		t.Fatalf("default: %d %s", r.status, r.raw)
 	}
@@ -130,5 +176,64 @@ RETURNING id`
 	}
 	if defaults[idOf(m)] != "0" || defaults[other] != "1" {
 		t.Fatalf("defaults after the choice: %v", defaults)
+	}
+}
+
+// TestRetryFailedMockup makes the mug's flat mockup fail for real (its template file is gone), then
+// retries it: the seller's retry queues it once however often it is asked while queued, and with
+// the template back the mockup is made; a made mockup, or one of another campaign, is refused.
+func TestRetryFailedMockup(t *testing.T) {
+	e := newMockupStack(t)
+	var tplKey string
+	if err := e.app.DB.Get(&tplKey, `SELECT file_url FROM mockup_templates t JOIN product_templates p ON p.id = t.template_id
+WHERE p.name = 'Mug wrap' AND coalesce(t.design_json->>'glb', '') = '' ORDER BY t.position, t.id LIMIT 1`); err != nil {
+		t.Fatal(err)
+	}
+	rc, _, err := e.store.Get(context.Background(), tplKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tplJSON, err := io.ReadAll(rc)
+	rc.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.store.Delete(context.Background(), tplKey); err != nil {
+		t.Fatal(err)
+	}
+	c := e.saveMug(t)
+	m := e.settled(t, c)[0].(obj)
+	if m["status"] != mockuptask.StatusFailed || m["error"] != mockuptask.MsgMissingTemplate || m["url"] != "" {
+		t.Fatalf("mockup without its template: %v, want failed with %q", m, mockuptask.MsgMissingTemplate)
+	}
+	retry := path(c, "mockups", strconv.FormatInt(idOf(m), 10), "retry")
+	other := e.create("Someone else's", "Mug wrap")
+	if r := e.do("POST", path(other, "mockups", strconv.FormatInt(idOf(m), 10), "retry"), e.token, nil); r.status != http.StatusNotFound {
+		t.Fatalf("retry through another campaign: %d %s", r.status, r.raw)
+	}
+
+	if err := e.store.Put(context.Background(), tplKey, bytes.NewReader(tplJSON), int64(len(tplJSON)), "application/json"); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 { // the second click while queued adds nothing
+		r := e.do("POST", retry, e.token, nil)
+		if r.status != 200 || r.body.Data.([]any)[0].(obj)["status"] != mockuptask.StatusPending {
+			t.Fatalf("retry: %d %s", r.status, r.raw)
+		}
+	}
+	var tasks []string
+	if err := e.app.DB.Select(&tasks, `SELECT task_id FROM task_outbox WHERE task_type = $1 AND task_id LIKE '%-retry%'`, mockuptask.TypeMockup); err != nil {
+		t.Fatal(err)
+	}
+	if want := "mockup-" + strconv.FormatInt(idOf(m), 10) + "-r1-retry1"; len(tasks) != 1 || tasks[0] != want {
+		t.Fatalf("retry tasks = %v, want [%s]", tasks, want)
+	}
+	m = e.settled(t, c)[0].(obj)
+	if m["status"] != "done" || m["error"] != "" || m["url"] == "" {
+		t.Fatalf("mockup after the retry: %v, want done", m)
+	}
+	r := e.do("POST", retry, e.token, nil)
+	if r.status != http.StatusConflict || r.body.Message != campaigns.MsgMockupNotFailed {
+		t.Fatalf("retry of a made mockup: %d %s", r.status, r.raw)
 	}
 }

@@ -14,16 +14,27 @@ import (
 
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/bff/uploads"
+	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/renderer/mockuptask"
 )
 
-// MsgMockupNotFound answers a default-mockup choice naming no mockup of the campaign.
-const MsgMockupNotFound = "Mockup not found."
+// Messages of the mockup calls.
+const (
+	// MsgMockupNotFound answers a default-mockup choice or a retry naming no mockup of the campaign.
+	MsgMockupNotFound = "Mockup not found."
+	// MsgMockupNotFailed refuses to retry a mockup that is made.
+	MsgMockupNotFailed = "This mockup has not failed: there is nothing to retry."
+	// MsgMockupOutdated refuses to retry a mockup of a design saved since, whose print file is still
+	// being made (or failed): the new print file brings its own mockups.
+	MsgMockupOutdated = "The design has changed since this mockup failed. Its new mockups follow its print file."
+)
 
 // Mockup is a mockup record of a campaign product (spec §3 "Mockup upload record"): the flat
 // mockup of one mockup template showing the design of its print space, which the renderer's
 // render:mockup task makes after each print file. IsDefaultMockup is '1' or '0' as the spec has it;
 // URL serves the file (mockups under p/ are public) once the status is done, changing with each
-// render so that a browser never shows a previous revision's image.
+// render so that a browser never shows a previous revision's image; PreviewURL serves its 500 px
+// WebP preview the same way (spec §9), empty for a mockup made before previews existed.
 type Mockup struct {
 	ID               int64      `db:"id" json:"id"`
 	ProductID        int64      `db:"product_id" json:"product_id"`
@@ -35,6 +46,8 @@ type Mockup struct {
 	IsDefaultMockup  string     `db:"-" json:"is_default_mockup"`
 	FileURL          string     `db:"file_url" json:"file_url"`
 	URL              string     `db:"-" json:"url"`
+	PreviewKey       string     `db:"preview_url" json:"-"`
+	PreviewURL       string     `db:"-" json:"preview_url"`
 	Status           string     `db:"status" json:"status"`
 	Error            string     `db:"error" json:"error"`
 	RenderedAt       *time.Time `db:"rendered_at" json:"-"`
@@ -44,7 +57,7 @@ type Mockup struct {
 func mockups(ctx context.Context, q sqlx.QueryerContext, campaignID int64) ([]Mockup, error) {
 	out := []Mockup{}
 	const list = `SELECT m.id, m.product_id, m.print_space, m.mockup_template_id, coalesce(t.design_json->>'name', '') AS name,
-	m.design_revision, m.is_default_mockup, m.file_url, m.status, m.error, m.rendered_at
+	m.design_revision, m.is_default_mockup, m.file_url, m.preview_url, m.status, m.error, m.rendered_at
 FROM campaign_mockups m JOIN mockup_templates t ON t.id = m.mockup_template_id
 WHERE m.campaign_id = $1 ORDER BY m.product_id, t.position, t.id`
 	if err := sqlx.SelectContext(ctx, q, &out, list, campaignID); err != nil {
@@ -57,7 +70,11 @@ WHERE m.campaign_id = $1 ORDER BY m.product_id, t.position, t.id`
 			m.IsDefaultMockup = "1"
 		}
 		if m.Status == "done" && m.RenderedAt != nil {
-			m.URL = uploads.FileURL(m.FileURL) + "?v=" + strconv.FormatInt(m.RenderedAt.UnixMilli(), 36)
+			v := "?v=" + strconv.FormatInt(m.RenderedAt.UnixMilli(), 36)
+			m.URL = uploads.FileURL(m.FileURL) + v
+			if m.PreviewKey != "" {
+				m.PreviewURL = uploads.FileURL(m.PreviewKey) + v
+			}
 		}
 	}
 	return out, nil
@@ -128,4 +145,46 @@ WHERE product_id = $1 AND is_default_mockup AND id <> $2`
 		return err
 	}
 	return envelope.OKMessage(c, "The default mockup has been set.", out)
+}
+
+// handleRetryMockup queues a failed mockup again, the seller watching (interactive priority), and
+// answers the campaign's mockups, the retried one pending. A mockup already pending is left queued;
+// one that is made, or whose design has changed since, is refused.
+func (s *Service) handleRetryMockup(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	mockupID, err := strconv.ParseInt(c.Param("mockup_id"), 10, 64)
+	if err != nil || mockupID <= 0 {
+		return envelope.Fail(http.StatusNotFound, MsgMockupNotFound)
+	}
+	var outboxID int64
+	err = s.inCampaign(c, id, func(ctx context.Context, tx *sqlx.Tx) error {
+		outboxID, err = mockuptask.Requeue(ctx, tx, id, mockupID, queue.Interactive)
+		switch {
+		case errors.Is(err, mockuptask.ErrMockupNotFound):
+			return envelope.Fail(http.StatusNotFound, MsgMockupNotFound)
+		case errors.Is(err, mockuptask.ErrNotFailed):
+			return envelope.Fail(http.StatusConflict, MsgMockupNotFailed)
+		case errors.Is(err, mockuptask.ErrDesignChanged):
+			return envelope.Fail(http.StatusConflict, MsgMockupOutdated)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	if outboxID != 0 {
+		// Committed: if Redis is away now, the relay sends the task later.
+		if _, err := s.d.Relay.Dispatch(ctx, outboxID); err != nil {
+			s.d.Log.Warn("mockup task left for the relay", "campaign", id, "mockup", mockupID, "err", err)
+		}
+	}
+	out, err := mockups(ctx, s.d.DB, id)
+	if err != nil {
+		return err
+	}
+	return envelope.OKMessage(c, "The mockup is being made again.", out)
 }

@@ -79,6 +79,7 @@ func Routes(g *echo.Group, a *auth.Service, s *Service) {
 	a.Handle(g, http.MethodGet, "/seller/campaigns/:id/exports", read, s.handleExports)
 	a.Handle(g, http.MethodGet, "/seller/campaigns/:id/mockups", read, s.handleMockups)
 	a.Handle(g, http.MethodPut, "/seller/campaigns/:id/default-mockup", write, s.handleDefaultMockup)
+	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/mockups/:mockup_id/retry", write, s.handleRetryMockup)
 	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/calc-extra-print-cost-products", read, s.handleExtraCost)
 	a.Handle(g, http.MethodGet, "/fonts", access.Anyone, handleFonts)
 	a.Handle(g, http.MethodGet, "/fonts/:file", access.Anyone, handleFontFile)

@@ -29,7 +29,7 @@ func TestRoutesInTheApp(t *testing.T) {
 	cfg, err := app.LoadConfig(env.Map(map[string]string{
 		"PRESSROOM_ENV": "test", "PRESSROOM_DATABASE_URL": dbURL, "PRESSROOM_REDIS_ADDR": redisAddr,
 		"PRESSROOM_REDIS_DB": strconv.Itoa(redisDB), "PRESSROOM_UI_DIR": t.TempDir(), "PRESSROOM_BCRYPT_COST": "10",
-		"PRESSROOM_BLOB_DIR": t.TempDir(),
+		"PRESSROOM_BLOB_DIR": t.TempDir(), "PRESSROOM_IMAGE_PROXY_ACCOUNT_RATE": "2", "PRESSROOM_IMAGE_PROXY_CLIENT_RATE": "3",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -102,11 +102,36 @@ func TestRoutesInTheApp(t *testing.T) {
 			}
 			return do("GET", signed+"&is_thumbnail=1", "", nil)
 		}, 403, imageproxy.MsgForbiddenAddr},
+		// PRESSROOM_IMAGE_PROXY_ACCOUNT_RATE=2, _CLIENT_RATE=3: the session's second signing is its last,
+		// the client's third proxy request (refused or not, they count) its last.
+		{"second signing", func() (int, envelope.Response) {
+			return do("POST", imageproxy.SignPath, session, map[string]string{"url": "http://localhost/b.png"})
+		}, 200, ""},
+		{"third signing is over the account's rate", func() (int, envelope.Response) {
+			return do("POST", imageproxy.SignPath, session, map[string]string{"url": "http://localhost/c.png"})
+		}, 429, "Too many image requests. Please try again in "},
+		{"third proxy request", func() (int, envelope.Response) {
+			return do("GET", signed, "", nil)
+		}, 403, imageproxy.MsgForbiddenAddr},
+		{"fourth proxy request is over the client's rate", func() (int, envelope.Response) {
+			res, err := srv.Client().Get(srv.URL + signed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			if secs, err := strconv.Atoi(res.Header.Get("Retry-After")); err != nil || secs < 1 || secs > 60 {
+				t.Errorf("Retry-After %q, want the seconds left of the minute's window", res.Header.Get("Retry-After"))
+			}
+			var env envelope.Response
+			json.NewDecoder(res.Body).Decode(&env)
+			return res.StatusCode, env
+		}, 429, "Too many image requests. Please try again in "},
 	}
 	for _, st := range steps {
 		t.Run(st.name, func(t *testing.T) {
 			status, r := st.run()
-			if status != st.status || r.Message != st.msg {
+			// A message ending in "in " goes on with the seconds to wait.
+			if status != st.status || r.Message != st.msg && !(strings.HasSuffix(st.msg, " in ") && strings.HasPrefix(r.Message, st.msg)) {
 				t.Fatalf("got %d %q, want %d %q", status, r.Message, st.status, st.msg)
 			}
 		})

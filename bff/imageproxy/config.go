@@ -47,15 +47,26 @@ type Config struct {
 	// Concurrency caps thumbnails decoded at once, bounding decode memory
 	// (PRESSROOM_IMAGE_PROXY_CONCURRENCY, default 4).
 	Concurrency int
+	// ClientRate is how many proxied images one client address may ask for per RateWindow
+	// (PRESSROOM_IMAGE_PROXY_CLIENT_RATE, default 600; 0 means no limit). The proxy route is public
+	// (img tags send no bearer token), so its callers are told apart by address; cached answers count too.
+	ClientRate int64
+	// AccountRate is how many addresses one signed-in account may have signed per RateWindow
+	// (PRESSROOM_IMAGE_PROXY_ACCOUNT_RATE, default 300; 0 means no limit).
+	AccountRate int64
+	// RateWindow is the window both rates count in, in Redis so that every bff process shares the
+	// counts (PRESSROOM_IMAGE_PROXY_RATE_WINDOW, default 1m).
+	RateWindow time.Duration
 }
 
 // DefaultConfig is 7-day tokens, 10 s and 20 MiB per fetch, 3 redirects, ports 80 and 443, a
-// 128 MiB cache and a day of browser caching.
+// 128 MiB cache, a day of browser caching, and 600 images per client address and 300 signed
+// addresses per account a minute.
 func DefaultConfig() Config {
 	return Config{
 		TokenTTL: 7 * 24 * time.Hour, Timeout: 10 * time.Second, MaxBytes: 20 << 20,
 		MaxPixels: 40_000_000, MaxRedirects: 3, CacheBytes: 128 << 20, MaxAge: 24 * time.Hour,
-		Concurrency: 4,
+		Concurrency: 4, ClientRate: 600, AccountRate: 300, RateWindow: time.Minute,
 	}
 }
 
@@ -73,6 +84,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.Duration(&cfg.MaxAge, "PRESSROOM_IMAGE_PROXY_MAX_AGE")
 	r.Bool(&cfg.AnyPort, "PRESSROOM_IMAGE_PROXY_ANY_PORT")
 	r.Int(&cfg.Concurrency, "PRESSROOM_IMAGE_PROXY_CONCURRENCY")
+	r.Int64(&cfg.ClientRate, "PRESSROOM_IMAGE_PROXY_CLIENT_RATE")
+	r.Int64(&cfg.AccountRate, "PRESSROOM_IMAGE_PROXY_ACCOUNT_RATE")
+	r.Duration(&cfg.RateWindow, "PRESSROOM_IMAGE_PROXY_RATE_WINDOW")
 	return cfg, r.Err()
 }
 
@@ -100,6 +114,12 @@ func (c Config) Validate(production bool) error {
 		return errors.New("PRESSROOM_IMAGE_PROXY_MAX_AGE must not be negative")
 	case c.Concurrency < 1:
 		return errors.New("PRESSROOM_IMAGE_PROXY_CONCURRENCY must be at least 1")
+	case c.ClientRate < 0:
+		return errors.New("PRESSROOM_IMAGE_PROXY_CLIENT_RATE must not be negative (0 means no limit)")
+	case c.AccountRate < 0:
+		return errors.New("PRESSROOM_IMAGE_PROXY_ACCOUNT_RATE must not be negative (0 means no limit)")
+	case c.RateWindow < time.Second:
+		return errors.New("PRESSROOM_IMAGE_PROXY_RATE_WINDOW must be at least 1s")
 	}
 	return nil
 }

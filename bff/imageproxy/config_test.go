@@ -31,6 +31,13 @@ func TestConfig(t *testing.T) {
 		{"bad number names the variable", map[string]string{"PRESSROOM_IMAGE_PROXY_MAX_BYTES": "20MiB"}, false, "PRESSROOM_IMAGE_PROXY_MAX_BYTES", nil},
 		{"too many redirects", map[string]string{"PRESSROOM_IMAGE_PROXY_MAX_REDIRECTS": "50"}, false, "PRESSROOM_IMAGE_PROXY_MAX_REDIRECTS", nil},
 		{"timeout too short", map[string]string{"PRESSROOM_IMAGE_PROXY_TIMEOUT": "1ms"}, false, "PRESSROOM_IMAGE_PROXY_TIMEOUT", nil},
+		{"rates read", map[string]string{
+			"PRESSROOM_IMAGE_PROXY_CLIENT_RATE": "0", "PRESSROOM_IMAGE_PROXY_ACCOUNT_RATE": "5", "PRESSROOM_IMAGE_PROXY_RATE_WINDOW": "10s",
+		}, false, "", func(c Config) bool {
+			return c.ClientRate == 0 && c.AccountRate == 5 && c.RateWindow == 10*time.Second
+		}},
+		{"negative rate", map[string]string{"PRESSROOM_IMAGE_PROXY_CLIENT_RATE": "-1"}, false, "PRESSROOM_IMAGE_PROXY_CLIENT_RATE", nil},
+		{"rate window too short", map[string]string{"PRESSROOM_IMAGE_PROXY_RATE_WINDOW": "10ms"}, false, "PRESSROOM_IMAGE_PROXY_RATE_WINDOW", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

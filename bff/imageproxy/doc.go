@@ -1,8 +1,9 @@
 // Package imageproxy fetches images from foreign hosts for the UI, safely.
 //
 // GET /api/image-proxy?url=&is_thumbnail=&token= answers the image at url, or with is_thumbnail=1
-// a thumbnail fitting the spec's thumb box (160x200, never enlarged; JPEG when opaque, PNG when
-// not). img tags send no bearer token, so the route is public and the token is the authorisation:
+// a thumbnail fitting the spec's thumb box (160x200, never enlarged): WebP at quality 90 when the
+// request's Accept names image/webp (browsers that decode it do), else JPEG when opaque and PNG when
+// not; thumbnails answer Vary: Accept. img tags send no bearer token, so the route is public and the token is the authorisation:
 // "<exp>.<sig>", exp in Unix seconds and sig the unpadded base64url HMAC-SHA256, under
 // PRESSROOM_IMAGE_PROXY_KEY, of "pressroom.imageproxy.v1\n<exp>\n<url>" with url exactly as sent.
 // It is never the session token. Expiries are rounded up to a whole UTC day so an address signed
@@ -27,6 +28,12 @@
 // (singleflight). Refusals are envelopes with a clear message: 400 bad url, 403 address not
 // allowed or bad token, 413 too large, 415 not an image, 502/504 when the host fails.
 //
-// It is not a general HTTP proxy, does not keep images across restarts (the renderer's variants
-// do that for uploads), and does not rate-limit callers.
+// Rate limits, counted in Redis in fixed windows so that every bff process shares them: proxy
+// requests per client address (Config.ClientRate; the route is public, so the address is what
+// tells callers apart) and signings per account (Config.AccountRate). Over a limit the answer is
+// 429 with Retry-After and a message saying when to try again. (bff/auth's login throttle counts
+// failures and blocks, which is a different rule, and is kept private to that package.)
+//
+// It is not a general HTTP proxy and does not keep images across restarts (the renderer's variants
+// do that for uploads).
 package imageproxy

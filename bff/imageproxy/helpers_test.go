@@ -21,6 +21,7 @@ import (
 	"testing"
 
 	"github.com/labstack/echo/v4"
+	"github.com/redis/go-redis/v9"
 	"golang.org/x/net/dns/dnsmessage"
 
 	"github.com/pressroom/pressroom/bff/envelope"
@@ -135,6 +136,7 @@ func testConfig() Config {
 	cfg := DefaultConfig()
 	cfg.AnyPort = true
 	cfg.Timeout = 5e9
+	cfg.ClientRate, cfg.AccountRate = 0, 0 // TestRateLimits counts in Redis
 	return cfg
 }
 
@@ -148,7 +150,13 @@ type server struct {
 
 func newServer(t testing.TB, cfg Config, opts ...Option) *server {
 	t.Helper()
-	p, err := New(cfg, false, slog.New(slog.DiscardHandler), opts...)
+	return newServerWithRedis(t, cfg, nil, opts...)
+}
+
+// newServerWithRedis is newServer counting the rate limits in rdb.
+func newServerWithRedis(t testing.TB, cfg Config, rdb *redis.Client, opts ...Option) *server {
+	t.Helper()
+	p, err := New(cfg, false, rdb, slog.New(slog.DiscardHandler), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/disintegration/imaging"
 
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/webpenc"
 )
 
 // Thumbnail box of the spec's "thumb" size (app-shell §9).
@@ -19,6 +20,9 @@ const (
 	ThumbWidth  = 160
 	ThumbHeight = 200
 )
+
+// ThumbWebPQuality is the quality of WebP thumbnails: the spec's WebP quality (design-and-bulk §9).
+const ThumbWebPQuality = 90
 
 // ErrNotImage is returned when the upstream bytes are not PNG, JPEG, WebP or GIF.
 var ErrNotImage = errors.New("imageproxy: not a PNG, JPEG, WebP or GIF image")
@@ -69,9 +73,10 @@ func limits(body []byte, maxPixels int64) imagelimit.Config {
 }
 
 // thumbnail decodes body (already passed by checkImage) and fits it in ThumbWidth x ThumbHeight,
-// never enlarging. Opaque results are JPEG, others PNG. Only the first frame of a GIF is decoded
-// (gif.Decode stops there), so an animation cannot multiply the memory.
-func thumbnail(body []byte, ct string, maxPixels int64) (*entry, error) {
+// never enlarging. asWebP makes it WebP (renderer/webpenc: a cgo build); otherwise opaque results
+// are JPEG, others PNG. Only the first frame of a GIF is decoded (gif.Decode stops there), so an
+// animation cannot multiply the memory.
+func thumbnail(body []byte, ct string, maxPixels int64, asWebP bool) (*entry, error) {
 	var img image.Image
 	var err error
 	if ct == "image/gif" {
@@ -94,10 +99,14 @@ func thumbnail(body []byte, ct string, maxPixels int64) (*entry, error) {
 	}
 	var buf bytes.Buffer
 	e := &entry{}
-	if out.Opaque() {
+	switch {
+	case asWebP:
+		e.contentType = "image/webp"
+		err = webpenc.Encode(&buf, out, ThumbWebPQuality)
+	case out.Opaque():
 		e.contentType = "image/jpeg"
 		err = jpeg.Encode(&buf, out, &jpeg.Options{Quality: 85})
-	} else {
+	default:
 		e.contentType = "image/png"
 		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, out)
 	}

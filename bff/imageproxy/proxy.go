@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/redis/go-redis/v9"
 	"golang.org/x/sync/singleflight"
 )
 
@@ -45,6 +46,7 @@ type Proxy struct {
 	cache    *lru
 	group    singleflight.Group
 	decode   chan struct{}
+	limit    *rateLimit
 	log      *slog.Logger
 	// beforeFlight, when set (tests), runs as a request joins the fetch of its key.
 	beforeFlight func()
@@ -65,10 +67,14 @@ func WithResolver(r *net.Resolver) Option {
 	return func(p *Proxy) { p.resolver = r }
 }
 
-// New validates cfg (production demands a real key) and builds the proxy.
-func New(cfg Config, production bool, log *slog.Logger, opts ...Option) (*Proxy, error) {
+// New validates cfg (production demands a real key) and builds the proxy. rdb keeps the rate
+// limits' counts; it may be nil only when both rates are 0 (no limit).
+func New(cfg Config, production bool, rdb *redis.Client, log *slog.Logger, opts ...Option) (*Proxy, error) {
 	if err := cfg.Validate(production); err != nil {
 		return nil, err
+	}
+	if rdb == nil && (cfg.ClientRate > 0 || cfg.AccountRate > 0) {
+		return nil, errors.New("imageproxy: the rate limits need Redis (PRESSROOM_IMAGE_PROXY_CLIENT_RATE and _ACCOUNT_RATE 0 turn them off)")
 	}
 	key := cfg.Key
 	if key == "" {
@@ -78,6 +84,7 @@ func New(cfg Config, production bool, log *slog.Logger, opts ...Option) (*Proxy,
 		cfg:    cfg,
 		signer: signer{key: []byte(key), ttl: cfg.TokenTTL, now: time.Now},
 		decode: make(chan struct{}, cfg.Concurrency),
+		limit:  &rateLimit{rdb: rdb, window: cfg.RateWindow},
 		log:    log,
 	}
 	p.policy = func(ap netip.AddrPort) error { return CheckAddr(ap, cfg.AnyPort) }
@@ -156,13 +163,20 @@ func (p *Proxy) SignedURL(raw string) (string, error) {
 	return Path + "?" + url.Values{"url": {raw}, "token": {p.signer.sign(raw)}}.Encode(), nil
 }
 
-// get answers the original (thumb false) or the thumbnail of raw, from the cache or by fetching
-// once however many callers ask at the same time.
-func (p *Proxy) get(ctx context.Context, raw string, thumb bool) (*entry, error) {
-	key := "o|" + raw
-	if thumb {
-		key = "t|" + raw
-	}
+// form is what the proxy answers for an address: the image as fetched, or its thumbnail in the
+// fetched family of formats (JPEG or PNG) or as WebP.
+type form byte
+
+const (
+	original  form = 'o'
+	thumb     form = 't'
+	thumbWebP form = 'w'
+)
+
+// get answers form of raw, from the cache or by fetching once however many callers ask at the
+// same time.
+func (p *Proxy) get(ctx context.Context, raw string, f form) (*entry, error) {
+	key := string(f) + "|" + raw
 	if e, ok := p.cached(key); ok {
 		return e, nil
 	}
@@ -178,10 +192,10 @@ func (p *Proxy) get(ctx context.Context, raw string, thumb bool) (*entry, error)
 		defer cancel()
 		var e *entry
 		var err error
-		if thumb {
-			e, err = p.makeThumbnail(wctx, raw)
-		} else {
+		if f == original {
 			e, err = p.fetch(wctx, raw)
+		} else {
+			e, err = p.makeThumbnail(wctx, raw, f == thumbWebP)
 		}
 		if err != nil {
 			return nil, err
@@ -205,8 +219,8 @@ func (p *Proxy) cached(key string) (*entry, bool) {
 	return p.cache.get(key)
 }
 
-func (p *Proxy) makeThumbnail(ctx context.Context, raw string) (*entry, error) {
-	orig, err := p.get(ctx, raw, false)
+func (p *Proxy) makeThumbnail(ctx context.Context, raw string, asWebP bool) (*entry, error) {
+	orig, err := p.get(ctx, raw, original)
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +230,7 @@ func (p *Proxy) makeThumbnail(ctx context.Context, raw string) (*entry, error) {
 	case <-ctx.Done():
 		return nil, ErrTimeout
 	}
-	return thumbnail(orig.body, orig.contentType, p.cfg.MaxPixels)
+	return thumbnail(orig.body, orig.contentType, p.cfg.MaxPixels, asWebP)
 }
 
 // fetch GETs raw within the caps and checks that the answer is an image.

@@ -16,6 +16,10 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"golang.org/x/image/webp"
+
+	"github.com/pressroom/pressroom/renderer/webpenc"
 )
 
 // TestRefusedAddressesNeverReachTheCanary runs the proxy against every refused address form; each
@@ -159,7 +163,9 @@ func TestDialCheckAloneRefuses(t *testing.T) {
 func TestDefaultPortsOnly(t *testing.T) {
 	up := newUpstream(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
 	// The policy admits the upstream's IP on the default ports only, as for a public host.
-	s := newServer(t, DefaultConfig(), WithAddrPolicy(func(ap netip.AddrPort) error {
+	cfg := DefaultConfig()
+	cfg.ClientRate, cfg.AccountRate = 0, 0
+	s := newServer(t, cfg, WithAddrPolicy(func(ap netip.AddrPort) error {
 		if ap.Port() != 80 && ap.Port() != 443 {
 			return CheckAddr(ap, false)
 		}
@@ -484,5 +490,78 @@ func TestConcurrentFirstRequestsFetchOnce(t *testing.T) {
 				t.Errorf("upstream hit %d times for %d concurrent requests, want 1", h, n)
 			}
 		})
+	}
+}
+
+// TestWebPThumbnails asks for thumbnails with a browser's Accept: WebP of the thumbnail's size when
+// it names image/webp, the JPEG or PNG otherwise, each answer saying it varies by Accept; originals
+// never vary.
+func TestWebPThumbnails(t *testing.T) {
+	if !webpenc.Available {
+		t.Skip("a build without cgo has no WebP encoder")
+	}
+	opaque := pngImage(t, 800, 600, true)
+	transparent := pngImage(t, 400, 1000, false)
+	mux := http.NewServeMux()
+	for path, b := range map[string][]byte{"/opaque.png": opaque, "/transparent.png": transparent} {
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) { w.Write(b) })
+	}
+	up := newUpstream(t, mux)
+	s := newServer(t, testConfig(), allowOnly(up.addr))
+	const chrome = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
+	tests := []struct {
+		name, path, accept, wantType string
+		wantW, wantH                 int
+	}{
+		{"chrome, opaque", "/opaque.png", chrome, "image/webp", 160, 120},
+		{"chrome, transparent", "/transparent.png", chrome, "image/webp", 80, 200},
+		{"no accept", "/opaque.png", "", "image/jpeg", 160, 120},
+		{"wildcards only", "/transparent.png", "image/*,*/*;q=0.8", "image/png", 80, 200},
+		{"webp refused", "/opaque.png", "image/webp;q=0, */*", "image/jpeg", 160, 120},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := s.get(t, up.URL+tc.path, true, "Accept", tc.accept)
+			if a.status != 200 || a.header.Get("Content-Type") != tc.wantType || a.header.Get("Vary") != "Accept" {
+				t.Fatalf("status %d, Content-Type %q, Vary %q; want 200 %s varying by Accept", a.status,
+					a.header.Get("Content-Type"), a.header.Get("Vary"), tc.wantType)
+			}
+			var cfg image.Config
+			var err error
+			if tc.wantType == "image/webp" {
+				cfg, err = webp.DecodeConfig(bytes.NewReader(a.body))
+			} else {
+				cfg, _, err = image.DecodeConfig(bytes.NewReader(a.body))
+			}
+			if err != nil || cfg.Width != tc.wantW || cfg.Height != tc.wantH {
+				t.Fatalf("thumbnail %dx%d (%v), want %dx%d", cfg.Width, cfg.Height, err, tc.wantW, tc.wantH)
+			}
+		})
+	}
+	// The two forms are cached apart: asked again, each comes back as it was.
+	if a := s.get(t, up.URL+"/opaque.png", true, "Accept", chrome); a.header.Get("Content-Type") != "image/webp" {
+		t.Fatalf("WebP thumbnail again: %q", a.header.Get("Content-Type"))
+	}
+	if a := s.get(t, up.URL+"/opaque.png", false, "Accept", chrome); a.header.Get("Content-Type") != "image/png" || a.header.Get("Vary") != "" {
+		t.Fatalf("original: Content-Type %q, Vary %q; want the PNG as fetched, not varying", a.header.Get("Content-Type"), a.header.Get("Vary"))
+	}
+}
+
+func TestAcceptsWebP(t *testing.T) {
+	tests := []struct {
+		accept []string
+		want   bool
+	}{
+		{nil, false},
+		{[]string{"*/*"}, false},
+		{[]string{"image/avif,image/webp,*/*"}, true},
+		{[]string{"text/html", "IMAGE/WEBP;q=0.5"}, true},
+		{[]string{"image/webp;q=0"}, false},
+		{[]string{"image/webpx"}, false},
+	}
+	for _, tc := range tests {
+		if got := acceptsWebP(tc.accept); got != tc.want {
+			t.Errorf("acceptsWebP(%q) = %v, want %v", tc.accept, got, tc.want)
+		}
 	}
 }

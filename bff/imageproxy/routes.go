@@ -12,6 +12,7 @@ import (
 	"github.com/pressroom/pressroom/bff/access"
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/renderer/webpenc"
 )
 
 // Messages the UI shows for refusals.
@@ -32,8 +33,12 @@ func Routes(g *echo.Group, a *auth.Service, p *Proxy) {
 	a.Handle(g, http.MethodPost, strings.TrimPrefix(SignPath, "/api"), access.SignedIn, p.handleSign)
 }
 
-// handleProxy serves GET /api/image-proxy?url=&is_thumbnail=&token=.
+// handleProxy serves GET /api/image-proxy?url=&is_thumbnail=&token=, within the client address's
+// rate (counted before anything else, so that guessed tokens count too).
 func (p *Proxy) handleProxy(c echo.Context) error {
+	if err := p.limit.limited(c, clientKey(c.RealIP()), p.cfg.ClientRate); err != nil {
+		return err
+	}
 	raw := c.QueryParam("url")
 	if raw == "" {
 		return envelope.Fail(http.StatusBadRequest, MsgBadURL, envelope.FieldError{Field: "url", Message: MsgBadURL})
@@ -41,11 +46,18 @@ func (p *Proxy) handleProxy(c echo.Context) error {
 	if err := p.signer.verify(raw, c.QueryParam("token")); err != nil {
 		return envelope.Fail(http.StatusForbidden, MsgBadToken, envelope.FieldError{Field: "token", Message: MsgBadToken})
 	}
-	thumb := false
+	f := original
 	if s := c.QueryParam("is_thumbnail"); s != "" {
-		thumb, _ = strconv.ParseBool(s)
+		if t, _ := strconv.ParseBool(s); t {
+			// The thumbnail's format follows the browser's Accept, so caches must key on it.
+			c.Response().Header().Add(echo.HeaderVary, "Accept")
+			f = thumb
+			if webpenc.Available && acceptsWebP(c.Request().Header.Values(echo.HeaderAccept)) {
+				f = thumbWebP
+			}
+		}
 	}
-	e, err := p.get(c.Request().Context(), raw, thumb)
+	e, err := p.get(c.Request().Context(), raw, f)
 	if err != nil {
 		ue := userError(err, p.cfg.MaxBytes)
 		p.log.Info("image proxy refused", "url", raw, "status", ue.Status, "err", err)
@@ -62,13 +74,41 @@ func (p *Proxy) handleProxy(c echo.Context) error {
 	return c.Blob(http.StatusOK, e.contentType, e.body)
 }
 
+// acceptsWebP reports whether an Accept header names image/webp with a quality above zero. A
+// wildcard (*/* or image/*) is not taken for it: browsers that decode WebP name it.
+func acceptsWebP(accept []string) bool {
+	for _, line := range accept {
+		for _, r := range strings.Split(line, ",") {
+			mediaType, params, _ := strings.Cut(r, ";")
+			if !strings.EqualFold(strings.TrimSpace(mediaType), "image/webp") {
+				continue
+			}
+			for _, p := range strings.Split(params, ";") {
+				if k, v, ok := strings.Cut(strings.TrimSpace(p), "="); ok && strings.EqualFold(k, "q") {
+					if q, err := strconv.ParseFloat(v, 64); err == nil && q <= 0 {
+						return false
+					}
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
 // signRequest is the body of POST /api/image-proxy/sign, and its answer's data.
 type signRequest struct {
 	URL string `json:"url"`
 }
 
-// handleSign serves POST /api/image-proxy/sign: {url} → {url} of the proxy path with its token.
+// handleSign serves POST /api/image-proxy/sign: {url} → {url} of the proxy path with its token,
+// within the signed-in account's rate.
 func (p *Proxy) handleSign(c echo.Context) error {
+	if p.cfg.AccountRate > 0 {
+		if err := p.limit.limited(c, accountKey(auth.Caller(c).User.ID), p.cfg.AccountRate); err != nil {
+			return err
+		}
+	}
 	var in signRequest
 	if err := envelope.Bind(c, &in); err != nil {
 		return err

@@ -54,9 +54,14 @@ type Config struct {
 // S3Config reaches an S3-compatible service.
 type S3Config struct {
 	// Endpoint is host[:port] without a scheme (PRESSROOM_S3_ENDPOINT, required for s3), such as
-	// s3.eu-central-1.amazonaws.com or minio.internal:9000. Pre-signed URLs point at it, so
-	// browsers must be able to reach it.
+	// s3.eu-central-1.amazonaws.com or minio.internal:9000. Pre-signed URLs point at it unless
+	// PublicEndpoint is set, so browsers must then be able to reach it.
 	Endpoint string
+	// PublicEndpoint is where browsers reach the same service when that is not Endpoint
+	// (PRESSROOM_S3_PUBLIC_ENDPOINT, default empty: Endpoint), as an absolute URL with no path, such
+	// as https://files.example.com: pre-signed URLs name it, while the processes talk to Endpoint.
+	// The signature covers the host, so whatever sits in front must pass the Host header through.
+	PublicEndpoint string
 	// Region is the bucket's region (PRESSROOM_S3_REGION, default us-east-1).
 	Region string
 	// Bucket holds every object (PRESSROOM_S3_BUCKET, required for s3). It must exist.
@@ -125,6 +130,7 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	cfg.PublicURL = strings.TrimSuffix(cfg.PublicURL, "/")
 
 	r.String(&cfg.S3.Endpoint, "PRESSROOM_S3_ENDPOINT")
+	r.String(&cfg.S3.PublicEndpoint, "PRESSROOM_S3_PUBLIC_ENDPOINT")
 	r.String(&cfg.S3.Region, "PRESSROOM_S3_REGION")
 	r.String(&cfg.S3.Bucket, "PRESSROOM_S3_BUCKET")
 	r.String(&cfg.S3.AccessKeyID, "PRESSROOM_S3_ACCESS_KEY_ID")
@@ -198,6 +204,8 @@ func (c S3Config) validate() error {
 		return errors.New("PRESSROOM_S3_ENDPOINT is empty: want host[:port] of the S3 service")
 	case strings.Contains(c.Endpoint, "://") || strings.Contains(c.Endpoint, "/"):
 		return fmt.Errorf("PRESSROOM_S3_ENDPOINT=%q: want host[:port] without scheme or path (HTTPS is PRESSROOM_S3_USE_TLS)", c.Endpoint)
+	case c.PublicEndpoint != "" && !validPublicEndpoint(c.PublicEndpoint):
+		return fmt.Errorf("PRESSROOM_S3_PUBLIC_ENDPOINT=%q: want an absolute http(s) URL without path, such as https://files.example.com", c.PublicEndpoint)
 	case c.Region == "":
 		return errors.New("PRESSROOM_S3_REGION is empty: want the bucket's region, such as us-east-1")
 	case c.Bucket == "":
@@ -208,6 +216,13 @@ func (c S3Config) validate() error {
 		return errors.New("PRESSROOM_S3_SECRET_ACCESS_KEY is empty")
 	}
 	return nil
+}
+
+// validPublicEndpoint reports whether s is scheme://host[:port] and nothing more, http or https.
+func validPublicEndpoint(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil &&
+		(u.Path == "" || u.Path == "/") && u.RawQuery == "" && u.Fragment == ""
 }
 
 // signingKey is the configured key, or the development key when none is set.

@@ -135,6 +135,10 @@ func TestValidate(t *testing.T) {
 		{"s3 without bucket", with(s3, "PRESSROOM_S3_BUCKET", ""), false, "PRESSROOM_S3_BUCKET"},
 		{"s3 without access key", with(s3, "PRESSROOM_S3_ACCESS_KEY_ID", ""), false, "PRESSROOM_S3_ACCESS_KEY_ID"},
 		{"s3 without secret", with(s3, "PRESSROOM_S3_SECRET_ACCESS_KEY", ""), false, "PRESSROOM_S3_SECRET_ACCESS_KEY"},
+		{"s3 public endpoint", with(s3, "PRESSROOM_S3_PUBLIC_ENDPOINT", "https://files.example.com"), false, ""},
+		{"s3 public endpoint without scheme", with(s3, "PRESSROOM_S3_PUBLIC_ENDPOINT", "files.example.com"), false, "PRESSROOM_S3_PUBLIC_ENDPOINT"},
+		{"s3 public endpoint with a path", with(s3, "PRESSROOM_S3_PUBLIC_ENDPOINT", "https://example.com/s3"), false, "PRESSROOM_S3_PUBLIC_ENDPOINT"},
+		{"s3 public endpoint not http", with(s3, "PRESSROOM_S3_PUBLIC_ENDPOINT", "ftp://files.example.com"), false, "PRESSROOM_S3_PUBLIC_ENDPOINT"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -10,7 +10,8 @@
 //     PRESSROOM_BLOB_PUBLIC_URL (default http://127.0.0.1:8080/blobs). Every process that signs
 //     or reads URLs must share the folder and the key.
 //   - S3: one bucket of any S3-compatible service; its URLs are pre-signed by the service's
-//     protocol (signature version 4) and served by the service itself.
+//     protocol (signature version 4) and served by the service itself, at
+//     PRESSROOM_S3_PUBLIC_ENDPOINT when browsers reach it elsewhere than the processes do.
 //
 // A URL has the same shape either way: PUT it with the body and the signed Content-Type header,
 // GET it plainly. Differences that remain: a local upload is capped at

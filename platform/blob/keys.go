@@ -12,3 +12,10 @@ func MockupKey(campaignID, mockupID, productID int64) string {
 	return "p/" + strconv.FormatInt(campaignID, 10) + "/design_" + strconv.FormatInt(mockupID, 10) + "_" +
 		strconv.FormatInt(productID, 10) + ".png"
 }
+
+// MockupPreviewKey is where the 500 px WebP preview of the mockup under MockupKey is stored, beside
+// it: p/{campaignId}/design_{mockupId}_{productId}_preview.webp.
+func MockupPreviewKey(campaignID, mockupID, productID int64) string {
+	return "p/" + strconv.FormatInt(campaignID, 10) + "/design_" + strconv.FormatInt(mockupID, 10) + "_" +
+		strconv.FormatInt(productID, 10) + "_preview.webp"
+}

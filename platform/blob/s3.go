@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/minio/minio-go/v7"
@@ -19,7 +20,10 @@ import (
 // It uses minio-go: a small, maintained client that speaks to any S3-compatible endpoint and
 // pre-signs with extra signed headers, which is how a PUT URL pins its Content-Type.
 type S3 struct {
-	client    *minio.Client
+	client *minio.Client
+	// signer pre-signs URLs: client, or a client of the public endpoint when one is configured.
+	// Pre-signing is local (the region is configured), so it never dials that endpoint.
+	signer    *minio.Client
 	bucket    string
 	maxObject int64
 }
@@ -38,16 +42,26 @@ func NewS3(cfg Config) (*S3, error) {
 	if cfg.S3.UsePathStyle {
 		lookup = minio.BucketLookupPath
 	}
-	c, err := minio.New(cfg.S3.Endpoint, &minio.Options{
-		Creds:        credentials.NewStaticV4(cfg.S3.AccessKeyID, cfg.S3.SecretAccessKey, ""),
-		Secure:       cfg.S3.UseTLS,
-		Region:       cfg.S3.Region,
-		BucketLookup: lookup,
-	})
+	client := func(endpoint string, secure bool) (*minio.Client, error) {
+		return minio.New(endpoint, &minio.Options{
+			Creds:        credentials.NewStaticV4(cfg.S3.AccessKeyID, cfg.S3.SecretAccessKey, ""),
+			Secure:       secure,
+			Region:       cfg.S3.Region,
+			BucketLookup: lookup,
+		})
+	}
+	c, err := client(cfg.S3.Endpoint, cfg.S3.UseTLS)
 	if err != nil {
 		return nil, fmt.Errorf("PRESSROOM_S3_ENDPOINT=%q: %w", cfg.S3.Endpoint, err)
 	}
-	return &S3{client: c, bucket: cfg.S3.Bucket, maxObject: cfg.MaxObjectBytes}, nil
+	s := &S3{client: c, signer: c, bucket: cfg.S3.Bucket, maxObject: cfg.MaxObjectBytes}
+	if cfg.S3.PublicEndpoint != "" {
+		u, _ := url.Parse(cfg.S3.PublicEndpoint) // Validate parsed it
+		if s.signer, err = client(u.Host, u.Scheme == "https"); err != nil {
+			return nil, fmt.Errorf("PRESSROOM_S3_PUBLIC_ENDPOINT=%q: %w", cfg.S3.PublicEndpoint, err)
+		}
+	}
+	return s, nil
 }
 
 // Check asks the service whether the bucket exists.
@@ -134,7 +148,7 @@ func (s *S3) SignPut(ctx context.Context, key, contentType string, ttl time.Dura
 	if err := checkSignPut(key, contentType, ttl); err != nil {
 		return "", err
 	}
-	u, err := s.client.PresignHeader(ctx, http.MethodPut, s.bucket, key, ttl, nil, http.Header{"Content-Type": {contentType}})
+	u, err := s.signer.PresignHeader(ctx, http.MethodPut, s.bucket, key, ttl, nil, http.Header{"Content-Type": {contentType}})
 	if err != nil {
 		return "", fmt.Errorf("sign put %s: %w", key, err)
 	}
@@ -149,7 +163,7 @@ func (s *S3) SignGet(ctx context.Context, key string, ttl time.Duration) (string
 	if err := checkTTL(ttl); err != nil {
 		return "", err
 	}
-	u, err := s.client.PresignedGetObject(ctx, s.bucket, key, ttl, nil)
+	u, err := s.signer.PresignedGetObject(ctx, s.bucket, key, ttl, nil)
 	if err != nil {
 		return "", fmt.Errorf("sign get %s: %w", key, err)
 	}

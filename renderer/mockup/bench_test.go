@@ -14,9 +14,10 @@ import (
 	"github.com/pressroom/pressroom/renderer/mockup/demo"
 )
 
-// BenchmarkRender measures one 2000 px mockup (and a 500 px preview) with the template cached: the
+// BenchmarkRender measures one 2000 px mockup (and a 500 px render) with the template cached: the
 // base copied, tinted, the 1000x1200 print (the export size of a 4500x5400 design) warped, displaced,
-// shaded and masked onto it. The target is 120 ms per 2000 px mockup on one core:
+// shaded and masked onto it; then the PNG and WebP encodings of the 2000 px mockup and the preview
+// render:mockup makes from it (scaled, WebP). The target is 120 ms per 2000 px mockup on one core:
 //
 //	go test ./renderer/mockup -run '^$' -bench Render -cpu 1
 //
@@ -68,6 +69,17 @@ func BenchmarkRender(b *testing.B) {
 				reportCPU(b, cpu)
 			})
 		}
+		// The preview's extra cost in render:mockup: the 2000 px mockup scaled to 500 px and encoded
+		// as WebP, instead of a second render.
+		b.Run("preview-webp/500", func(b *testing.B) {
+			cpu := cpuTime()
+			for b.Loop() {
+				if err := mockup.EncodePreview(io.Discard, out); err != nil {
+					b.Skip(err) // a build without cgo
+				}
+			}
+			reportCPU(b, cpu)
+		})
 	}
 }
 

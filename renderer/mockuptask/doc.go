@@ -1,7 +1,9 @@
 // Package mockuptask is the render:mockup task: it places the print file of one revision of a design
 // on a flat mockup template of its product (renderer/mockup) and stores the mockup at the spec's key,
-// p/{campaignId}/design_{mockupId}_{productId}.png, recording it in the product's campaign_mockups row
-// (spec/design-and-bulk.md §3 "Mockup upload record", §9: 2000 px; issue 8).
+// p/{campaignId}/design_{mockupId}_{productId}.png, with its 500 px WebP preview beside it
+// (p/{campaignId}/design_{mockupId}_{productId}_preview.webp, scaled from the same pixels), recording
+// both in the product's campaign_mockups row (spec/design-and-bulk.md §3 "Mockup upload record", §9:
+// 2000 px, preview 500; issue 8).
 //
 // The rows and their tasks are made by Queue, which renderer/export calls in the transaction that
 // records a print file: one row per campaign product and applicable mockup template (the product
@@ -14,8 +16,12 @@
 // or failed is not rendered again. The file is stored and the row updated while the row is locked, so
 // a late task of an older revision can never overwrite the file of a newer one. A missing print file
 // or template is recorded as failed with a message and not retried; storage and database failures are
-// retried, and the last retry marks the row failed.
+// retried, and the last retry marks the row failed. The row keeps the message the seller reads; the
+// cause goes to the task's error.
 //
-// It does not render 3D templates (those with a glb) or decide which mockup is the default after the
-// first; the bff does.
+// Requeue queues a failed mockup again when the seller asks (the bff's retry call): the same task,
+// under a task id counting the seller's retries, since Asynq keeps a failed task's id for days.
+//
+// 3D templates (those with a glb) are drawn by render:mockup3d through the renderer's Chrome pool
+// (mockup3d.go). It does not decide which mockup is the default after the first; the bff does.
 package mockuptask

@@ -122,11 +122,12 @@ WHERE m.id = $1`
 	if r.Revision != p.Revision || r.Status != StatusPending || r.DesignRevision != p.Revision || r.ExportStatus != "done" {
 		return nil
 	}
-	png, err := h.render(ctx, r)
+	out, err := h.render(ctx, r)
 	var f *failure
 	switch {
 	case errors.As(err, &f):
-		if ferr := h.fail(ctx, p, f.Error()); ferr != nil {
+		// The row keeps the message the seller reads; the cause goes to the task's error.
+		if ferr := h.fail(ctx, p, f.msg); ferr != nil {
 			return ferr
 		}
 		return fmt.Errorf("mockup %d r%d: %w: %w", p.MockupID, p.Revision, err, asynq.SkipRetry)
@@ -138,12 +139,18 @@ WHERE m.id = $1`
 		}
 		return fmt.Errorf("mockup %d r%d: %w", p.MockupID, p.Revision, err)
 	}
-	return h.record(ctx, p, blob.MockupKey(r.CampaignID, r.TemplateID, r.ProductID), png)
+	return h.record(ctx, p, r, out)
 }
 
-// record stores the mockup and marks the row done, both while the row is locked and still pending
-// for this revision: a newer revision's export waits for the lock, so its own mockup is written after.
-func (h *Handler) record(ctx context.Context, p Payload, key string, png []byte) error {
+// made is a rendered mockup: the PNG at its full size and its WebP preview.
+type made struct {
+	png, preview []byte
+}
+
+// record stores the mockup and its preview and marks the row done, all while the row is locked and
+// still pending for this revision: a newer revision's export waits for the lock, so its own mockup
+// is written after.
+func (h *Handler) record(ctx context.Context, p Payload, r row, out made) error {
 	tx, err := h.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return err
@@ -164,48 +171,68 @@ func (h *Handler) record(ctx context.Context, p Payload, key string, png []byte)
 	if cur.Revision != p.Revision || cur.Status != StatusPending {
 		return nil
 	}
-	if err := h.store.Put(ctx, key, bytes.NewReader(png), int64(len(png)), "image/png"); err != nil {
+	key := blob.MockupKey(r.CampaignID, r.TemplateID, r.ProductID)
+	if err := h.store.Put(ctx, key, bytes.NewReader(out.png), int64(len(out.png)), "image/png"); err != nil {
 		return fmt.Errorf("store %s: %w", key, err)
 	}
-	const done = `UPDATE campaign_mockups SET status = 'done', file_url = $2, error = '', rendered_at = now(), updated_at = now()
+	previewKey := blob.MockupPreviewKey(r.CampaignID, r.TemplateID, r.ProductID)
+	if err := h.store.Put(ctx, previewKey, bytes.NewReader(out.preview), int64(len(out.preview)), "image/webp"); err != nil {
+		return fmt.Errorf("store %s: %w", previewKey, err)
+	}
+	const done = `UPDATE campaign_mockups SET status = 'done', file_url = $2, preview_url = $3, error = '', rendered_at = now(),
+	updated_at = now()
 WHERE id = $1`
-	if _, err := tx.ExecContext(ctx, done, p.MockupID, key); err != nil {
+	if _, err := tx.ExecContext(ctx, done, p.MockupID, key, previewKey); err != nil {
 		return fmt.Errorf("record campaign mockup %d: %w", p.MockupID, err)
 	}
 	return tx.Commit()
 }
 
-// render reads the template and the print file and returns the mockup as PNG bytes.
-func (h *Handler) render(ctx context.Context, r row) ([]byte, error) {
+// render reads the template and the print file and returns the mockup as PNG bytes with its
+// preview, scaled from the same pixels.
+func (h *Handler) render(ctx context.Context, r row) (made, error) {
 	if r.GLB != "" {
 		return h.render3D(ctx, r)
 	}
 	tpl, err := h.template(ctx, r.TemplateKey)
 	if err != nil {
-		return nil, err
+		return made{}, err
 	}
 	pf, err := h.printFile(ctx, r.PrintKey)
 	if err != nil {
-		return nil, err
+		return made{}, err
 	}
 	color, err := productColor(r.Options, r.DefaultOption)
 	if err != nil {
-		return nil, &failure{msg: MsgCannotRender, err: err}
+		return made{}, &failure{msg: MsgCannotRender, err: err}
 	}
 	img, err := h.mockup.Render(ctx, pf, tpl, mockup.Options{Color: color, Size: outputSize(tpl)})
 	switch {
 	case ctx.Err() != nil:
-		return nil, ctx.Err()
+		return made{}, ctx.Err()
 	case blobsource.IsPassing(err):
-		return nil, err
+		return made{}, err
 	case errors.Is(err, mockup.ErrInvalidTemplate):
-		return nil, &failure{msg: MsgMissingTemplate, err: err}
+		return made{}, &failure{msg: MsgMissingTemplate, err: err}
 	case err != nil:
-		return nil, &failure{msg: MsgCannotRender, err: err}
+		return made{}, &failure{msg: MsgCannotRender, err: err}
 	}
 	var buf bytes.Buffer
 	if err := mockup.Encode(&buf, img, mockup.FormatPNG); err != nil {
-		return nil, fmt.Errorf("encode mockup: %w", err)
+		return made{}, fmt.Errorf("encode mockup: %w", err)
+	}
+	preview, err := encodePreview(img)
+	if err != nil {
+		return made{}, err
+	}
+	return made{png: buf.Bytes(), preview: preview}, nil
+}
+
+// encodePreview is the mockup's WebP preview (mockup.EncodePreview).
+func encodePreview(img image.Image) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := mockup.EncodePreview(&buf, img); err != nil {
+		return nil, fmt.Errorf("encode mockup preview: %w", err)
 	}
 	return buf.Bytes(), nil
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/hibiken/asynq"
 	"github.com/jmoiron/sqlx"
+	"golang.org/x/image/webp"
 
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
@@ -247,6 +248,29 @@ func TestMockupIsRenderedOnce(t *testing.T) {
 	}
 	if c := color.RGBAModel.Convert(img.At(100, 100)).(color.RGBA); c.R > 30 || c.G > 30 {
 		t.Errorf("photo pixel = %v, want the base tinted black", c)
+	}
+	// the preview beside it: the same picture, 500 px, WebP
+	var previewKey string
+	if err := f.db.Get(&previewKey, `SELECT preview_url FROM campaign_mockups WHERE id = $1`, m.ID); err != nil {
+		t.Fatal(err)
+	}
+	if want := blob.MockupPreviewKey(f.campaignID, f.tshirt, f.productID); previewKey != want {
+		t.Fatalf("preview_url = %q, want %q", previewKey, want)
+	}
+	pr, _, err := f.store.Get(context.Background(), previewKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	preview, err := webp.Decode(pr)
+	pr.Close()
+	if err != nil || preview.Bounds().Dx() != mockup.PreviewSize || preview.Bounds().Dy() != mockup.PreviewSize {
+		t.Fatalf("preview %v (%v), want a %d px square WebP", preview, err, mockup.PreviewSize)
+	}
+	if c := color.RGBAModel.Convert(preview.At(250, 275)).(color.RGBA); c.R < 190 || c.G > 60 {
+		t.Errorf("preview print area pixel = %v, want the print's red", c)
+	}
+	if c := color.RGBAModel.Convert(preview.At(25, 25)).(color.RGBA); c.R > 40 || c.G > 40 {
+		t.Errorf("preview photo pixel = %v, want the base tinted black", c)
 	}
 	// delivered again: nothing is rendered or written
 	if err := f.run(t, m.ID, 1); err != nil {

@@ -32,25 +32,34 @@ const (
 )
 
 // render3D draws the print file on the template's GLB model (key glb) in the Chrome pool and returns
-// the PNG. A blank frame or a crashed browser, which the pool has already retried once, comes back as
-// an error for the task to retry: a blank mockup is never stored.
-func (h *Handler) render3D(ctx context.Context, r row) ([]byte, error) {
+// the PNG with its preview, scaled from the PNG's pixels. A blank frame or a crashed browser, which
+// the pool has already retried once, comes back as an error for the task to retry: a blank mockup is
+// never stored.
+func (h *Handler) render3D(ctx context.Context, r row) (made, error) {
 	if h.pool == nil {
-		return nil, errNo3D
+		return made{}, errNo3D
 	}
 	model, err := h.glb(ctx, r.GLB)
 	if err != nil {
-		return nil, err
+		return made{}, err
 	}
 	texture, err := h.texture(ctx, r.PrintKey)
 	if err != nil {
-		return nil, err
+		return made{}, err
 	}
 	shot, err := h.pool.Render(ctx, chromepool.Job{ModelGLB: model, Design: texture})
 	if err != nil {
-		return nil, fmt.Errorf("3D mockup: %w", err)
+		return made{}, fmt.Errorf("3D mockup: %w", err)
 	}
-	return shot, nil
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		return made{}, fmt.Errorf("decode the 3D mockup: %w", err)
+	}
+	preview, err := encodePreview(img)
+	if err != nil {
+		return made{}, err
+	}
+	return made{png: shot, preview: preview}, nil
 }
 
 // glb reads the template's binary glTF model.

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/hibiken/asynq"
+	"golang.org/x/image/webp"
 
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
@@ -96,6 +97,16 @@ func TestMockup3D(t *testing.T) {
 	r.Close()
 	if err != nil || img.Bounds().Dx() != 1500 || img.Bounds().Dy() != 1875 {
 		t.Fatalf("3D mockup %v (%v), want 1500x1875", img.Bounds(), err)
+	}
+	// its preview, scaled from the same frame: 400x500
+	pr, _, err := f.store.Get(context.Background(), blob.MockupPreviewKey(f.campaignID, f.back3, f.productID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := webp.DecodeConfig(pr)
+	pr.Close()
+	if err != nil || cfg.Width != 400 || cfg.Height != mockup.PreviewSize {
+		t.Fatalf("3D mockup preview %+v (%v), want 400x500 WebP", cfg, err)
 	}
 	red := 0
 	for y := 0; y < 1875; y += 5 {

@@ -33,19 +33,31 @@ const (
 // renderer queue of the given priority. The task id names the row and the revision, so a revision is
 // queued once however often the outbox relays it.
 func NewMockupJob(mockupID, revision int64, priority queue.Priority) (queue.Job, error) {
-	return newJob(TypeMockup, "mockup-", mockupTimeout, mockupID, revision, priority)
+	return newJob(TypeMockup, "mockup-", mockupTimeout, mockupID, revision, 0, priority)
 }
 
 // NewMockup3DJob is NewMockupJob for a mockup of a 3D template (one with a GLB model).
 func NewMockup3DJob(mockupID, revision int64, priority queue.Priority) (queue.Job, error) {
-	return newJob(TypeMockup3D, "mockup3d-", mockup3DTimeout, mockupID, revision, priority)
+	return newJob(TypeMockup3D, "mockup3d-", mockup3DTimeout, mockupID, revision, 0, priority)
 }
 
-func newJob(typ, idPrefix string, timeout time.Duration, mockupID, revision int64, priority queue.Priority) (queue.Job, error) {
+// newRetryJob is the task of the seller's retries-th retry of a failed mockup (Requeue): its task id
+// adds the count, as Asynq keeps the failed task's id for days.
+func newRetryJob(threeD bool, mockupID, revision, retries int64, priority queue.Priority) (queue.Job, error) {
+	if threeD {
+		return newJob(TypeMockup3D, "mockup3d-", mockup3DTimeout, mockupID, revision, retries, priority)
+	}
+	return newJob(TypeMockup, "mockup-", mockupTimeout, mockupID, revision, retries, priority)
+}
+
+func newJob(typ, idPrefix string, timeout time.Duration, mockupID, revision, retries int64, priority queue.Priority) (queue.Job, error) {
+	id := idPrefix + strconv.FormatInt(mockupID, 10) + "-r" + strconv.FormatInt(revision, 10)
+	if retries > 0 {
+		id += "-retry" + strconv.FormatInt(retries, 10)
+	}
 	return queue.NewJob(queue.Job{
 		Type: typ, Queue: queue.Name(queue.Renderer, priority),
-		TaskID:   idPrefix + strconv.FormatInt(mockupID, 10) + "-r" + strconv.FormatInt(revision, 10),
-		MaxRetry: mockupRetries, Timeout: timeout,
+		TaskID: id, MaxRetry: mockupRetries, Timeout: timeout,
 	}, Payload{MockupID: mockupID, Revision: revision})
 }
 

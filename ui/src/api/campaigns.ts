@@ -119,7 +119,8 @@ export type MockupStatus = (typeof MOCKUP_STATUSES)[number];
 
 /**
  * A mockup record of a campaign product (spec §3): one mockup template's picture of the design of its print space.
- * `url` serves the image once done and changes with every render; `is_default_mockup` is '1' or '0' as the spec has it.
+ * `url` serves the image once done and changes with every render; `preview_url` serves its 500 px preview (spec §9), empty
+ * for a mockup made before previews; `is_default_mockup` is '1' or '0' as the spec has it.
  */
 const mockupSchema = z.object({
   id: z.number().int(),
@@ -131,6 +132,7 @@ const mockupSchema = z.object({
   is_default_mockup: z.enum(['1', '0']),
   file_url: z.string(),
   url: z.string(),
+  preview_url: z.string(),
   status: z.enum(MOCKUP_STATUSES),
   error: z.string(),
 });
@@ -321,6 +323,10 @@ export async function listMockups(api: ApiClient, id: number, signal?: AbortSign
 /** Makes a mockup its product's default (one per product); answers the campaign's mockups. */
 export const setDefaultMockup = (api: ApiClient, id: number, mockupId: number) =>
   sendChecked(api, 'PUT', `/seller/campaigns/${id}/default-mockup`, z.array(mockupSchema), { mockup_id: mockupId });
+
+/** Queues a failed mockup again; answers the campaign's mockups, that one pending. */
+export const retryMockup = (api: ApiClient, id: number, mockupId: number) =>
+  sendChecked(api, 'POST', `/seller/campaigns/${id}/mockups/${mockupId}/retry`, z.array(mockupSchema));
 
 /** The extra print cost per product, of the unsaved state `designs` when given, else of the stored designs. */
 export const calcExtraPrintCost = (api: ApiClient, id: number, designs?: PrintSpaceObjects[]) =>

@@ -1,3 +1,4 @@
+import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,13 +32,14 @@ const front: Mockup = {
   is_default_mockup: '1',
   file_url: 'p/41/design_11_7.png',
   url: '/api/files/p/41/design_11_7.png?v=abc',
+  preview_url: '/api/files/p/41/design_11_7_preview.webp?v=abc',
   status: 'done',
   error: '',
 };
-const back: Mockup = { ...front, id: 2, print_space: 'back', mockup_template_id: 12, name: 'T-shirt, back', is_default_mockup: '0', file_url: '', url: '', status: 'pending' };
+const back: Mockup = { ...front, id: 2, print_space: 'back', mockup_template_id: 12, name: 'T-shirt, back', is_default_mockup: '0', file_url: '', url: '', preview_url: '', status: 'pending' };
 
 /** Answers the mockup calls from `list`, which a default choice changes as the bff would. */
-function serve(list: () => Mockup[], choose: (id: number) => Response) {
+function serve(list: () => Mockup[], choose: (id: number) => Response, retry: (id: number) => Response = () => json({}, 500)) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -48,6 +50,8 @@ function serve(list: () => Mockup[], choose: (id: number) => Response) {
       calls.push({ method, path, body });
       if (method === 'GET' && path === '/api/seller/campaigns/41/mockups') return Promise.resolve(ok(list()));
       if (method === 'PUT' && path === '/api/seller/campaigns/41/default-mockup') return Promise.resolve(choose((body as { mockup_id: number }).mockup_id));
+      const retried = /^\/api\/seller\/campaigns\/41\/mockups\/(\d+)\/retry$/.exec(path);
+      if (method === 'POST' && retried) return Promise.resolve(retry(Number(retried[1])));
       return Promise.resolve(json({ success: false, message: `no route ${path}`, data: null, errors: [] }, 404));
     }),
   );
@@ -59,6 +63,7 @@ function show(exportsSettled = true) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const gallery = (settled: boolean) => (
     <QueryClientProvider client={client}>
+      <Notifications />
       <MockupGallery campaignId={41} products={[product]} revisions={{ 90: 2 }} exportsSettled={settled} />
     </QueryClientProvider>
   );
@@ -80,7 +85,8 @@ describe('MockupGallery', () => {
     show();
     const group = await screen.findByTestId('mockup-product');
     expect(within(group).getByText('T-shirt')).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'T-shirt, front mockup' })).toHaveAttribute('src', front.url);
+    expect(await screen.findByRole('img', { name: 'T-shirt, front mockup' })).toHaveAttribute('src', front.preview_url);
+    expect(screen.getByRole('link', { name: 'Open the full T-shirt, front mockup' })).toHaveAttribute('href', front.url);
     expect(screen.getByLabelText('Making the T-shirt, back mockup')).toBeInTheDocument();
     rendered = true;
     expect(await screen.findByRole('img', { name: 'T-shirt, back mockup' }, { timeout: 3000 })).toHaveAttribute('src', '/api/files/p/41/design_12_7.png?v=def');
@@ -95,7 +101,7 @@ describe('MockupGallery', () => {
     const fetched = calls.length;
     list = [front, back];
     settle(true);
-    expect(await screen.findByRole('img', { name: 'T-shirt, front mockup' })).toHaveAttribute('src', front.url);
+    expect(await screen.findByRole('img', { name: 'T-shirt, front mockup' })).toHaveAttribute('src', front.preview_url);
     expect(calls.length).toBeGreaterThan(fetched);
     list = [front, { ...back, status: 'done', url: '/b.png' }];
     expect(await screen.findByRole('img', { name: 'T-shirt, back mockup' }, { timeout: 3000 })).toHaveAttribute('src', '/b.png');
@@ -117,6 +123,40 @@ describe('MockupGallery', () => {
     serve(() => [{ ...front, status: 'failed', url: '', error: 'The print file of this design is missing. Please save the design again.' }], () => json({}, 500));
     show();
     expect(await screen.findByText('The print file of this design is missing. Please save the design again.')).toBeInTheDocument();
+  });
+
+  it('retries a failed mockup and shows it once made', async () => {
+    const failed: Mockup = { ...front, status: 'failed', url: '', preview_url: '', error: 'The mockup template of this product is missing or damaged.' };
+    let state: 'failed' | 'pending' | 'done' = 'failed';
+    let polls = 0;
+    const calls = serve(
+      () => {
+        if (state === 'pending' && ++polls > 1) state = 'done';
+        return [state === 'failed' ? failed : state === 'pending' ? { ...failed, status: 'pending', error: '' } : front];
+      },
+      () => json({}, 500),
+      () => {
+        state = 'pending';
+        return ok([{ ...failed, status: 'pending', error: '' }]);
+      },
+    );
+    show();
+    expect(await screen.findByTestId('mockup-error')).toHaveTextContent('The mockup template of this product is missing or damaged.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry the T-shirt, front mockup' }));
+    expect(await screen.findByRole('img', { name: 'T-shirt, front mockup' }, { timeout: 5000 })).toHaveAttribute('src', front.preview_url);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/seller/campaigns/41/mockups/1/retry']);
+  }, 15_000);
+
+  it("shows the bff's refusal of a retry", async () => {
+    const failed: Mockup = { ...front, status: 'failed', url: '', preview_url: '', error: 'This mockup cannot be made.' };
+    serve(
+      () => [failed],
+      () => json({}, 500),
+      () => json({ success: false, message: 'The design has changed since this mockup failed. Its new mockups follow its print file.', data: null, errors: [] }, 409),
+    );
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry the T-shirt, front mockup' }));
+    expect(await screen.findByText('The design has changed since this mockup failed. Its new mockups follow its print file.')).toBeInTheDocument();
   });
 
   it('asks for a save while the campaign has no mockups', async () => {

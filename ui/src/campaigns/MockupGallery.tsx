@@ -1,8 +1,8 @@
-import { Alert, AspectRatio, Badge, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, AspectRatio, Badge, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api';
-import { listMockups, setDefaultMockup, type Mockup, type Product } from '../api/campaigns';
+import { listMockups, retryMockup, setDefaultMockup, type Mockup, type Product } from '../api/campaigns';
 import { CAMPAIGNS_KEY } from './queries';
 
 /** How often the mockups are polled while a save's print files or mockups are being made. */
@@ -17,23 +17,43 @@ interface MockupGalleryProps {
   exportsSettled: boolean;
 }
 
-/** One mockup: its image once made, a loader while it is, the renderer's message when it failed, and the default choice. */
-function MockupCard({ mockup, busy, onDefault }: { mockup: Mockup; busy: boolean; onDefault: () => void }) {
+interface MockupCardProps {
+  mockup: Mockup;
+  /** Whether the default choice of this mockup is being sent. */
+  choosing: boolean;
+  /** Whether the retry of this mockup is being sent. */
+  retrying: boolean;
+  onDefault: () => void;
+  onRetry: () => void;
+}
+
+/**
+ * One mockup: its 500 px preview once made, opening the full image; a loader while it is made; the renderer's message and
+ * a retry when it failed; and the default choice.
+ */
+function MockupCard({ mockup, choosing, retrying, onDefault, onRetry }: MockupCardProps) {
   const isDefault = mockup.is_default_mockup === '1';
   return (
     <Card withBorder radius="md" padding="xs" data-testid="mockup" data-status={mockup.status} data-default={isDefault}>
       <Card.Section>
         <AspectRatio ratio={1}>
           {mockup.status === 'done' ? (
-            <Image src={mockup.url} alt={`${mockup.name} mockup`} fit="contain" data-testid="mockup-image" />
+            <Anchor href={mockup.url} target="_blank" rel="noopener" aria-label={`Open the full ${mockup.name} mockup`}>
+              <Image src={mockup.preview_url || mockup.url} alt={`${mockup.name} mockup`} fit="contain" w="100%" h="100%" data-testid="mockup-image" />
+            </Anchor>
           ) : (
             <Center bg="var(--mantine-color-default-hover)">
               {mockup.status === 'pending' ? (
                 <Loader size="sm" aria-label={`Making the ${mockup.name} mockup`} />
               ) : (
-                <Text size="xs" c="red" p="xs" ta="center">
-                  {mockup.error}
-                </Text>
+                <Stack gap={6} align="center" p="xs">
+                  <Text size="xs" c="red" ta="center" data-testid="mockup-error">
+                    {mockup.error}
+                  </Text>
+                  <Button size="compact-xs" variant="light" color="red" loading={retrying} onClick={onRetry} aria-label={`Retry the ${mockup.name} mockup`}>
+                    Retry
+                  </Button>
+                </Stack>
               )}
             </Center>
           )}
@@ -48,7 +68,7 @@ function MockupCard({ mockup, busy, onDefault }: { mockup: Mockup; busy: boolean
             Default
           </Badge>
         ) : (
-          <Button size="compact-xs" variant="subtle" loading={busy} onClick={onDefault} aria-label={`Make ${mockup.name} the default mockup`}>
+          <Button size="compact-xs" variant="subtle" loading={choosing} onClick={onDefault} aria-label={`Make ${mockup.name} the default mockup`}>
             Make default
           </Button>
         )}
@@ -72,6 +92,11 @@ export function MockupGallery({ campaignId, products, revisions, exportsSettled 
   });
   const choose = useMutation({
     mutationFn: (mockupId: number) => setDefaultMockup(api, campaignId, mockupId),
+    onSuccess: (next) => queryClient.setQueryData(queryKey, next),
+    onError: (error) => notifications.show({ color: 'red', message: error.message }),
+  });
+  const retry = useMutation({
+    mutationFn: (mockupId: number) => retryMockup(api, campaignId, mockupId),
     onSuccess: (next) => queryClient.setQueryData(queryKey, next),
     onError: (error) => notifications.show({ color: 'red', message: error.message }),
   });
@@ -105,8 +130,10 @@ export function MockupGallery({ campaignId, products, revisions, exportsSettled 
                     <MockupCard
                       key={m.id}
                       mockup={m}
-                      busy={choose.isPending && choose.variables === m.id}
+                      choosing={choose.isPending && choose.variables === m.id}
+                      retrying={retry.isPending && retry.variables === m.id}
                       onDefault={() => choose.mutate(m.id)}
+                      onRetry={() => retry.mutate(m.id)}
                     />
                   ))}
               </SimpleGrid>
