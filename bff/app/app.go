@@ -17,13 +17,17 @@ import (
 	"github.com/pressroom/pressroom/bff/bulk"
 	"github.com/pressroom/pressroom/bff/campaigns"
 	"github.com/pressroom/pressroom/bff/emailmarketing"
+	"github.com/pressroom/pressroom/bff/featured"
 	"github.com/pressroom/pressroom/bff/imageproxy"
 	"github.com/pressroom/pressroom/bff/notifications"
 	"github.com/pressroom/pressroom/bff/orders"
 	"github.com/pressroom/pressroom/bff/review"
 	"github.com/pressroom/pressroom/bff/server"
+	"github.com/pressroom/pressroom/bff/survey"
 	"github.com/pressroom/pressroom/bff/system"
+	"github.com/pressroom/pressroom/bff/systemconfig"
 	"github.com/pressroom/pressroom/bff/team"
+	"github.com/pressroom/pressroom/bff/tracking"
 	"github.com/pressroom/pressroom/bff/uploads"
 	"github.com/pressroom/pressroom/bff/version"
 	"github.com/pressroom/pressroom/platform/blob"
@@ -230,6 +234,10 @@ func (a *App) build(ctx context.Context) error {
 		version.Routes(api, a.Auth, a.cfg.Version)
 		team.Routes(api, team.Deps{DB: a.DB, Auth: a.Auth, Mailer: mailer, PublicURL: a.cfg.Auth.PublicURL})
 		notifications.Routes(api, notifications.Deps{DB: a.DB, Auth: a.Auth})
+		survey.Routes(api, survey.Deps{DB: a.DB, Auth: a.Auth})
+		featured.Routes(api, featured.Deps{DB: a.DB, Auth: a.Auth})
+		tracking.Routes(api, tracking.Deps{DB: a.DB, Auth: a.Auth})
+		systemconfig.Routes(api, systemconfig.Deps{DB: a.DB, Auth: a.Auth})
 		system.Routes(e, system.Deps{
 			DB: a.DB, Redis: a.redis, RedisOpt: a.cfg.Queue.RedisOpt(), Relay: relay, Auth: a.Auth, Store: store, Log: a.log,
 		})

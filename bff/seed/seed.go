@@ -33,6 +33,9 @@ var demoUsers = []demoUser{
 	{email: "admin@example.com", name: "Ada Admin", roles: []string{auth.RoleAdmin}},
 	{email: "team@example.com", name: "Toni Team", roles: []string{"staff"}, permissions: teamPermissions},
 	{email: "support@example.com", name: "Sol Support", roles: []string{"staff"}, permissions: supportPermissions},
+	// A long-standing seller on the beta programme who keeps the old bulk campaign editor and works
+	// fulfillment first (the tag-gated shell rules of spec/app-shell.md §2.2, §6).
+	{email: "veteran@example.com", name: "Vic Veteran", roles: []string{auth.RoleSeller}, tags: []string{"beta", "old bulk campaign", "fulfill"}},
 }
 
 // teamPermissions are what the team member may do in the seller's account.
@@ -97,6 +100,17 @@ ON CONFLICT DO NOTHING`
 	if _, err := tx.ExecContext(ctx, insertBalance); err != nil {
 		return fmt.Errorf("seed balance: %w", err)
 	}
+	// The veteran's wallets and SMS credits, for the top bar's Balance and Balance 2 and the sidebar block.
+	const veteranWallets = `
+WITH v AS (
+    UPDATE users SET balance = 1284.5, sms_credit = 320 WHERE lower(email) = 'veteran@example.com' RETURNING id
+)
+INSERT INTO account_balances (user_id, type, balance)
+SELECT id, 'balance_2', 25.5 FROM v
+ON CONFLICT DO NOTHING`
+	if _, err := tx.ExecContext(ctx, veteranWallets); err != nil {
+		return fmt.Errorf("seed veteran balances: %w", err)
+	}
 	const insertTeam = `
 INSERT INTO team_members (seller_id, member_id, role, permissions)
 SELECT s.id, m.id, 'staff', $2 FROM users s, users m
@@ -126,6 +140,9 @@ ON CONFLICT DO NOTHING`
 		return err
 	}
 	if err := seedOrders(ctx, tx); err != nil {
+		return err
+	}
+	if err := seedEngagement(ctx, tx); err != nil {
 		return err
 	}
 	return tx.Commit()

@@ -7,9 +7,11 @@ import {
   DEMO_SUPPORT,
   DEMO_TEAM,
   freshEmail,
+  NEW_ACCOUNT_PASSWORD,
   outboxLink,
   signInTeamMember,
   totp,
+  verifiedAccount,
 } from './support/accounts';
 import {
   BASE_URL,
@@ -25,23 +27,7 @@ import {
   waitForDashboard,
 } from './support/stack';
 
-const PASSWORD = 'a-long-enough-password';
-
-/** Registers and verifies an account through the API, for tests about what comes after. */
-async function verifiedAccount(prefix: string, adminToken: string): Promise<string> {
-  const email = freshEmail(prefix);
-  const answer = await api('POST', '/auth/register', undefined, {
-    name: 'Eve Example',
-    email,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-  });
-  expect(answer.status).toBe(200);
-  const link = new URL(await outboxLink(adminToken, email, '/auth/verify-email'), BASE_URL);
-  const verified = await api('POST', '/auth/verify-email', undefined, { token: link.searchParams.get('token') });
-  expect(verified.status).toBe(200);
-  return email;
-}
+const PASSWORD = NEW_ACCOUNT_PASSWORD;
 
 async function openUserMenu(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
@@ -153,7 +139,7 @@ describe('accounts and access', () => {
     await form.getByLabel('New email address').fill(email);
     await form.getByLabel('Current password').fill(PASSWORD);
     await form.getByRole('button', { name: 'Send confirmation link' }).click();
-    await form.getByText('The new email must be different from the current one.').waitFor();
+    await form.getByRole('alert').filter({ hasText: 'The new email must be different from the current one.' }).waitFor();
     await form.getByLabel('New email address').fill(next);
     await form.getByLabel('Current password').fill(PASSWORD);
     await form.getByRole('button', { name: 'Send confirmation link' }).click();
@@ -226,7 +212,7 @@ describe('accounts and access', () => {
     await signInTeamMember(page, DEMO_SUPPORT);
 
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('link', { name: 'Campaigns' }).waitFor();
+    await nav.getByRole('link', { name: 'All Campaigns' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Orders' }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Billing & Payouts' }).count()).toBe(0);
     await screenshot(page, 'team-member-menu');

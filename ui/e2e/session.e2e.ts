@@ -65,7 +65,7 @@ describe('a demo seller session', () => {
     await screenshot(page, 'dashboard-phone');
 
     await page.getByRole('button', { name: 'Toggle menu' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaigns' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Campaigns' }).click();
     await page.waitForURL(`${BASE_URL}/campaigns`);
     await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor();
     await screenshot(page, 'campaigns-phone');

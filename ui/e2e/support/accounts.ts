@@ -54,6 +54,21 @@ export async function outbox(adminToken: string, q: string): Promise<{ total: nu
   return (await answer.json()) as { total: number; data: OutboxMail[] };
 }
 
+/** The password of the accounts the e2e tests register. */
+export const NEW_ACCOUNT_PASSWORD = 'a-long-enough-password';
+
+/** Registers a seller and verifies its address through the API, for tests about what comes after; returns its e-mail. */
+export async function verifiedAccount(prefix: string, adminToken: string, name = 'Eve Example'): Promise<string> {
+  const email = freshEmail(prefix);
+  const password = NEW_ACCOUNT_PASSWORD;
+  const answer = await api('POST', '/auth/register', undefined, { name, email, password, password_confirmation: password });
+  if (answer.status !== 200) throw new Error(`register ${email}: ${answer.status} ${answer.body.message}`);
+  const link = new URL(await outboxLink(adminToken, email, '/auth/verify-email'), BASE_URL);
+  const verified = await api('POST', '/auth/verify-email', undefined, { token: link.searchParams.get('token') });
+  if (verified.status !== 200) throw new Error(`verify ${email}: ${verified.status} ${verified.body.message}`);
+  return email;
+}
+
 /** The path and query of the newest link the outbox holds for `to`, read through the admin API. */
 export async function outboxLink(adminToken: string, to: string, page: string): Promise<string> {
   const list = await outbox(adminToken, to);

@@ -1,13 +1,7 @@
-import { Badge, NavLink, Stack } from '@mantine/core';
+import { Badge, Group, NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { MenuItemId } from '../access';
-import { visibleSections, type MenuSection } from '../navigation/sections';
-
-function isActive(section: MenuSection, pathname: string): boolean {
-  if (section.path === '/') return pathname === '/';
-  const prefix = section.match ?? `/${section.path.split('/')[1] ?? ''}`;
-  return pathname === prefix || pathname.startsWith(`${prefix}/`);
-}
+import { activeEntry, visibleSections, type MenuEntry } from '../navigation/sections';
 
 interface NavMenuProps {
   /** The menu items the user sees (access rules of spec §6). */
@@ -15,25 +9,64 @@ interface NavMenuProps {
   onNavigate?: () => void;
 }
 
-/** The sidebar menu: the sections holding at least one item the user may use. */
+const ROUNDED = { borderRadius: 'var(--mantine-radius-md)' };
+
+/**
+ * The sidebar menu of spec §2.5: the sections holding an item the user may use, opened on their
+ * visible pages; the page being shown is highlighted.
+ */
 export function NavMenu({ visible, onNavigate }: NavMenuProps) {
   const { pathname } = useLocation();
+  const sections = visibleSections(visible);
+  const active = activeEntry(sections, pathname);
+  const link = (entry: MenuEntry) => ({
+    component: Link,
+    to: entry.path,
+    active: entry === active,
+    onClick: onNavigate,
+    variant: 'light' as const,
+    style: ROUNDED,
+  });
   return (
     <Stack component="nav" aria-label="Main" gap={2}>
-      {visibleSections(visible).map((section) => (
-        <NavLink
-          key={section.label}
-          component={Link}
-          to={section.path}
-          label={section.label}
-          leftSection={<section.icon size={18} stroke={1.6} />}
-          rightSection={section.badge ? <Badge size="xs" variant="light">{section.badge}</Badge> : undefined}
-          active={isActive(section, pathname)}
-          onClick={onNavigate}
-          variant="light"
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-        />
-      ))}
+      {sections.map((section) => {
+        const icon = <section.icon size={18} stroke={1.6} />;
+        const badge = section.badge ? (
+          <Badge size="xs" variant="light">
+            {section.badge}
+          </Badge>
+        ) : undefined;
+        const [only] = section.entries;
+        if (section.entries.length === 1 && only && only.label === section.label) {
+          return (
+            <NavLink key={section.label} {...link(only)} label={section.label} leftSection={icon} rightSection={badge} />
+          );
+        }
+        return (
+          <NavLink
+            key={section.label}
+            label={
+              badge ? (
+                <Group gap={6} wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>
+                  {section.label}
+                  {badge}
+                </Group>
+              ) : (
+                section.label
+              )
+            }
+            leftSection={icon}
+            defaultOpened
+            childrenOffset={28}
+            style={ROUNDED}
+            data-section={section.label}
+          >
+            {section.entries.map((entry) => (
+              <NavLink key={entry.path} {...link(entry)} label={entry.label} />
+            ))}
+          </NavLink>
+        );
+      })}
     </Stack>
   );
 }

@@ -8,14 +8,17 @@ import {
   IconSwitchHorizontal,
   IconUser,
   IconUserShield,
+  IconWallet,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { api, type User } from '../api';
 import { switchBack } from '../api/account';
 import { isAdmin, type MenuItemId } from '../access';
+import { formatPrice } from '../format/price';
 import { LOGOUT_PATH } from '../session/redirects';
 import { adoptSession } from '../session/switching';
+import { secondBalance } from './balances';
 
 interface UserMenuProps {
   user: User;
@@ -24,7 +27,7 @@ interface UserMenuProps {
   onSwitchAccount: () => void;
 }
 
-/** The signed-in user's name and email with the account actions (spec §2.4). */
+/** The signed-in user's name and email with the balances and the account actions (spec §2.4). */
 export function UserMenu({ user, visible, onSwitchAccount }: UserMenuProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -64,6 +67,19 @@ export function UserMenu({ user, visible, onSwitchAccount }: UserMenuProps) {
           </Text>
         </Menu.Label>
         <Menu.Divider />
+        {shows('topbar.balance') && (
+          <>
+            <Menu.Item component={Link} to="/payouts" leftSection={<IconWallet size={16} stroke={1.6} />}>
+              Balance: {formatPrice(user.balance)}
+            </Menu.Item>
+            {secondBalance(user) > 0 && (
+              <Menu.Item component={Link} to="/payouts" leftSection={<IconWallet size={16} stroke={1.6} />}>
+                Balance 2: {formatPrice(secondBalance(user))}
+              </Menu.Item>
+            )}
+            <Menu.Divider />
+          </>
+        )}
         {shows('user.my_account') && (
           <Menu.Item component={Link} to="/settings/account" leftSection={<IconUser size={16} stroke={1.6} />}>
             My Account

@@ -1,5 +1,6 @@
-import { AppShell, Badge, Burger, Group, ScrollArea } from '@mantine/core';
+import { AppShell, Badge, Burger, Button, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useSearchParams } from 'react-router';
@@ -9,6 +10,7 @@ import { Logo } from '../components/Logo';
 import { NavMenu } from '../components/NavMenu';
 import { NewVersionBanner } from '../components/NewVersionBanner';
 import { QuickNavigation } from '../components/QuickNavigation';
+import { SidebarBalance } from '../components/SidebarBalance';
 import { SiteFooter } from '../components/SiteFooter';
 import { SwitchAccountModal } from '../components/SwitchAccountModal';
 import { UserMenu } from '../components/UserMenu';
@@ -17,6 +19,9 @@ import { NotificationBell } from '../notifications/NotificationBell';
 import { NotificationPopup } from '../notifications/NotificationPopup';
 import { accountModalDismissed, authorizedAccountsQuery } from '../session/switching';
 import { useSessionUser } from '../session/useSessionUser';
+import { SellerSurvey } from '../survey/SellerSurvey';
+import { useSystemConfigs } from '../systemconfig/systemConfigs';
+import { CampaignTracker } from '../tracking/CampaignTracker';
 import classes from './DefaultLayout.module.css';
 
 /** The signed-in frame: top bar, menu, footer, quick navigation (spec §2.1, §2.6). */
@@ -24,6 +29,7 @@ export function DefaultLayout() {
   const user = useSessionUser();
   const [opened, { toggle, close }] = useDisclosure();
   const visible = useMemo(() => visibleMenu(user, currentAccessContext()), [user]);
+  useSystemConfigs(); // fetched once after login (spec §7), cached for the screens
   const [search, setSearch] = useSearchParams();
   const [switchOpen, setSwitchOpen] = useState(false);
   // After login (ref=login) the select-account modal opens when there are accounts to switch into
@@ -74,6 +80,11 @@ export function DefaultLayout() {
                 Designer
               </Badge>
             )}
+            {visible.includes('topbar.ai_design') && (
+              <Button component={Link} to="/ai-design" variant="light" size="xs" leftSection={<IconSparkles size={16} />}>
+                AI design
+              </Button>
+            )}
             <ColorSchemeToggle />
             {visible.includes('topbar.bell') && <NotificationBell />}
             <UserMenu user={user} visible={visible} onSwitchAccount={() => setSwitchOpen(true)} />
@@ -84,6 +95,11 @@ export function DefaultLayout() {
         <AppShell.Section grow component={ScrollArea}>
           <NavMenu visible={visible} onNavigate={close} />
         </AppShell.Section>
+        {!isDesigner(user) && visible.includes('topbar.balance') && (
+          <AppShell.Section pt="sm">
+            <SidebarBalance user={user} onNavigate={close} />
+          </AppShell.Section>
+        )}
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
         <NewVersionBanner />
@@ -99,6 +115,8 @@ export function DefaultLayout() {
         />
         <QuickNavigation visible={visible} />
         <NotificationPopup allowed={visible.includes('notifications_popup')} />
+        <SellerSurvey />
+        <CampaignTracker />
       </AppShell.Main>
       <AppShell.Footer px="md">
         <Group h="100%" align="center">

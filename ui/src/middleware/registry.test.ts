@@ -15,7 +15,7 @@ describe('middleware registry', () => {
     expect(resolveMiddleware('guest')).toBeTypeOf('function');
   });
 
-  it.each(['beta-auth', 'tfa_auth', 'Auth', 'toString', '__proto__', ''])('refuses the unknown name %j', (name) => {
+  it.each(['beta_auth', 'tfa_auth', 'Auth', 'toString', '__proto__', ''])('refuses the unknown name %j', (name) => {
     expect(() => resolveMiddleware(name)).toThrowError(new UnknownMiddlewareError(name));
     try {
       resolveMiddleware(name);

@@ -1,7 +1,11 @@
 import type { User } from '../api';
 import { auth } from './auth';
+import { betaAuth } from './betaAuth';
+import { csTracking } from './csTracking';
 import { customPayment } from './customPayment';
 import { guest } from './guest';
+import { maintenance } from './maintenance';
+import { preferOldBulkCampaign } from './preferOldBulkCampaign';
 import { tfaAuth } from './tfaAuth';
 import { verifyEmailAuth } from './verifyEmailAuth';
 
@@ -10,6 +14,8 @@ export interface MiddlewareContext {
   url: URL;
   /** The signed-in user, or null. */
   user: User | null;
+  /** Whether the platform is in maintenance; loaded only for routes naming the maintenance guard. */
+  maintenance?: boolean;
 }
 
 /** A route guard: returns a path to redirect to, or nothing to let the visit through. */
@@ -22,6 +28,10 @@ const registry: Readonly<Record<string, Middleware>> = {
   'tfa-auth': tfaAuth,
   'verify-email-auth': verifyEmailAuth,
   'custom-payment': customPayment,
+  'beta-auth': betaAuth,
+  maintenance,
+  preferOldBulkCampaign,
+  'cs-tracking': csTracking,
 };
 
 export class UnknownMiddlewareError extends Error {

@@ -1,4 +1,5 @@
 import type { MenuItemId } from '../access';
+import { entryAt, pathnameOf } from './sections';
 
 /** The keyboard shortcut that opens the picker (spec §2.6), in @mantine/hooks' notation. */
 export const QUICK_NAV_SHORTCUT = 'ctrl+G';
@@ -15,79 +16,48 @@ export interface Destination {
   readonly item: MenuItemId;
 }
 
+/** A destination of spec §2.6: its path, with the label the picker shows where the menu's short one is ambiguous. */
+function destination(path: string, label?: string): Destination {
+  const entry = entryAt(path);
+  return { path: entry.path, label: label ?? entry.label, group: entry.section.label, item: entry.item };
+}
+
 /**
- * The destinations of spec §2.6, in the spec's order. Each is gated by the menu item it opens; where
- * the mirrored menu table has no item of its own the gate is the nearest one:
- * - Search Keywords and Social Feed belong to Storefronts (spec §2.5) and follow "All Stores";
- * - My Account follows the user menu's My Account (hidden while switched into another account);
- * - SMS top-up spends money, so it follows Billing & Payouts (get_payments).
+ * The destinations of spec §2.6, in the spec's order, taken from the menu table (navigation/sections),
+ * each gated by the menu item it opens: Search Keywords and Social Feed follow "All Stores", My Account
+ * the user menu's My Account, the SMS top-up Billing & Payouts (get_payments).
  */
 export const QUICK_NAV_DESTINATIONS: readonly Destination[] = [
-  { path: '/', label: 'Overview', group: 'Dashboard', item: 'dashboard.overview' },
-  { path: '/referral?sort_by=sold_items', label: 'Referral Program', group: 'Dashboard', item: 'dashboard.referral' },
-  { path: '/contest', label: 'Contest', group: 'Dashboard', item: 'dashboard.contest' },
-  { path: '/fulfillment', label: 'Fulfill Orders', group: 'Orders', item: 'orders.fulfill' },
-  { path: '/orders', label: 'All Orders', group: 'Orders', item: 'orders.all' },
-  { path: '/abandoned-orders', label: 'Abandoned Checkouts', group: 'Orders', item: 'orders.abandoned' },
-  { path: '/customers', label: 'Customers', group: 'Orders', item: 'orders.customers' },
-  { path: '/campaigns', label: 'All Campaigns', group: 'Campaigns', item: 'campaigns.all' },
-  { path: '/promotions', label: 'Promotions', group: 'Campaigns', item: 'campaigns.promotions' },
-  { path: '/collections', label: 'Collections', group: 'Campaigns', item: 'campaigns.collections' },
-  { path: '/pricing', label: 'Pricing', group: 'Campaigns', item: 'campaigns.pricing' },
-  { path: '/personalized/artworks', label: 'Artworks', group: 'Personalized', item: 'personalized' },
-  { path: '/personalized/cliparts', label: 'Cliparts', group: 'Personalized', item: 'personalized' },
-  { path: '/personalized/fonts', label: 'Fonts', group: 'Personalized', item: 'personalized' },
-  { path: '/storefronts', label: 'All Stores', group: 'Storefronts', item: 'storefronts' },
-  {
-    path: '/settings/product-reviews',
-    label: 'Product Reviews',
-    group: 'Storefronts',
-    item: 'storefronts.product_reviews',
-  },
-  { path: '/search-keyword', label: 'Search Keywords', group: 'Storefronts', item: 'storefronts' },
-  { path: '/social-feed', label: 'Social Feed', group: 'Storefronts', item: 'storefronts' },
-  { path: '/payouts', label: 'Billing & Payouts', group: 'Billing & Payouts', item: 'billing' },
-  { path: '/settings/general', label: 'General Settings', group: 'Settings', item: 'settings.general' },
-  { path: '/settings/account', label: 'My Account', group: 'Settings', item: 'user.my_account' },
-  {
-    path: '/settings/payment-account',
-    label: 'Payment Accounts',
-    group: 'Settings',
-    item: 'settings.payment_accounts',
-  },
-  {
-    path: '/settings/payment-gateways',
-    label: 'Payment Gateways',
-    group: 'Settings',
-    item: 'settings.payment_gateways',
-  },
-  { path: '/domains', label: 'Domains', group: 'Settings', item: 'settings.domains' },
-  { path: '/team', label: 'Team', group: 'Settings', item: 'settings.team' },
-  {
-    path: '/settings/notification',
-    label: 'Notification Settings',
-    group: 'Settings',
-    item: 'settings.notifications',
-  },
-  {
-    path: '/email-marketing/campaigns',
-    label: 'Email Campaigns',
-    group: 'Email Marketing',
-    item: 'email_marketing',
-  },
-  {
-    path: '/email-marketing/subscribers',
-    label: 'Email Subscribers',
-    group: 'Email Marketing',
-    item: 'email_marketing',
-  },
-  {
-    path: '/email-marketing/settings',
-    label: 'Email Marketing Settings',
-    group: 'Email Marketing',
-    item: 'email_marketing',
-  },
-  { path: '/sms/topup', label: 'SMS Credits Top-up', group: 'Billing & Payouts', item: 'billing' },
+  destination('/'),
+  destination('/referral'),
+  destination('/contest'),
+  destination('/fulfillment'),
+  destination('/orders'),
+  destination('/abandoned-orders', 'Abandoned Checkouts'),
+  destination('/customers'),
+  destination('/campaigns'),
+  destination('/promotions'),
+  destination('/collections'),
+  destination('/pricing'),
+  destination('/personalized/artworks'),
+  destination('/personalized/cliparts'),
+  destination('/personalized/fonts'),
+  destination('/storefronts'),
+  destination('/settings/product-reviews'),
+  destination('/search-keyword'),
+  destination('/social-feed'),
+  destination('/payouts'),
+  destination('/settings/general', 'General Settings'),
+  destination('/settings/account'),
+  destination('/settings/payment-account'),
+  destination('/settings/payment-gateways'),
+  destination('/domains'),
+  destination('/team'),
+  destination('/settings/notification', 'Notification Settings'),
+  destination('/email-marketing/campaigns', 'Email Campaigns'),
+  destination('/email-marketing/subscribers', 'Email Subscribers'),
+  destination('/email-marketing/settings', 'Email Marketing Settings'),
+  destination('/sms/topup'),
 ];
 
 /** The destinations the user may open, in the spec's order: those whose menu item is visible to them. */
@@ -98,5 +68,5 @@ export function quickNavDestinations(visible: readonly MenuItemId[]): Destinatio
 
 /** The route path (no leading slash, no query) a destination needs, e.g. `referral` for `/referral?...`. */
 export function routePathOf(destination: Destination): string {
-  return destination.path.split('?')[0]!.replace(/^\//, '');
+  return pathnameOf(destination.path).replace(/^\//, '');
 }

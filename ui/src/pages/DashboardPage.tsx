@@ -1,7 +1,14 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconBuildingStore, IconCreditCard, IconShoppingCart, IconSpeakerphone, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { User } from '../api';
+import { isAuthorizedAccount, isDesigner } from '../access';
+import { FeaturedCarousel } from '../featured/FeaturedCarousel';
 import { useSessionUser } from '../session/useSessionUser';
+import { useSurvey } from '../survey/useSurvey';
+import { ProductTour, TourStop } from '../tour/ProductTour';
+import type { TourAnchor } from '../tour/steps';
 
 function memberSince(user: User): string {
   const created = new Date(user.created_at);
@@ -32,49 +39,115 @@ function Fact({ label, children }: FactProps) {
   );
 }
 
-/** `/`: who is signed in, from `GET /api/me` only. */
+interface GettingStartedItem {
+  anchor: Exclude<TourAnchor, 'greeting'>;
+  title: string;
+  text: string;
+  path: string;
+  icon: Icon;
+}
+
+/** The four steps of the guided tour (spec §1), each a way into its screen. */
+const GETTING_STARTED: readonly GettingStartedItem[] = [
+  { anchor: 'store', title: 'Create a store', text: 'Your storefront, its name and domain.', path: '/storefronts', icon: IconBuildingStore },
+  { anchor: 'campaign', title: 'Launch a campaign', text: 'Products, artwork, prices: live in 8 steps.', path: '/campaigns', icon: IconSpeakerphone },
+  { anchor: 'orders', title: 'Manage orders', text: 'Follow orders from payment to delivery.', path: '/orders', icon: IconShoppingCart },
+  { anchor: 'payment', title: 'Set up a payment account', text: 'Where your payouts go, verified by email.', path: '/settings/payment-account', icon: IconCreditCard },
+];
+
+/**
+ * Whether the getting-started panel is for `user`: a new seller (no store yet) in its own account.
+ * Designers, team members and established sellers do not see it, nor the tour that runs on it.
+ */
+const showsGettingStarted = (user: User) =>
+  !isDesigner(user) && !isAuthorizedAccount(user) && !user.access_user && user.store_ids.length === 0;
+
+/** The getting-started panel; its header and items are the guided tour's anchors. */
+function GettingStarted() {
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="getting-started">
+      <TourStop anchor="greeting">
+        <Title order={2} fz="h4" mb="md">
+          Getting started
+        </Title>
+      </TourStop>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {GETTING_STARTED.map((item) => (
+          <TourStop key={item.anchor} anchor={item.anchor}>
+            <UnstyledButton component={Link} to={item.path} p="sm" style={{ borderRadius: 'var(--mantine-radius-md)', display: 'block' }}>
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon variant="light" size="lg" radius="md">
+                  <item.icon size={20} stroke={1.6} />
+                </ThemeIcon>
+                <Stack gap={2}>
+                  <Text fw={500}>{item.title}</Text>
+                  <Text size="sm" c="dimmed">
+                    {item.text}
+                  </Text>
+                </Stack>
+              </Group>
+            </UnstyledButton>
+          </TourStop>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/**
+ * `/`: who is signed in (from `GET /api/me`), the featured articles, and for sellers the
+ * getting-started panel, where the guided tour runs once the seller survey is out of the way.
+ */
 export function DashboardPage() {
   const user = useSessionUser();
   const since = memberSince(user);
+  const survey = useSurvey(user);
+  const panel = showsGettingStarted(user);
   return (
-    <Stack gap="lg" maw={960}>
-      <Stack gap={4}>
-        <Title order={1} fz="h2" data-testid="greeting">
-          {greeting(new Date())}, {user.name}
-        </Title>
-        <Text c="dimmed">Welcome to your Pressroom seller dashboard.</Text>
-      </Stack>
-      <Card withBorder radius="lg" padding="lg">
-        <Title order={2} fz="h4" mb="md">
-          Your account
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Fact label="Email">
-            <Text data-testid="user-email">{user.email}</Text>
-          </Fact>
-          <Fact label="Roles">
-            <Group gap={6} data-testid="user-roles">
-              {user.roles.length > 0 ? (
-                user.roles.map((role) => (
-                  <Badge key={role} variant="light" tt="capitalize">
-                    {role}
-                  </Badge>
-                ))
-              ) : (
-                <Text c="dimmed">No roles</Text>
-              )}
-            </Group>
-          </Fact>
-          <Fact label="Status">
-            <Text tt="capitalize">{user.status}</Text>
-          </Fact>
-          {since && (
-            <Fact label="Member since">
-              <Text>{since}</Text>
+    <ProductTour ready={survey.settled && panel}>
+      <Stack gap="lg" maw={960}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
+          <Stack gap={4}>
+            <Title order={1} fz="h2" data-testid="greeting">
+              {greeting(new Date())}, {user.name}
+            </Title>
+            <Text c="dimmed">Welcome to your Pressroom seller dashboard.</Text>
+          </Stack>
+          <FeaturedCarousel />
+        </Group>
+        {panel && <GettingStarted />}
+        <Card withBorder radius="lg" padding="lg">
+          <Title order={2} fz="h4" mb="md">
+            Your account
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <Fact label="Email">
+              <Text data-testid="user-email">{user.email}</Text>
             </Fact>
-          )}
-        </SimpleGrid>
-      </Card>
-    </Stack>
+            <Fact label="Roles">
+              <Group gap={6} data-testid="user-roles">
+                {user.roles.length > 0 ? (
+                  user.roles.map((role) => (
+                    <Badge key={role} variant="light" tt="capitalize">
+                      {role}
+                    </Badge>
+                  ))
+                ) : (
+                  <Text c="dimmed">No roles</Text>
+                )}
+              </Group>
+            </Fact>
+            <Fact label="Status">
+              <Text tt="capitalize">{user.status}</Text>
+            </Fact>
+            {since && (
+              <Fact label="Member since">
+                <Text>{since}</Text>
+              </Fact>
+            )}
+          </SimpleGrid>
+        </Card>
+      </Stack>
+    </ProductTour>
   );
 }

@@ -1,9 +1,11 @@
 import { screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../api';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { renderWithMantine } from '../test/render';
+import { DEFAULT_BRAND, platformQuery } from '../systemconfig/platform';
 import { middlewareLoader } from './middlewareLoader';
 
 const seller = { id: 1, name: 'Demo Seller', email: 'seller@example.com', roles: ['seller'] } as User;
@@ -22,7 +24,13 @@ function renderAt(path: string, names: string[], loadUser: () => Promise<User | 
     ],
     { initialEntries: [path] },
   );
-  renderWithMantine(<RouterProvider router={router} />);
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(platformQuery.queryKey, { maintenance: false, brand: DEFAULT_BRAND });
+  renderWithMantine(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 

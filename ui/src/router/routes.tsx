@@ -1,5 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
+import {
+  IconBrush,
+  IconBuildingStore,
+  IconBulb,
+  IconCalendarCheck,
+  IconChartLine,
+  IconCoins,
+  IconLayoutDashboard,
+  IconPlugConnected,
+  IconSettings,
+  IconShoppingCart,
+  IconSparkles,
+  IconSpeakerphone,
+  IconUser,
+  type Icon,
+} from '@tabler/icons-react';
 import { redirect, type RouteObject } from 'react-router';
+import type { User } from '../api';
 import { BulkCampaignsPage } from '../bulk/BulkCampaignsPage';
 import { BulkImportPage } from '../bulk/BulkImportPage';
 import { BulkRecordsPage } from '../bulk/BulkRecordsPage';
@@ -7,15 +24,16 @@ import { CampaignEditorPage } from '../campaigns/CampaignEditorPage';
 import { CampaignsPage } from '../campaigns/CampaignsPage';
 import { KIND_SEGMENTS, type KindSegment } from '../campaigns/routes';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { BlankLayout } from '../layouts/BlankLayout';
 import { CenteredLayout } from '../layouts/CenteredLayout';
 import { DefaultLayout } from '../layouts/DefaultLayout';
-import { EMAIL_MARKETING_HOME, emailMarketingRoutes } from '../emailmarketing/routes';
-import { QUICK_NAV_DESTINATIONS, routePathOf, type Destination } from '../navigation/quickNav';
+import { emailMarketingRoutes } from '../emailmarketing/routes';
 import { NotificationPage } from '../notifications/NotificationPage';
 import { NotificationsPage } from '../notifications/NotificationsPage';
-import { DASHBOARD, DESIGN, SECTIONS, type MenuSection } from '../navigation/sections';
+import { ALL_ENTRIES, pathnameOf } from '../navigation/sections';
 import { DashboardPage } from '../pages/DashboardPage';
 import { LoginPage } from '../pages/LoginPage';
+import { MaintenancePage } from '../pages/MaintenancePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { ReviewPage } from '../review/ReviewPage';
@@ -36,19 +54,63 @@ import { ArtworksPage } from '../uploads/ArtworksPage';
 import { signOut } from '../session/logout';
 import { loadSessionUser } from '../session/queries';
 import { LOGIN_PATH } from '../session/redirects';
+import { loadMaintenance } from '../systemconfig/platform';
 import { middlewareLoader } from './middlewareLoader';
 
-/** Pages with their own screen; the other section paths show the section placeholder. */
-const OWN_PAGES = new Set(['/settings/general', '/campaigns', EMAIL_MARKETING_HOME, DESIGN.path]);
+type Placeholder = readonly [path: string, title: string, icon: Icon];
 
-/** The placeholder of a quick-navigation destination no screen exists for yet, with its section's icon. */
-function placeholderSection(destination: Destination): MenuSection {
-  const section = [DASHBOARD, DESIGN, ...SECTIONS].find((s) => s.label === destination.group) ?? DASHBOARD;
-  return { ...section, label: destination.label, path: destination.path, items: [destination.item] };
+/** Routes of spec §2.3 outside the menu whose screens later issues build: each shows the honest placeholder. */
+const PLACEHOLDERS: readonly Placeholder[] = [
+  ['account', 'Account', IconUser],
+  ['check-in', 'Check-in', IconCalendarCheck],
+  ['feature-requests', 'Feature Requests', IconBulb],
+  ['feature-requests/:prefix?/:slug', 'Feature Request', IconBulb],
+  ['personalized', 'Personalized', IconBrush],
+  ['pricing/analytics', 'Pricing Analytics', IconChartLine],
+  ['referral-sales', 'Referral Sales', IconLayoutDashboard],
+  ['pressroom-points', 'Pressroom Points', IconCoins],
+  ['storefronts/pages', 'Store Pages', IconBuildingStore],
+  ['storefronts/pages/create', 'New Store Page', IconBuildingStore],
+  ['storefronts/pages/edit/:id?', 'Edit Store Page', IconBuildingStore],
+  ['storefronts/edit/:id', 'Edit Store', IconBuildingStore],
+  ['storefronts/sitemap/:id', 'Store Sitemap', IconBuildingStore],
+  ['storefronts/sitemap/:id?/urls/:sitemapId?', 'Sitemap URLs', IconBuildingStore],
+  ['storefronts/:id/blog', 'Store Blog', IconBuildingStore],
+  ['blog/categories', 'Blog Categories', IconBuildingStore],
+  ['blog/new', 'New Blog Post', IconBuildingStore],
+  ['blog/:postId/edit', 'Edit Blog Post', IconBuildingStore],
+  ['social-feed/update/:id?', 'Social Feed', IconBuildingStore],
+  ['tts/callback', 'TikTok Shop Connection', IconPlugConnected],
+  ['woocommerce/connect', 'WooCommerce Connection', IconPlugConnected],
+  ['campaigns/import', 'Import Campaigns', IconSpeakerphone],
+  ['campaigns/template/bulk/:id?', 'Bulk Campaign Template', IconSpeakerphone],
+  ['campaigns/template/mockup/:id?', 'Mockup Campaign Template', IconSpeakerphone],
+  ['campaigns/template/*', 'Campaign Templates', IconSpeakerphone],
+  ['campaigns/bulk/:id?', 'Bulk Campaign', IconSpeakerphone],
+  ['campaigns/bulk_v2/:id?', 'Bulk Campaign', IconSpeakerphone],
+  ['campaigns/mockup/:id?', 'Mockup Campaign', IconSpeakerphone],
+  ['bulk-campaigns/custom/mockup/:id?', 'Custom Mockup Bulk Campaign', IconSpeakerphone],
+  ['bulk-campaigns/:type?/:id', 'Bulk Campaign', IconSpeakerphone],
+  ['collections/edit/:id', 'Edit Collection', IconSpeakerphone],
+  ['collections/:id/featured-campaigns', 'Featured Campaigns', IconSpeakerphone],
+  ['orders/detail/:id?', 'Order Details', IconShoppingCart],
+  ['orders/invoice/:id?', 'Invoice', IconShoppingCart],
+  ['settings/payment-gateways/create', 'New Payment Gateway', IconSettings],
+];
+
+function placeholder([path, title, icon]: Placeholder): RouteObject {
+  return { path, element: <SectionPage title={title} icon={icon} /> };
 }
 
-/** The pages of the signed-in frame, plus an honest placeholder for every quick-navigation destination without one. */
-function shellPages(): RouteObject[] {
+/**
+ * The pages of the signed-in frame: the screens built so far, an honest placeholder for every other
+ * page of the menu (navigation/sections) and of spec §2.3.
+ */
+function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
+  const guarded = (names: string[], route: RouteObject): RouteObject => ({
+    ...route,
+    loader: middlewareLoader(names, loadUser),
+  });
   const pages: RouteObject[] = [
     { index: true, element: <DashboardPage /> },
     { path: 'settings/general', element: <GeneralSettingsPage /> },
@@ -56,7 +118,8 @@ function shellPages(): RouteObject[] {
     { path: 'settings/account', element: <AccountSettingsPage /> },
     { path: 'system/mail', element: <MailOutboxPage /> },
     { path: 'campaigns', element: <CampaignsPage /> },
-    { path: 'campaigns/edit/:id?', element: <CampaignEditorPage /> },
+    guarded(['preferOldBulkCampaign'], { path: 'campaigns/edit/:id?', element: <CampaignEditorPage /> }),
+    guarded(['preferOldBulkCampaign'], placeholder(['campaigns/express/*', 'Express Campaign', IconSpeakerphone])),
     { path: 'bulk-campaigns', element: <BulkCampaignsPage /> },
     { path: 'bulk-campaigns/multi-print-spaces', element: <BulkRecordsPage /> },
     { path: 'bulk-campaigns/multi-print-spaces/import/:id?', element: <BulkImportPage /> },
@@ -71,21 +134,22 @@ function shellPages(): RouteObject[] {
     { path: 'notifications/:id', element: <NotificationPage /> },
     { path: 'orders/design', element: <ReviewPage /> },
     { path: 'orders/design/:id', element: <ReviewPage /> },
-    ...[DESIGN, ...SECTIONS]
-      .filter((section) => !OWN_PAGES.has(section.path))
-      .map((section) => ({ path: section.path.replace(/^\//, ''), element: <SectionPage section={section} /> })),
+    guarded(['beta-auth'], placeholder(['ai-design', 'AI Design', IconSparkles])),
+    guarded(['beta-auth'], placeholder(['ai-design/history', 'AI Design History', IconSparkles])),
+    ...PLACEHOLDERS.map(placeholder),
   ];
   const routed = new Set(pages.map((page) => page.path ?? ''));
-  const placeholders = QUICK_NAV_DESTINATIONS.filter((d) => !routed.has(routePathOf(d))).map((d) => ({
-    path: routePathOf(d),
-    element: <SectionPage section={placeholderSection(d)} />,
-  }));
-  return [...pages, ...placeholders];
+  const unbuilt = ALL_ENTRIES.filter((entry) => !routed.has(pathnameOf(entry.path).replace(/^\//, '')));
+  return [
+    ...pages,
+    ...unbuilt.map((entry) => placeholder([pathnameOf(entry.path).replace(/^\//, ''), entry.label, entry.section.icon])),
+  ];
 }
 
 /** The route table; guards are named middlewares (see middleware/registry). */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const loadUser = () => loadSessionUser(queryClient);
+  const loadPlatformMaintenance = () => loadMaintenance(queryClient);
   return [
     {
       id: 'root',
@@ -127,8 +191,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           element: <DefaultLayout />,
-          loader: middlewareLoader(['auth', 'custom-payment', 'tfa-auth', 'verify-email-auth'], loadUser),
-          children: shellPages(),
+          loader: middlewareLoader(
+            ['maintenance', 'cs-tracking', 'auth', 'custom-payment', 'tfa-auth', 'verify-email-auth'],
+            loadUser,
+            loadPlatformMaintenance,
+          ),
+          children: shellPages(loadUser),
+        },
+        ...(import.meta.env.VITE_E2E_ROUTES === 'true'
+          ? [{ path: 'e2e/unknown-middleware', loader: middlewareLoader(['e2e-unregistered'], loadUser) }]
+          : []),
+        {
+          element: <BlankLayout />,
+          loader: middlewareLoader(['maintenance'], loadUser, loadPlatformMaintenance),
+          children: [{ path: 'maintenance', element: <MaintenancePage /> }],
         },
         {
           element: <CenteredLayout />,

@@ -1,0 +1,88 @@
+package featured
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/labstack/echo/v4"
+
+	"github.com/pressroom/pressroom/bff/access"
+	"github.com/pressroom/pressroom/bff/auth"
+	"github.com/pressroom/pressroom/bff/envelope"
+)
+
+// Deps are what the featured-info routes use.
+type Deps struct {
+	DB   *sqlx.DB
+	Auth *auth.Service
+}
+
+// Routes lists the featured-info endpoints under g (mounted at /api): the public list and the
+// admins' list, create and edit.
+func Routes(g *echo.Group, d Deps) {
+	h := handlers{db: d.DB}
+	d.Auth.Handle(g, http.MethodGet, "/public/featured-info", access.Anyone, h.public)
+	d.Auth.Handle(g, http.MethodGet, "/admin/featured-info", access.AdminOnly, h.all)
+	d.Auth.Handle(g, http.MethodPost, "/admin/featured-info", access.AdminOnly, h.save)
+	d.Auth.Handle(g, http.MethodPut, "/admin/featured-info/:id", access.AdminOnly, h.save)
+}
+
+type handlers struct{ db *sqlx.DB }
+
+func (h handlers) public(c echo.Context) error {
+	list, err := List(c.Request().Context(), h.db, true)
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, list)
+}
+
+func (h handlers) all(c echo.Context) error {
+	list, err := List(c.Request().Context(), h.db, false)
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, list)
+}
+
+// articleBody is what an admin sends; active defaults to true for a new article.
+type articleBody struct {
+	Subject  string `json:"subject"`
+	Banner   string `json:"banner"`
+	Content  string `json:"content"`
+	Link     string `json:"link"`
+	Position int    `json:"position"`
+	Active   *bool  `json:"active"`
+}
+
+func (h handlers) save(c echo.Context) error {
+	var id int64
+	if p := c.Param("id"); p != "" {
+		var err error
+		if id, err = strconv.ParseInt(p, 10, 64); err != nil {
+			return envelope.Fail(http.StatusNotFound, MsgNotFound)
+		}
+	}
+	var b articleBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	a := Article{ID: id, Subject: b.Subject, Banner: b.Banner, Content: b.Content, Link: b.Link, Position: b.Position, Active: b.Active == nil || *b.Active}
+	if errs := Check(&a); len(errs) > 0 {
+		out := make([]envelope.FieldError, len(errs))
+		for i, e := range errs {
+			out[i] = envelope.FieldError{Field: e.Field, Message: e.Message}
+		}
+		return envelope.Fail(http.StatusUnprocessableEntity, errs[0].Message, out...)
+	}
+	saved, err := Save(c.Request().Context(), h.db, a)
+	if errors.Is(err, ErrNotFound) {
+		return envelope.Fail(http.StatusNotFound, MsgNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	return envelope.OKMessage(c, MsgSaved, saved)
+}

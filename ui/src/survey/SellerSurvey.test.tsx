@@ -1,0 +1,104 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../api';
+import { readCookie } from '../cookies';
+import { meQuery } from '../session/queries';
+import { renderWithMantine } from '../test/render';
+import { makeUser } from '../test/users';
+import { DISABLE_SURVEY_COOKIE, MSG_BAD_FACEBOOK, SURVEY_DELAY_MS } from './rules';
+import { SellerSurvey } from './SellerSurvey';
+
+/** Serves an empty authorized-accounts list and records every request path. */
+function serve(): string[] {
+  const paths: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof globalThis.fetch>((input) => {
+      paths.push(new URL(input as string, 'http://localhost').pathname);
+      return Promise.resolve(
+        new Response(JSON.stringify({ success: true, message: '', data: [], errors: [] }), { headers: { 'Content-Type': 'application/json' } }),
+      );
+    }),
+  );
+  return paths;
+}
+
+function setup(user: User) {
+  const paths = serve();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(meQuery.queryKey, user);
+  renderWithMantine(
+    <QueryClientProvider client={client}>
+      <SellerSurvey />
+    </QueryClientProvider>,
+  );
+  return paths;
+}
+
+/** Lets the accounts query settle, then moves the survey's timer on by `ms`. */
+async function wait(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+describe('seller survey', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    document.cookie = `${DISABLE_SURVEY_COOKIE}=; path=/; max-age=0`;
+  });
+
+  it('opens about 2 s after the screen for a new seller', async () => {
+    const paths = setup(makeUser());
+    await wait(SURVEY_DELAY_MS - 1);
+    expect(screen.queryByRole('dialog', { name: 'Seller Survey' })).toBeNull();
+    await wait(1);
+    expect(screen.getByRole('dialog', { name: 'Seller Survey' })).toBeInTheDocument();
+    expect(paths).toEqual(['/api/seller/authorized-accounts']);
+  });
+
+  it('asks for Facebook and phone only when the account lacks them', async () => {
+    setup(makeUser({ phone: '+1 555 010 2222' }));
+    await wait(SURVEY_DELAY_MS);
+    expect(screen.getByLabelText('Facebook')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Phone/)).toBeNull();
+  });
+
+  it('checks the Facebook URL before calling the bff', async () => {
+    const paths = setup(makeUser());
+    await wait(SURVEY_DELAY_MS);
+    vi.useRealTimers();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Facebook'), 'https://example.com/me');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(MSG_BAD_FACEBOOK)).toBeInTheDocument();
+    expect(paths).toEqual(['/api/seller/authorized-accounts']);
+  });
+
+  it('sets disable_seller_survey when closed', async () => {
+    setup(makeUser());
+    await wait(SURVEY_DELAY_MS);
+    vi.useRealTimers();
+    const user = userEvent.setup();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Seller Survey' })).toBeNull();
+    expect(readCookie(DISABLE_SURVEY_COOKIE)).toBe('1');
+  });
+
+  it.each([
+    ['a designer', makeUser({ roles: ['designer'] })],
+    ['a seller who answered', makeUser({ sale_volume: '2000+' })],
+    ['a switched session', makeUser({ access_user: true })],
+  ])('stays away from %s without asking for accounts', async (_, user) => {
+    const paths = setup(user);
+    await wait(SURVEY_DELAY_MS * 2);
+    expect(screen.queryByRole('dialog', { name: 'Seller Survey' })).toBeNull();
+    expect(paths).toEqual([]);
+  });
+});
