@@ -41,10 +41,14 @@ type demoModel struct {
 	product, printSpace, model, typeDetail, name string
 }
 
-// demoModels lists the demo 3D templates, shown after the flat ones. The T-shirt and the hoodie have
-// none, so that their many bulk records each cost flat mockups only.
+// demoModels lists the demo 3D templates, shown after the flat ones: one per product, on its main
+// print space, each model's print area of that print space's aspect. Editor saves draw them; bulk
+// records do not (renderer/mockuptask.Queue), so a bulk record costs flat mockups only.
 var demoModels = []demoModel{
+	{product: "T-shirt", printSpace: "front", model: "tshirt", typeDetail: "tshirt", name: "T-shirt, 3D"},
+	{product: "Hoodie", printSpace: "front", model: "hoodie", typeDetail: "hoodie", name: "Hoodie, 3D"},
 	{product: "Mug wrap", printSpace: "wrap", model: "mug", typeDetail: "mug", name: "Mug, 3D"},
+	{product: "Poster", printSpace: "front", model: "poster", name: "Poster, 3D"},
 	{product: "All-over-print shirt", printSpace: "front", model: "tshirt", typeDetail: "aop_shirt", name: "All-over-print shirt, 3D"},
 }
 

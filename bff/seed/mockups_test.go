@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"math"
 	"testing"
 
+	"github.com/pressroom/pressroom/renderer/chromepool/models"
 	"github.com/pressroom/pressroom/renderer/mockup"
 )
 
@@ -89,6 +91,41 @@ JOIN product_templates p ON p.id = m.template_id ORDER BY m.position, m.id`
 			if _, err := store.Stat(ctx, key); err != nil {
 				t.Errorf("%s: image %s: %v", want.demoID, key, err)
 			}
+		}
+	}
+}
+
+// TestDemoModelsFitTheirPrintSpaces: every catalogue product has a 3D template, and each template's
+// model has a print area of its print space's aspect, so the design is not stretched on it.
+func TestDemoModelsFitTheirPrintSpaces(t *testing.T) {
+	has3D := map[string]bool{}
+	for _, m := range demoModels {
+		has3D[m.product] = true
+		aspect, ok := models.PrintAspect[m.model]
+		if !ok {
+			t.Errorf("%s: model %q has no PrintAspect", m.name, m.model)
+			continue
+		}
+		found := false
+		for _, tpl := range demoTemplates {
+			for _, s := range tpl.spaces {
+				if tpl.name != m.product || s.Name != m.printSpace {
+					continue
+				}
+				found = true
+				if want := float64(s.Width) / float64(s.Height); math.Abs(aspect-want) > 0.01*want {
+					t.Errorf("%s: model %s prints at aspect %.3f, print space %s is %dx%d (%.3f)",
+						m.name, m.model, aspect, s.Name, s.Width, s.Height, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no print space %s on product %s", m.name, m.printSpace, m.product)
+		}
+	}
+	for _, tpl := range demoTemplates {
+		if !has3D[tpl.name] {
+			t.Errorf("product %s has no 3D mockup template", tpl.name)
 		}
 	}
 }

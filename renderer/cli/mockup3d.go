@@ -16,7 +16,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/chromepool/models"
 )
 
-const usageMockup3D = "renderer mockup3d DESIGN.png --model MODEL.glb|tshirt|mug OUT.png [--ui DIR]"
+const usageMockup3D = "renderer mockup3d DESIGN.png --model MODEL.glb|tshirt|hoodie|mug|poster OUT.png [--ui DIR]"
 
 // mockup3dReport is what the mockup3d command prints.
 type mockup3dReport struct {

@@ -181,9 +181,26 @@ func (f *fixture) run(t *testing.T, mockupID, revision int64) error {
 	return f.h.ProcessTask(context.Background(), job.Task())
 }
 
+// outboxTask is a task Queue added to the outbox.
+type outboxTask struct {
+	Type   string `db:"task_type"`
+	Queue  string `db:"queue"`
+	TaskID string `db:"task_id"`
+}
+
+// outbox reads the outbox tasks of ids, in order.
+func (f *fixture) outbox(t *testing.T, ids []int64) []outboxTask {
+	t.Helper()
+	var tasks []outboxTask
+	if err := f.db.Select(&tasks, `SELECT task_type, queue, task_id FROM task_outbox WHERE id = ANY($1) ORDER BY id`, ids); err != nil {
+		t.Fatal(err)
+	}
+	return tasks
+}
+
 func TestQueueTakesTheApplicableTemplates(t *testing.T) {
 	f := newFixture(t)
-	outboxIDs := f.queue(t, 1, queue.Bulk)
+	outboxIDs := f.queue(t, 1, queue.Interactive)
 	rows := f.mockups(t)
 	// spec §5: type_detail equal to the product's mockup type, or empty; the 3D template too
 	if len(rows) != 3 || rows[0].TemplateID != f.tshirt || rows[1].TemplateID != f.anyType || rows[2].TemplateID != f.back3 {
@@ -192,14 +209,7 @@ func TestQueueTakesTheApplicableTemplates(t *testing.T) {
 	if !rows[0].Default || rows[1].Default || rows[2].Default || rows[0].Status != StatusPending || rows[0].Revision != 1 {
 		t.Fatalf("mockups = %+v, want pending, the first one default", rows)
 	}
-	var tasks []struct {
-		Type   string `db:"task_type"`
-		Queue  string `db:"queue"`
-		TaskID string `db:"task_id"`
-	}
-	if err := f.db.Select(&tasks, `SELECT task_type, queue, task_id FROM task_outbox WHERE id = ANY($1) ORDER BY id`, outboxIDs); err != nil {
-		t.Fatal(err)
-	}
+	tasks := f.outbox(t, outboxIDs)
 	want := []struct{ typ, id string }{
 		{TypeMockup, "mockup-" + itoa(rows[0].ID) + "-r1"},
 		{TypeMockup, "mockup-" + itoa(rows[1].ID) + "-r1"},
@@ -209,13 +219,43 @@ func TestQueueTakesTheApplicableTemplates(t *testing.T) {
 		t.Fatalf("outbox = %+v, want %v", tasks, want)
 	}
 	for i, w := range want {
-		if tasks[i].Type != w.typ || tasks[i].TaskID != w.id || tasks[i].Queue != "renderer.bulk" {
-			t.Errorf("outbox task %d = %+v, want %s %s on renderer.bulk", i, tasks[i], w.typ, w.id)
+		if tasks[i].Type != w.typ || tasks[i].TaskID != w.id || tasks[i].Queue != "renderer.interactive" {
+			t.Errorf("outbox task %d = %+v, want %s %s on renderer.interactive", i, tasks[i], w.typ, w.id)
 		}
 	}
 	// A revision the design is not at queues nothing.
 	if ids := f.queue(t, 7, queue.Interactive); len(ids) != 0 {
 		t.Fatalf("queue of a revision the design is not at added %v", ids)
+	}
+}
+
+// TestQueueBulkStaysFlat: a bulk record's mockups are the flat ones only, no row and no
+// render:mockup3d for the product's 3D template; the seller's next save in the editor queues it.
+func TestQueueBulkStaysFlat(t *testing.T) {
+	f := newFixture(t)
+	tasks := f.outbox(t, f.queue(t, 1, queue.Bulk))
+	rows := f.mockups(t)
+	if len(rows) != 2 || rows[0].TemplateID != f.tshirt || rows[1].TemplateID != f.anyType || !rows[0].Default {
+		t.Fatalf("mockups = %+v, want the tshirt (default) and the any-type template only", rows)
+	}
+	if len(tasks) != 2 {
+		t.Fatalf("outbox = %+v, want two flat mockup tasks", tasks)
+	}
+	for i, task := range tasks {
+		if task.Type != TypeMockup || task.Queue != "renderer.bulk" {
+			t.Errorf("outbox task %d = %+v, want %s on renderer.bulk", i, task, TypeMockup)
+		}
+	}
+
+	f.db.MustExec(`UPDATE campaign_designs SET revision = 2 WHERE id = $1`, f.design)
+	tasks = f.outbox(t, f.queue(t, 2, queue.Interactive))
+	rows = f.mockups(t)
+	if len(rows) != 3 || rows[2].TemplateID != f.back3 || rows[2].Revision != 2 || rows[2].Status != StatusPending {
+		t.Fatalf("mockups after an editor save = %+v, want the 3D one too", rows)
+	}
+	want := "mockup3d-" + itoa(rows[2].ID) + "-r2"
+	if len(tasks) != 3 || tasks[2].Type != TypeMockup3D || tasks[2].TaskID != want || tasks[2].Queue != "renderer.interactive" {
+		t.Fatalf("outbox after an editor save = %+v, want %s %s on renderer.interactive last", tasks, TypeMockup3D, want)
 	}
 }
 

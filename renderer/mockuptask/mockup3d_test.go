@@ -1,12 +1,15 @@
 package mockuptask
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"image/color"
 	"image/png"
+	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -27,11 +30,11 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// with3D stores the demo T-shirt model as the fixture's 3D template and returns a handler drawing
-// through a one-browser Chrome pool over the built UI; the browser starts with the first render.
-func (f *fixture) with3D(t *testing.T) *Handler {
+// with3D stores demo model (one of models.Names) as the fixture's 3D template and returns a handler
+// drawing through a one-browser Chrome pool over the built UI; the browser starts with the first render.
+func (f *fixture) with3D(t *testing.T, model string) *Handler {
 	t.Helper()
-	glb, err := models.Model("tshirt")
+	glb, err := models.Model(model)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +83,7 @@ func (f *fixture) run3D(t *testing.T, h *Handler) (mockupRow, error) {
 // screenshot as the mockup, red where the print goes.
 func TestMockup3D(t *testing.T) {
 	f := newFixture(t)
-	m, err := f.run3D(t, f.with3D(t))
+	m, err := f.run3D(t, f.with3D(t, "tshirt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,11 +125,61 @@ func TestMockup3D(t *testing.T) {
 	}
 }
 
+// TestMockup3DPoster draws a red print file on the framed poster in Chromium: the middle of the frame,
+// where the print plane hangs, is red throughout, and around it the black frame shows.
+func TestMockup3DPoster(t *testing.T) {
+	f := newFixture(t)
+	put(t, f.store, "print/1/front.png", solid(t, 540, 720, color.NRGBA{220, 20, 30, 255})) // the poster's 3:4
+	if _, err := f.run3D(t, f.with3D(t, "poster")); err != nil {
+		t.Fatal(err)
+	}
+	r, _, err := f.store.Get(context.Background(), blob.MockupKey(f.campaignID, f.back3, f.productID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(r)
+	r.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir := os.Getenv("PRESSROOM_TEST_DUMP"); dir != "" {
+		os.WriteFile(filepath.Join(dir, "mockup3d-poster.png"), data, 0o644)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil || img.Bounds().Dx() != 1500 || img.Bounds().Dy() != 1875 {
+		t.Fatalf("3D mockup %v (%v), want 1500x1875", img.Bounds(), err)
+	}
+	// The camera frames the model's bounding box: the print (0.9 x 1.2 of the 1.02 x 1.32 framed
+	// poster) spans about 800 x 1030 pixels around the middle. Its inner 600 x 800 is sampled.
+	var inside, red, dark int
+	for y := 0; y < 1875; y += 5 {
+		for x := 0; x < 1500; x += 5 {
+			c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+			isRed := c.R > 150 && c.G < 80 && c.B < 80
+			if x >= 450 && x < 1050 && y >= 537 && y < 1337 {
+				inside++
+				if isRed {
+					red++
+				}
+			} else if max(c.R, c.G, c.B) < 110 {
+				dark++
+			}
+		}
+	}
+	if red != inside {
+		t.Errorf("%d of %d samples in the middle of the poster are red, want all", red, inside)
+	}
+	// The frame's bars, about 50 pixels wide around the print, hold some 8000 samples.
+	if dark < 2000 {
+		t.Errorf("%d dark samples outside the print, want the poster's frame", dark)
+	}
+}
+
 // TestMockup3DFailures: a template whose model is not a GLB fails at once with the template message;
 // a renderer without a Chrome pool leaves the mockup pending for a retry.
 func TestMockup3DFailures(t *testing.T) {
 	f := newFixture(t)
-	h := f.with3D(t)
+	h := f.with3D(t, "tshirt")
 	put(t, f.store, "tpl/shirt.glb", []byte("not a model"))
 	if _, err := f.run3D(t, h); !errors.Is(err, asynq.SkipRetry) {
 		t.Fatalf("err = %v, want SkipRetry", err)

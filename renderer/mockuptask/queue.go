@@ -17,6 +17,11 @@ import (
 // by render:mockup, or by render:mockup3d for a 3D template (one whose design_json names a glb). A
 // row already showing this revision, done, is left as it is. The product's first mockup becomes its
 // default when it has none. It returns the outbox ids of the tasks it added.
+//
+// At queue.Bulk priority the 3D templates are skipped: no row, no task, so a bulk record (the target
+// is 500 records in five minutes) costs flat mockups only and its reconciler waits for nothing more;
+// a 3D mockup a product already has stays as it was. The seller's own saves (queue.Interactive) draw
+// them.
 func Queue(ctx context.Context, tx *sqlx.Tx, designID, revision int64, priority queue.Priority) ([]int64, error) {
 	const upsert = `
 WITH d AS (
@@ -26,7 +31,7 @@ WITH d AS (
 	SELECT d.campaign_id, d.product_id, d.print_space, t.id, d.id, $2
 	FROM d JOIN campaign_products p ON p.id = d.product_id
 	JOIN mockup_templates t ON t.template_id = p.template_id AND t.print_space = d.print_space
-	WHERE t.type_detail = '' OR t.type_detail = p.mockup_type
+	WHERE (t.type_detail = '' OR t.type_detail = p.mockup_type) AND ($3 OR coalesce(t.design_json->>'glb', '') = '')
 	ORDER BY t.position, t.id
 	ON CONFLICT (product_id, mockup_template_id) DO UPDATE SET design_id = EXCLUDED.design_id,
 		design_revision = EXCLUDED.design_revision, status = 'pending', error = '', updated_at = now()
@@ -42,7 +47,7 @@ ORDER BY t.position, t.id`
 		ProductID int64 `db:"product_id"`
 		ThreeD    bool  `db:"three_d"`
 	}
-	if err := tx.SelectContext(ctx, &rows, upsert, designID, revision); err != nil {
+	if err := tx.SelectContext(ctx, &rows, upsert, designID, revision, priority != queue.Bulk); err != nil {
 		return nil, fmt.Errorf("queue mockups of design %d r%d: %w", designID, revision, err)
 	}
 	if len(rows) == 0 {

@@ -62,7 +62,7 @@ describe('bulk import of artworks', () => {
 
     // The way in: the Campaigns page links to the bulk campaigns.
     await page.goto('/campaigns');
-    await page.getByRole('link', { name: 'Bulk campaigns' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Bulk campaigns' }).click(); // the menu has one too
     await page.waitForURL(/\/bulk-campaigns$/);
 
     await page.goto(`/bulk-campaigns/multi-print-spaces/import/${campaign.id}`);

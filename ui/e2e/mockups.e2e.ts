@@ -56,7 +56,8 @@ describe('flat mockups in the campaign editor', () => {
     await signIn(page, DEMO_SELLER);
   });
 
-  const mockup = (space: string) => page.locator('[data-testid="mockup"]').filter({ hasText: `· ${space}` });
+  /** The T-shirt's flat mockup of a print space; its 3D one ("T-shirt, 3D · front") is another card. */
+  const mockup = (space: string) => page.locator('[data-testid="mockup"]').filter({ hasText: `T-shirt, ${space} · ${space}` });
 
   it('saves a T-shirt design front and back', async () => {
     await page.getByRole('link', { name: 'Campaigns' }).first().click();
@@ -93,6 +94,15 @@ describe('flat mockups in the campaign editor', () => {
     expect(await mockup('back').getAttribute('data-default')).toBe('false');
     await mockup('front').scrollIntoViewIfNeeded();
     await screenshot(page, 'mockups-gallery');
+  }, 120_000);
+
+  it('shows the T-shirt\'s 3D mockup after the flat ones, drawn by the renderer\'s Chrome pool', async () => {
+    const model = page.locator('[data-testid="mockup"]').filter({ hasText: 'T-shirt, 3D · front' });
+    const image = model.getByTestId('mockup-image');
+    await image.waitFor({ timeout: 60_000 });
+    await expect.poll(() => image.evaluate(shownSize), { timeout: 30_000 }).toBe('400x500');
+    expect(await fullSize(page, model)).toBe('1500x1875');
+    expect(await model.getAttribute('data-default')).toBe('false');
   }, 120_000);
 
   it('makes the back mockup the default, and it stays so after a reload', async () => {
@@ -156,7 +166,7 @@ describe('flat mockups in the campaign editor', () => {
   it.skipIf(!BLOBS)('retries a mockup that failed for real: its template was missing and is back', async () => {
     // The poster's template, which no other e2e file uses, away while the mockup is made.
     const template = join(BLOBS ?? '', 'mockup-templates', 'poster', 'template.json~blob');
-    const card = page.locator('[data-testid="mockup"]').filter({ hasText: 'Poster' });
+    const card = page.locator('[data-testid="mockup"]').filter({ hasText: 'Poster · front' }); // not "Poster, 3D"
     await rename(template, `${template}.away`);
     try {
       await page.goto('/campaigns');

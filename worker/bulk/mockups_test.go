@@ -42,7 +42,8 @@ func (f *fixture) exportWithMockups(t *testing.T, campaignID int64) {
 }
 
 // TestReconcileWaitsForMockups: a record whose print files are done is completed only once its
-// mockups are, with them in its results; a failed mockup fails the record.
+// mockups are, with them in its results; a failed mockup fails the record. The product's 3D
+// template is no part of it: bulk work makes flat mockups only.
 func TestReconcileWaitsForMockups(t *testing.T) {
 	f := newFixture(t)
 	f.upload(t, f.sellerID, "u/1/a.png", "a.png", "ready", 1000, 1000)
@@ -53,6 +54,9 @@ WHERE name = 'T-shirt' RETURNING id`
 	if err := f.db.Get(&tpl, mockupTemplate); err != nil {
 		t.Fatal(err)
 	}
+	f.db.MustExec(`INSERT INTO mockup_templates (template_id, print_space, file_url, design_json, position)
+SELECT id, 'front', 'mockup-templates/3d-tshirt/model.glb', '{"name": "T-shirt, 3D", "glb": "mockup-templates/3d-tshirt/model.glb"}', 2
+FROM product_templates WHERE name = 'T-shirt'`)
 	rec, err := NewReconciler(DefaultConfig(), f.db, nil)
 	if err != nil {
 		t.Fatal(err)

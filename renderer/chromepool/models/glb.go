@@ -49,6 +49,23 @@ func (m *mesh) addQuadGrid(cols, rows int, at func(u, v float64) [3]float64, kee
 	}
 }
 
+// addBox adds the six faces of the axis-aligned box from lo to hi, each facing outwards.
+func (m *mesh) addBox(lo, hi [3]float64) {
+	// face adds the quad from corner o along du and dv; it faces dv x du.
+	face := func(o, du, dv [3]float64) {
+		m.addQuadGrid(1, 1, func(u, v float64) [3]float64 {
+			return [3]float64{o[0] + u*du[0] + v*dv[0], o[1] + u*du[1] + v*dv[1], o[2] + u*du[2] + v*dv[2]}
+		}, nil, false)
+	}
+	sx, sy, sz := hi[0]-lo[0], hi[1]-lo[1], hi[2]-lo[2]
+	face([3]float64{lo[0], hi[1], hi[2]}, [3]float64{sx, 0, 0}, [3]float64{0, -sy, 0})  // +z
+	face([3]float64{hi[0], hi[1], lo[2]}, [3]float64{-sx, 0, 0}, [3]float64{0, -sy, 0}) // -z
+	face([3]float64{hi[0], hi[1], hi[2]}, [3]float64{0, 0, -sz}, [3]float64{0, -sy, 0}) // +x
+	face([3]float64{lo[0], hi[1], lo[2]}, [3]float64{0, 0, sz}, [3]float64{0, -sy, 0})  // -x
+	face([3]float64{lo[0], hi[1], lo[2]}, [3]float64{sx, 0, 0}, [3]float64{0, 0, sz})   // +y
+	face([3]float64{lo[0], lo[1], hi[2]}, [3]float64{sx, 0, 0}, [3]float64{0, 0, -sz})  // -y
+}
+
 // normals averages the face normals around each vertex.
 func (m *mesh) normals() [][3]float32 {
 	acc := make([][3]float64, len(m.positions))

@@ -2,13 +2,17 @@ package models
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"encoding/json"
+	"math"
+	"slices"
 	"testing"
 )
 
 // TestModelsAreValidGLB parses each model's container and JSON chunk and checks what the 3D page relies
-// on: a body and a print mesh, and print UVs spanning the whole 0..1 print space.
+// on: a body and a print mesh, print UVs spanning the whole 0..1 print space, and a print mesh whose
+// width (along its top edge) over height (down its left edge) is the model's PrintAspect.
 func TestModelsAreValidGLB(t *testing.T) {
 	for _, name := range Names {
 		t.Run(name, func(t *testing.T) {
@@ -49,12 +53,18 @@ func TestModelsAreValidGLB(t *testing.T) {
 			if _, body := names["body"]; !ok || !body {
 				t.Fatalf("meshes %v; want body and print", names)
 			}
-			acc := doc.Accessors[doc.Meshes[p].Primitives[0].Attributes["TEXCOORD_0"]]
-			view := doc.BufferViews[acc.BufferView]
-			uvs := make([]float32, acc.Count*2)
-			if err := binary.Read(bytes.NewReader(bin[view.ByteOffset:view.ByteOffset+view.ByteLength]), binary.LittleEndian, uvs); err != nil {
-				t.Fatal(err)
+			// floats reads the print mesh's attribute as float32s.
+			floats := func(attr string, n int) []float32 {
+				t.Helper()
+				acc := doc.Accessors[doc.Meshes[p].Primitives[0].Attributes[attr]]
+				view := doc.BufferViews[acc.BufferView]
+				out := make([]float32, acc.Count*n)
+				if err := binary.Read(bytes.NewReader(bin[view.ByteOffset:view.ByteOffset+view.ByteLength]), binary.LittleEndian, out); err != nil {
+					t.Fatal(err)
+				}
+				return out
 			}
+			uvs, pos := floats("TEXCOORD_0", 2), floats("POSITION", 3)
 			lo, hi := float32(1), float32(0)
 			for _, v := range uvs {
 				lo, hi = min(lo, v), max(hi, v)
@@ -62,9 +72,32 @@ func TestModelsAreValidGLB(t *testing.T) {
 			if lo != 0 || hi != 1 {
 				t.Errorf("print UVs span %v..%v; want 0..1", lo, hi)
 			}
+			w, h := edgeLength(uvs, pos, 1, 0), edgeLength(uvs, pos, 0, 1)
+			if want := PrintAspect[name]; math.Abs(w/h-want) > 0.01*want {
+				t.Errorf("print mesh is %.3f x %.3f, aspect %.3f; PrintAspect says %.3f", w, h, w/h, want)
+			}
 		})
 	}
 	if _, err := Model("hat"); err == nil {
 		t.Error("Model(hat) succeeded; want an unknown-model error")
 	}
+}
+
+// edgeLength is the length of the print mesh's edge where UV coordinate fixed is 0, walking its
+// vertices in the order of UV coordinate along (0 for u, 1 for v).
+func edgeLength(uvs, pos []float32, fixed, along int) float64 {
+	var edge []int
+	for i := range len(uvs) / 2 {
+		if uvs[2*i+fixed] == 0 {
+			edge = append(edge, i)
+		}
+	}
+	slices.SortFunc(edge, func(a, b int) int { return cmp.Compare(uvs[2*a+along], uvs[2*b+along]) })
+	length := 0.0
+	for k := 1; k < len(edge); k++ {
+		a, b := pos[3*edge[k-1]:], pos[3*edge[k]:]
+		dx, dy, dz := float64(b[0]-a[0]), float64(b[1]-a[1]), float64(b[2]-a[2])
+		length += math.Sqrt(dx*dx + dy*dy + dz*dz)
+	}
+	return length
 }

@@ -7,19 +7,29 @@ import (
 )
 
 // Names lists the models this package makes, in the order the demo catalogue uses them.
-var Names = []string{"tshirt", "mug"}
+var Names = []string{"tshirt", "hoodie", "mug", "poster"}
 
 // PrintAspect is each model's print area width over height, so a design of that aspect fills the print
-// mesh without stretching.
-var PrintAspect = map[string]float64{"tshirt": 0.5 / 0.6, "mug": 0.405 * 2 * (70 * math.Pi / 180) / 0.7}
+// mesh without stretching. Each matches its demo product's print space: 4500x5400 on the shirts and
+// the hoodie's front, 2700x1050 around the mug, 5400x7200 on the poster.
+var PrintAspect = map[string]float64{
+	"tshirt": 0.5 / 0.6,
+	"hoodie": hoodiePrintW / hoodiePrintH,
+	"mug":    mugPrintRadius * 2 * mugPrintSpan / mugPrintH,
+	"poster": posterW / posterH,
+}
 
 // Model returns the GLB bytes of the named model (one of Names).
 func Model(name string) ([]byte, error) {
 	switch name {
 	case "tshirt":
 		return encodeGLB(tshirt())
+	case "hoodie":
+		return encodeGLB(hoodie())
 	case "mug":
 		return encodeGLB(mug())
+	case "poster":
+		return encodeGLB(poster())
 	}
 	return nil, fmt.Errorf("models: unknown model %q; want one of %v", name, slices.Clone(Names))
 }
@@ -66,6 +76,14 @@ func tshirt() []*mesh {
 	return []*mesh{body, print}
 }
 
+// The mug's print wraps 160 degrees of the front, a hair outside the wall, as tall as the
+// 2700x1050 wrap print space makes it.
+const (
+	mugPrintRadius = 0.404
+	mugPrintSpan   = 80 * math.Pi / 180 // half the wrap's angle
+	mugPrintH      = mugPrintRadius * 2 * mugPrintSpan * 1050 / 2700
+)
+
 func mug() []*mesh {
 	const r, inner, top, bottom = 0.4, 0.37, 0.45, -0.45
 	body := &mesh{name: "body", color: [4]float32{0.95, 0.95, 0.95, 1}}
@@ -92,12 +110,94 @@ func mug() []*mesh {
 		d := major + minor*math.Cos(b)
 		return [3]float64{cx + d*math.Cos(a), d * math.Sin(a) * -1, minor * math.Sin(b)}
 	}, nil, false)
-	// The print wraps 140 degrees of the front, 0.7 tall, a hair outside the wall.
 	print := &mesh{name: "print", textured: true}
-	const span = 70 * math.Pi / 180
 	print.addQuadGrid(48, 8, func(u, v float64) [3]float64 {
-		a := -span + u*2*span
-		return [3]float64{(r + 0.004) * math.Sin(a), 0.35 - v*0.7, (r + 0.004) * math.Cos(a)}
+		a := -mugPrintSpan + u*2*mugPrintSpan
+		return [3]float64{mugPrintRadius * math.Sin(a), mugPrintH/2 - v*mugPrintH, mugPrintRadius * math.Cos(a)}
+	}, nil, false)
+	return []*mesh{body, print}
+}
+
+// hoodieInside says whether (x, y) lies on the hoodie's flat outline: a longer torso than the shirt's,
+// no neck hole, and long sleeves hanging from sloping shoulders down to the hem, a little apart from
+// the body below the armpit.
+func hoodieInside(x, y float64) bool {
+	if x*x+(y-0.6)*(y-0.6) < 0.17*0.17 || y < -0.85 {
+		return false
+	}
+	ax := math.Abs(x)
+	if ax <= 0.47 {
+		return y <= 0.55
+	}
+	if y > 0.55-0.35*(ax-0.47)/0.3 { // above the shoulder's slope
+		return false
+	}
+	spread := 0.1 * math.Max(0, 0.3-y) / 1.15 // below the armpit the sleeve leans out towards the cuff
+	return ax >= 0.47+spread && ax <= 0.77+spread/2
+}
+
+// hoodiePuff is the hoodie's depth in front of (and behind) its middle plane: a thicker slab than the
+// shirt's.
+func hoodiePuff(x float64) float64 {
+	return 0.11 * math.Sqrt(math.Max(0, 1-(x/0.95)*(x/0.95)))
+}
+
+// The hoodie's print area on the chest: 4500x5400 like its front print space.
+const hoodiePrintW, hoodiePrintH = 0.45, 0.54
+
+func hoodie() []*mesh {
+	const x0, x1, y0, y1 = -0.85, 0.85, 0.6, -0.85 // y0 is the top
+	body := &mesh{name: "body", color: [4]float32{0.55, 0.57, 0.6, 1}}
+	at := func(side float64) func(u, v float64) [3]float64 {
+		return func(u, v float64) [3]float64 {
+			x, y := x0+u*(x1-x0), y0+v*(y1-y0)
+			return [3]float64{x, y, side * hoodiePuff(x)}
+		}
+	}
+	keep := func(u, v float64) bool { return hoodieInside(x0+u*(x1-x0), y0+v*(y1-y0)) }
+	body.addQuadGrid(68, 58, at(1), keep, false)
+	body.addQuadGrid(68, 58, at(-1), keep, true)
+	// The hood lies behind the neck, a rounded shell rising above the shoulders: its inside faces the
+	// viewer through the neck hole, its outside bulges backwards.
+	const hx, hy, hcy = 0.26, 0.3, 0.62
+	hood := func(inside bool) func(u, v float64) [3]float64 {
+		return func(u, v float64) [3]float64 {
+			a, rr := u*2*math.Pi, 1-v
+			x, y := hx*rr*math.Sin(a), hcy+hy*rr*math.Cos(a)
+			dome := math.Sqrt(math.Max(0, 1-rr*rr))
+			if inside {
+				return [3]float64{x, y, -0.02 - 0.08*dome}
+			}
+			return [3]float64{x, y, -0.02 - 0.2*dome}
+		}
+	}
+	body.addQuadGrid(48, 8, hood(true), nil, false)
+	body.addQuadGrid(48, 8, hood(false), nil, true)
+	// The print area: its top 0.1 below the neck hole, a hair in front of the body.
+	print := &mesh{name: "print", textured: true}
+	print.addQuadGrid(24, 24, func(u, v float64) [3]float64 {
+		x, y := -hoodiePrintW/2+u*hoodiePrintW, 0.33-v*hoodiePrintH
+		return [3]float64{x, y, hoodiePuff(x) + 0.004}
+	}, nil, false)
+	return []*mesh{body, print}
+}
+
+// The poster's print plane: 5400x7200 like its print space, inside a frame posterFrame wide.
+const posterW, posterH, posterFrame = 0.9, 1.2, 0.06
+
+func poster() []*mesh {
+	// The body is the frame: four bars around the print and a backing board behind it, all black.
+	body := &mesh{name: "body", color: [4]float32{0.05, 0.05, 0.05, 1}}
+	const w, h, f = posterW / 2, posterH / 2, posterFrame
+	body.addBox([3]float64{-w - f, h, -0.03}, [3]float64{w + f, h + f, 0.03})   // top
+	body.addBox([3]float64{-w - f, -h - f, -0.03}, [3]float64{w + f, -h, 0.03}) // bottom
+	body.addBox([3]float64{-w - f, -h, -0.03}, [3]float64{-w, h, 0.03})         // left
+	body.addBox([3]float64{w, -h, -0.03}, [3]float64{w + f, h, 0.03})           // right
+	body.addBox([3]float64{-w, -h, -0.03}, [3]float64{w, h, -0.01})             // backing board
+	// The print: a flat plane hanging straight, a hair in front of the backing board.
+	print := &mesh{name: "print", textured: true}
+	print.addQuadGrid(1, 1, func(u, v float64) [3]float64 {
+		return [3]float64{-w + u*posterW, h - v*posterH, -0.008}
 	}, nil, false)
 	return []*mesh{body, print}
 }
