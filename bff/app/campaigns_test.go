@@ -205,8 +205,14 @@ func TestCampaignCatalogueAndFonts(t *testing.T) {
 			t.Fatalf("GLB of %s: %d, %d bytes", m["name"], res.StatusCode, len(glb))
 		}
 	}
-	if len(models) != 2 || !names["Mug, 3D wrap"] || !names["All-over-print shirt, 3D front"] {
+	wantModels := []string{"T-shirt, 3D front", "Hoodie, 3D front", "Mug, 3D wrap", "Poster, 3D front", "All-over-print shirt, 3D front"}
+	if len(models) != len(wantModels) {
 		t.Fatalf("models: %s", r.raw)
+	}
+	for _, name := range wantModels {
+		if !names[name] {
+			t.Fatalf("no %q among the models: %s", name, r.raw)
+		}
 	}
 
 	r = e.do("GET", "/api/fonts", "", nil)
