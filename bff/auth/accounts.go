@@ -86,10 +86,11 @@ func (s *Service) link(page, token string) string {
 	return strings.TrimRight(s.cfg.PublicURL, "/") + page + "?" + url.Values{"token": {token}}.Encode()
 }
 
-// sendLink creates a single-use link for user and e-mails it to the user's address.
-func (s *Service) sendLink(ctx context.Context, u *User, purpose string) error {
+// sendLink creates a single-use link of purpose for user and e-mails it to the address to: the
+// user's own, or for purposeChangeEmail the new address the link makes the user's.
+func (s *Service) sendLink(ctx context.Context, u *User, purpose, to string) error {
 	token, hash := newToken()
-	msg := pmail.Message{To: u.Email}
+	msg := pmail.Message{To: to}
 	switch purpose {
 	case purposeReset:
 		if err := s.store.createLink(ctx, u.ID, purpose, u.Email, hash, s.cfg.ResetTTL); err != nil {
@@ -106,6 +107,14 @@ func (s *Service) sendLink(ctx context.Context, u *User, purpose string) error {
 		msg.Subject = "Verify your email address"
 		msg.Body = "Hello " + u.Name + ",\n\nPlease confirm that this is your e-mail address by opening this link " +
 			"(it works once, for " + s.cfg.VerifyTTL.String() + "):\n\n" + s.link("/auth/verify-email", token) + "\n"
+	case purposeChangeEmail:
+		if err := s.store.createChangeLink(ctx, u.ID, to, hash, s.cfg.VerifyTTL); err != nil {
+			return err
+		}
+		msg.Subject = "Confirm your new email address"
+		msg.Body = "Hello " + u.Name + ",\n\nOpen this link to make " + to + " the address of your Pressroom account " +
+			"(it works once, for " + s.cfg.VerifyTTL.String() + "):\n\n" + s.link("/auth/verify-email", token) +
+			"\n\nIf you did not ask for this, ignore this message.\n"
 	}
 	return s.mailer.Send(ctx, msg)
 }
@@ -151,7 +160,7 @@ func (s *Service) handleRegister(c echo.Context) error {
 		return err
 	}
 	s.audit(ctx, &id, "account.registered", c.RealIP(), map[string]any{"email": b.Email})
-	if err := s.sendLink(ctx, u, purposeVerify); err != nil {
+	if err := s.sendLink(ctx, u, purposeVerify, u.Email); err != nil {
 		// The account exists; the user can ask for the link again from the verification page.
 		s.log.Error("send verification link", "user_id", id, "err", err)
 	}
@@ -187,7 +196,7 @@ func (s *Service) handleForgotPassword(c echo.Context) error {
 	case err != nil:
 		return err
 	default:
-		if err := s.sendLink(ctx, u, purposeReset); err != nil {
+		if err := s.sendLink(ctx, u, purposeReset, u.Email); err != nil {
 			return err
 		}
 		s.audit(ctx, &u.ID, "password.reset_requested", c.RealIP(), nil)
@@ -271,7 +280,7 @@ func (s *Service) handleResendVerification(c echo.Context) error {
 	if err := s.throttled(ctx, "verify:"+id.User.Email, c.RealIP()); err != nil {
 		return err
 	}
-	if err := s.sendLink(ctx, id.User, purposeVerify); err != nil {
+	if err := s.sendLink(ctx, id.User, purposeVerify, id.User.Email); err != nil {
 		return err
 	}
 	if err := s.throttle.count(ctx, "verify:"+id.User.Email); err != nil {
@@ -364,18 +373,7 @@ func (s *Service) handleChangeEmail(c echo.Context) error {
 	case !errors.Is(err, errNoUser):
 		return err
 	}
-	token, hash := newToken()
-	if err := s.store.createChangeLink(ctx, id.User.ID, b.Email, hash, s.cfg.VerifyTTL); err != nil {
-		return err
-	}
-	confirm := pmail.Message{
-		To:      b.Email,
-		Subject: "Confirm your new email address",
-		Body: "Hello " + id.User.Name + ",\n\nOpen this link to make " + b.Email + " the address of your Pressroom account " +
-			"(it works once, for " + s.cfg.VerifyTTL.String() + "):\n\n" + s.link("/auth/verify-email", token) +
-			"\n\nIf you did not ask for this, ignore this message.\n",
-	}
-	if err := s.mailer.Send(ctx, confirm); err != nil {
+	if err := s.sendLink(ctx, id.User, purposeChangeEmail, b.Email); err != nil {
 		return err
 	}
 	notice := pmail.Message{

@@ -145,13 +145,18 @@ func (s *Store) confirmEmail(ctx context.Context, linkHash []byte) (spentLink, e
 }
 
 // createChangeLink retires the user's earlier change-of-address links and stores the hash of a new
-// one for the address email, so only the newest request can change the address.
+// one for the address email, in one statement, so only the newest request can change the address.
 func (s *Store) createChangeLink(ctx context.Context, userID int64, email string, hash []byte, ttl time.Duration) error {
-	const retire = `UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'change_email' AND used_at IS NULL`
-	if _, err := s.db.ExecContext(ctx, retire, userID); err != nil {
-		return fmt.Errorf("retire change_email links: %w", err)
+	const q = `
+WITH retired AS (
+    UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL
+)
+INSERT INTO email_tokens (user_id, purpose, token_hash, email, expires_at)
+VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`
+	if _, err := s.db.ExecContext(ctx, q, userID, purposeChangeEmail, hash, email, ttl.Seconds()); err != nil {
+		return fmt.Errorf("create %s link: %w", purposeChangeEmail, err)
 	}
-	return s.createLink(ctx, userID, purposeChangeEmail, email, hash, ttl)
+	return nil
 }
 
 // setPassword replaces the password hash and revokes the user's sessions except keep.

@@ -14,7 +14,6 @@ import (
 
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/bff/uploads"
-	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/mockuptask"
 )
 
@@ -161,7 +160,7 @@ func (s *Service) handleRetryMockup(c echo.Context) error {
 	}
 	var outboxID int64
 	err = s.inCampaign(c, id, func(ctx context.Context, tx *sqlx.Tx) error {
-		outboxID, err = mockuptask.Requeue(ctx, tx, id, mockupID, queue.Interactive)
+		outboxID, err = mockuptask.Requeue(ctx, tx, id, mockupID)
 		switch {
 		case errors.Is(err, mockuptask.ErrMockupNotFound):
 			return envelope.Fail(http.StatusNotFound, MsgMockupNotFound)
@@ -177,10 +176,7 @@ func (s *Service) handleRetryMockup(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	if outboxID != 0 {
-		// Committed: if Redis is away now, the relay sends the task later.
-		if _, err := s.d.Relay.Dispatch(ctx, outboxID); err != nil {
-			s.d.Log.Warn("mockup task left for the relay", "campaign", id, "mockup", mockupID, "err", err)
-		}
+		s.dispatch(ctx, id, outboxID)
 	}
 	out, err := mockups(ctx, s.d.DB, id)
 	if err != nil {

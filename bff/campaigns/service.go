@@ -327,13 +327,19 @@ func (s *Service) save(c echo.Context) error {
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	if len(outboxIDs) > 0 {
-		// Committed: if Redis is away now, the relay sends the tasks later.
-		if _, err := s.d.Relay.Dispatch(ctx, outboxIDs...); err != nil {
-			s.d.Log.Warn("export tasks left for the relay", "campaign", camp.ID, "err", err)
-		}
-	}
+	s.dispatch(ctx, camp.ID, outboxIDs...)
 	return s.respond(c, camp.ID)
+}
+
+// dispatch sends the committed outbox tasks ids of campaign campaignID to the queue; if Redis is
+// away now it only warns, and the relay sends them later.
+func (s *Service) dispatch(ctx context.Context, campaignID int64, ids ...int64) {
+	if len(ids) == 0 {
+		return
+	}
+	if _, err := s.d.Relay.Dispatch(ctx, ids...); err != nil {
+		s.d.Log.Warn("tasks left for the relay", "campaign", campaignID, "outbox", ids, "err", err)
+	}
 }
 
 // checkSources refuses sources that are not the account's uploads.

@@ -5,13 +5,13 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/jmoiron/sqlx"
 
+	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/bff/notifications"
 )
 
@@ -51,45 +51,28 @@ type Article struct {
 	UpdatedAt time.Time `db:"updated_at" json:"updated_at"`
 }
 
-// FieldError is one refused field of an article.
-type FieldError struct {
-	Field, Message string
-}
-
-// webURL reports whether s is an absolute http(s) address, or with path also a path on this site.
-func webURL(s string, path bool) bool {
-	u, err := url.Parse(s)
-	if err != nil {
-		return false
-	}
-	if u.Scheme == "http" || u.Scheme == "https" {
-		return u.Host != ""
-	}
-	return path && u.Scheme == "" && u.Host == "" && strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//") && !strings.HasPrefix(s, "/\\")
-}
-
 // Check trims a, sanitizes its content and returns what is wrong with it.
-func Check(a *Article) []FieldError {
+func Check(a *Article) []envelope.FieldError {
 	a.Subject, a.Banner, a.Link = strings.TrimSpace(a.Subject), strings.TrimSpace(a.Banner), strings.TrimSpace(a.Link)
 	a.Content = notifications.SanitizeHTML(a.Content)
-	var errs []FieldError
+	var errs []envelope.FieldError
 	long := func(field, v string, limit int) bool {
 		if utf8.RuneCountInString(v) > limit {
-			errs = append(errs, FieldError{field, fmt.Sprintf(MsgTooLong, field, limit)})
+			errs = append(errs, envelope.FieldError{Field: field, Message: fmt.Sprintf(MsgTooLong, field, limit)})
 			return true
 		}
 		return false
 	}
 	if a.Subject == "" {
-		errs = append(errs, FieldError{"subject", MsgSubjectRequired})
+		errs = append(errs, envelope.FieldError{Field: "subject", Message: MsgSubjectRequired})
 	}
 	long("subject", a.Subject, MaxSubjectLength)
 	long("content", a.Content, MaxContentLength)
-	if !long("banner", a.Banner, MaxURLLength) && a.Banner != "" && !webURL(a.Banner, true) {
-		errs = append(errs, FieldError{"banner", MsgBadBanner})
+	if !long("banner", a.Banner, MaxURLLength) && a.Banner != "" && !notifications.WebLink(a.Banner, true) {
+		errs = append(errs, envelope.FieldError{Field: "banner", Message: MsgBadBanner})
 	}
-	if !long("link", a.Link, MaxURLLength) && a.Link != "" && !webURL(a.Link, false) {
-		errs = append(errs, FieldError{"link", MsgBadLink})
+	if !long("link", a.Link, MaxURLLength) && a.Link != "" && !notifications.WebLink(a.Link, false) {
+		errs = append(errs, envelope.FieldError{Field: "link", Message: MsgBadLink})
 	}
 	return errs
 }
@@ -118,8 +101,9 @@ func List(ctx context.Context, db sqlx.QueryerContext, activeOnly bool) ([]Artic
 }
 
 // Save stores a checked article: a new one when a.ID is 0, else it replaces article a.ID
-// (ErrNotFound when there is none). It returns the stored article.
-func Save(ctx context.Context, db sqlx.QueryerContext, a Article) (Article, error) {
+// (ErrNotFound when there is none), keeping its stored active flag when keepActive (an edit that
+// did not send one). It returns the stored article.
+func Save(ctx context.Context, db sqlx.QueryerContext, a Article, keepActive bool) (Article, error) {
 	var out Article
 	var err error
 	if a.ID == 0 {
@@ -129,10 +113,10 @@ VALUES ($1, $2, $3, $4, $5, $6) RETURNING ` + columns
 		err = sqlx.GetContext(ctx, db, &out, q, a.Subject, a.Banner, a.Content, a.Link, a.Position, a.Active)
 	} else {
 		const q = `
-UPDATE featured_articles SET subject = $2, banner = $3, content = $4, link = $5, position = $6, active = $7,
-       updated_at = now()
+UPDATE featured_articles SET subject = $2, banner = $3, content = $4, link = $5, position = $6,
+       active = CASE WHEN $8 THEN active ELSE $7 END, updated_at = now()
 WHERE id = $1 RETURNING ` + columns
-		err = sqlx.GetContext(ctx, db, &out, q, a.ID, a.Subject, a.Banner, a.Content, a.Link, a.Position, a.Active)
+		err = sqlx.GetContext(ctx, db, &out, q, a.ID, a.Subject, a.Banner, a.Content, a.Link, a.Position, a.Active, keepActive)
 	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return out, ErrNotFound

@@ -47,7 +47,8 @@ func (h handlers) all(c echo.Context) error {
 	return envelope.OK(c, list)
 }
 
-// articleBody is what an admin sends; active defaults to true for a new article.
+// articleBody is what an admin sends; without active a new article is active and an edited one
+// keeps its flag.
 type articleBody struct {
 	Subject  string `json:"subject"`
 	Banner   string `json:"banner"`
@@ -71,13 +72,9 @@ func (h handlers) save(c echo.Context) error {
 	}
 	a := Article{ID: id, Subject: b.Subject, Banner: b.Banner, Content: b.Content, Link: b.Link, Position: b.Position, Active: b.Active == nil || *b.Active}
 	if errs := Check(&a); len(errs) > 0 {
-		out := make([]envelope.FieldError, len(errs))
-		for i, e := range errs {
-			out[i] = envelope.FieldError{Field: e.Field, Message: e.Message}
-		}
-		return envelope.Fail(http.StatusUnprocessableEntity, errs[0].Message, out...)
+		return envelope.Fail(http.StatusUnprocessableEntity, errs[0].Message, errs...)
 	}
-	saved, err := Save(c.Request().Context(), h.db, a)
+	saved, err := Save(c.Request().Context(), h.db, a, id != 0 && b.Active == nil)
 	if errors.Is(err, ErrNotFound) {
 		return envelope.Fail(http.StatusNotFound, MsgNotFound)
 	}

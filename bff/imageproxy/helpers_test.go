@@ -21,7 +21,6 @@ import (
 	"testing"
 
 	"github.com/labstack/echo/v4"
-	"github.com/redis/go-redis/v9"
 	"golang.org/x/net/dns/dnsmessage"
 
 	"github.com/pressroom/pressroom/bff/envelope"
@@ -136,7 +135,7 @@ func testConfig() Config {
 	cfg := DefaultConfig()
 	cfg.AnyPort = true
 	cfg.Timeout = 5e9
-	cfg.ClientRate, cfg.AccountRate = 0, 0 // TestRateLimits counts in Redis
+	cfg.ClientRate, cfg.AccountRate = 0, 0 // TestRateLimitCountsPerKey and TestRoutesInTheApp count in Redis
 	return cfg
 }
 
@@ -148,15 +147,10 @@ type server struct {
 	srv *httptest.Server
 }
 
+// newServer serves the proxy with cfg, without Redis (so cfg's rates must be 0).
 func newServer(t testing.TB, cfg Config, opts ...Option) *server {
 	t.Helper()
-	return newServerWithRedis(t, cfg, nil, opts...)
-}
-
-// newServerWithRedis is newServer counting the rate limits in rdb.
-func newServerWithRedis(t testing.TB, cfg Config, rdb *redis.Client, opts ...Option) *server {
-	t.Helper()
-	p, err := New(cfg, false, rdb, slog.New(slog.DiscardHandler), opts...)
+	p, err := New(cfg, false, nil, slog.New(slog.DiscardHandler), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,8 +41,16 @@ func TestRateLimitCountsPerKey(t *testing.T) {
 	if n, _ := rdb.Exists(ctx, accountKey(7)).Result(); n != 0 {
 		t.Fatal("a limit of 0 counted in Redis")
 	}
-	// the window's expiry was set once, by the first request
-	if ttl := rdb.TTL(ctx, clientKey("192.0.2.1")).Val(); ttl <= 0 || ttl > time.Minute {
+	// The window's expiry is set once, by the first request: a later request does not extend it.
+	key := clientKey("192.0.2.1")
+	if ttl := rdb.PTTL(ctx, key).Val(); ttl <= 0 || ttl > time.Minute {
 		t.Fatalf("window expiry %s", ttl)
+	}
+	if err := rdb.PExpire(ctx, key, 30*time.Second).Err(); err != nil {
+		t.Fatal(err)
+	}
+	take(key, 2)
+	if ttl := rdb.PTTL(ctx, key).Val(); ttl <= 0 || ttl > 30*time.Second {
+		t.Fatalf("a later request extended the window: expiry %s, want at most 30s", ttl)
 	}
 }

@@ -78,8 +78,20 @@ var policy = bluemonday.UGCPolicy().RequireNoReferrerOnFullyQualifiedLinks(true)
 // SanitizeHTML is message with everything that could run script removed.
 func SanitizeHTML(message string) string { return policy.Sanitize(message) }
 
-// checkLink accepts an empty value, an http(s) URL or a path on this site; never javascript:,
-// data: or a protocol-relative address.
+// WebLink reports whether s is an absolute http(s) address with a host, or, when allowPath, a path
+// on this site; never javascript:, data: or a protocol-relative address.
+func WebLink(s string, allowPath bool) bool {
+	u, err := url.Parse(s)
+	if err != nil {
+		return false
+	}
+	if u.Scheme == "http" || u.Scheme == "https" {
+		return u.Host != ""
+	}
+	return allowPath && u.Scheme == "" && u.Host == "" && strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//") && !strings.HasPrefix(s, "/\\")
+}
+
+// checkLink accepts an empty value, an http(s) URL or a path on this site (WebLink).
 func checkLink(field, link string) error {
 	if link == "" {
 		return nil
@@ -87,14 +99,7 @@ func checkLink(field, link string) error {
 	if len(link) > MaxLinkLength {
 		return &InvalidError{Field: field, Message: fmt.Sprintf("The %s may not be longer than %d characters.", strings.ReplaceAll(field, "_", " "), MaxLinkLength)}
 	}
-	u, err := url.Parse(link)
-	switch {
-	case err != nil:
-	case u.Scheme == "http" || u.Scheme == "https":
-		if u.Host != "" {
-			return nil
-		}
-	case u.Scheme == "" && u.Host == "" && strings.HasPrefix(link, "/") && !strings.HasPrefix(link, "//") && !strings.HasPrefix(link, "/\\"):
+	if WebLink(link, true) {
 		return nil
 	}
 	return &InvalidError{Field: field, Message: fmt.Sprintf("The %s must be an http(s) address or a path starting with /.", strings.ReplaceAll(field, "_", " "))}

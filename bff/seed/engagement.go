@@ -54,7 +54,7 @@ WHERE lower(email) = 'seller@example.com' AND sale_volume IS NULL`
 		if errs := featured.Check(&a); len(errs) > 0 {
 			return fmt.Errorf("seed featured article %q: %s", a.Subject, errs[0].Message)
 		}
-		if _, err := featured.Save(ctx, tx, a); err != nil {
+		if _, err := featured.Save(ctx, tx, a, false); err != nil {
 			return fmt.Errorf("seed featured article %q: %w", a.Subject, err)
 		}
 	}

@@ -44,11 +44,7 @@ func (h handler) submit(c echo.Context) error {
 		return err
 	}
 	if errs := Check(&a, u.Phone == ""); len(errs) > 0 {
-		out := make([]envelope.FieldError, len(errs))
-		for i, e := range errs {
-			out[i] = envelope.FieldError{Field: e.Field, Message: e.Message}
-		}
-		return envelope.Fail(http.StatusUnprocessableEntity, MsgCannotSave, out...)
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgCannotSave, errs...)
 	}
 	r, err := save(c.Request().Context(), h.db, u.ID, a)
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/pressroom/pressroom/bff/envelope"
 )
 
 // SaleVolumes are the answers of the sale-volume question, in the order the survey lists them
@@ -53,11 +55,6 @@ type Answers struct {
 	Phone      string `json:"phone"`
 }
 
-// FieldError is one refused answer.
-type FieldError struct {
-	Field, Message string
-}
-
 // ValidFacebook reports whether url passes the rule of spec §5: it contains one of FacebookMarkers.
 func ValidFacebook(url string) bool {
 	lower := strings.ToLower(url)
@@ -80,32 +77,32 @@ func validPhone(phone string) bool {
 
 // Check trims a and returns the problems of each field, every message of a field in order (the UI
 // shows the first for the phone). needPhone is set when the account has no phone yet.
-func Check(a *Answers, needPhone bool) []FieldError {
+func Check(a *Answers, needPhone bool) []envelope.FieldError {
 	a.SaleVolume, a.Facebook, a.Phone = strings.TrimSpace(a.SaleVolume), strings.TrimSpace(a.Facebook), strings.TrimSpace(a.Phone)
-	var errs []FieldError
+	var errs []envelope.FieldError
 	switch {
 	case a.SaleVolume == "":
-		errs = append(errs, FieldError{"sale_volume", MsgSaleVolumeEmpty})
+		errs = append(errs, envelope.FieldError{Field: "sale_volume", Message: MsgSaleVolumeEmpty})
 	case !slices.Contains(SaleVolumes, a.SaleVolume):
-		errs = append(errs, FieldError{"sale_volume", MsgSaleVolumeBad})
+		errs = append(errs, envelope.FieldError{Field: "sale_volume", Message: MsgSaleVolumeBad})
 	}
 	if a.Facebook != "" {
 		if !ValidFacebook(a.Facebook) {
-			errs = append(errs, FieldError{"facebook", MsgBadFacebook})
+			errs = append(errs, envelope.FieldError{Field: "facebook", Message: MsgBadFacebook})
 		}
 		if utf8.RuneCountInString(a.Facebook) > MaxFacebookLength {
-			errs = append(errs, FieldError{"facebook", fmt.Sprintf(MsgTooLong, "facebook", MaxFacebookLength)})
+			errs = append(errs, envelope.FieldError{Field: "facebook", Message: fmt.Sprintf(MsgTooLong, "facebook", MaxFacebookLength)})
 		}
 	}
 	switch {
 	case a.Phone == "" && needPhone:
-		errs = append(errs, FieldError{"phone", MsgPhoneEmpty})
+		errs = append(errs, envelope.FieldError{Field: "phone", Message: MsgPhoneEmpty})
 	case a.Phone != "":
 		if !validPhone(a.Phone) {
-			errs = append(errs, FieldError{"phone", MsgPhoneBad})
+			errs = append(errs, envelope.FieldError{Field: "phone", Message: MsgPhoneBad})
 		}
 		if utf8.RuneCountInString(a.Phone) > MaxPhoneLength {
-			errs = append(errs, FieldError{"phone", fmt.Sprintf(MsgTooLong, "phone", MaxPhoneLength)})
+			errs = append(errs, envelope.FieldError{Field: "phone", Message: fmt.Sprintf(MsgTooLong, "phone", MaxPhoneLength)})
 		}
 	}
 	return errs

@@ -1,9 +1,12 @@
 package survey
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/pressroom/pressroom/bff/envelope"
 )
 
 func TestValidFacebook(t *testing.T) {
@@ -29,23 +32,35 @@ func TestValidFacebook(t *testing.T) {
 	}
 }
 
+// TestCheckSaleVolumes writes out the five answers of spec §9 rather than reading SaleVolumes, so a
+// changed list fails here.
+func TestCheckSaleVolumes(t *testing.T) {
+	for _, v := range []string{"50 - 100", "150 - 300", "300 - 600", "1000 - 2000", "2000+"} {
+		if errs := Check(&Answers{SaleVolume: v}, false); errs != nil {
+			t.Errorf("Check(%q) = %v, want no errors", v, errs)
+		}
+	}
+	if want := []string{"50 - 100", "150 - 300", "300 - 600", "1000 - 2000", "2000+"}; !slices.Equal(SaleVolumes, want) {
+		t.Errorf("SaleVolumes = %q, want %q", SaleVolumes, want)
+	}
+}
+
 func TestCheck(t *testing.T) {
 	tests := []struct {
 		name      string
 		answers   Answers
 		needPhone bool
-		want      []FieldError
+		want      []envelope.FieldError
 	}{
-		{"every sale volume of the spec is accepted", Answers{SaleVolume: "1000 - 2000"}, false, nil},
 		{"the phone is required when the account has none", Answers{SaleVolume: "2000+"}, true,
-			[]FieldError{{"phone", MsgPhoneEmpty}}},
-		{"a short number", Answers{SaleVolume: "2000+", Phone: "12345"}, true, []FieldError{{"phone", MsgPhoneBad}}},
-		{"letters in the number", Answers{SaleVolume: "2000+", Phone: "+1 555 CALL NOW"}, false, []FieldError{{"phone", MsgPhoneBad}}},
+			[]envelope.FieldError{{Field: "phone", Message: MsgPhoneEmpty}}},
+		{"a short number", Answers{SaleVolume: "2000+", Phone: "12345"}, true, []envelope.FieldError{{Field: "phone", Message: MsgPhoneBad}}},
+		{"letters in the number", Answers{SaleVolume: "2000+", Phone: "+1 555 CALL NOW"}, false, []envelope.FieldError{{Field: "phone", Message: MsgPhoneBad}}},
 		{"a formatted number", Answers{SaleVolume: "50 - 100", Phone: "+84 (28) 3822-1234"}, true, nil},
 		{"an unlisted volume and a bad Facebook URL", Answers{SaleVolume: "100+", Facebook: "twitter.com/me"}, false,
-			[]FieldError{{"sale_volume", MsgSaleVolumeBad}, {"facebook", MsgBadFacebook}}},
+			[]envelope.FieldError{{Field: "sale_volume", Message: MsgSaleVolumeBad}, {Field: "facebook", Message: MsgBadFacebook}}},
 		{"blank answers are trimmed away", Answers{SaleVolume: "   ", Facebook: "  "}, false,
-			[]FieldError{{"sale_volume", MsgSaleVolumeEmpty}}},
+			[]envelope.FieldError{{Field: "sale_volume", Message: MsgSaleVolumeEmpty}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

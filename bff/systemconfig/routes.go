@@ -45,16 +45,15 @@ func (h handlers) shared(c echo.Context) error {
 }
 
 func (h handlers) platform(c echo.Context) error {
-	ctx := c.Request().Context()
-	on, err := Maintenance(ctx, h.db)
+	configs, err := Configs(c.Request().Context(), h.db, "")
 	if err != nil {
 		return err
 	}
-	brands, err := Configs(ctx, h.db, "brand.")
+	on, err := maintenanceOf(configs)
 	if err != nil {
 		return err
 	}
-	return envelope.OK(c, Platform{Maintenance: on, Brand: BrandOf(brands, c.Request().Host)})
+	return envelope.OK(c, Platform{Maintenance: on, Brand: BrandOf(configs, c.Request().Host)})
 }
 
 // setBody is what an admin sends to set a config.
@@ -67,16 +66,11 @@ func (h handlers) set(c echo.Context) error {
 	if err := envelope.Bind(c, &b); err != nil {
 		return err
 	}
-	msg, err := Set(c.Request().Context(), h.db, c.Param("key"), b.Value)
-	if err != nil {
-		return err
+	if fe := check(c.Param("key"), b.Value); fe != nil {
+		return envelope.Fail(http.StatusUnprocessableEntity, fe.Message, *fe)
 	}
-	if msg != "" {
-		field := "value"
-		if msg == MsgBadKey {
-			field = "key"
-		}
-		return envelope.Fail(http.StatusUnprocessableEntity, msg, envelope.FieldError{Field: field, Message: msg})
+	if err := Set(c.Request().Context(), h.db, c.Param("key"), b.Value); err != nil {
+		return err
 	}
 	return envelope.OKMessage(c, "The setting has been saved.", map[string]string{"key": c.Param("key"), "value": b.Value})
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/jmoiron/sqlx"
+
+	"github.com/pressroom/pressroom/bff/envelope"
 )
 
 // Keys of the system configs this package reads.
@@ -60,7 +62,7 @@ type Shared struct {
 
 // Load reads the shared configuration.
 func Load(ctx context.Context, db sqlx.QueryerContext) (Shared, error) {
-	out := Shared{Colors: []Color{}, Configs: map[string]string{}, Countries: []Country{}, Locations: []Location{}}
+	out := Shared{Colors: []Color{}, Countries: []Country{}, Locations: []Location{}}
 	if err := sqlx.SelectContext(ctx, db, &out.Colors, `SELECT name, hex_code FROM system_colors ORDER BY position, name`); err != nil {
 		return out, fmt.Errorf("load system colours: %w", err)
 	}
@@ -89,16 +91,22 @@ func Load(ctx context.Context, db sqlx.QueryerContext) (Shared, error) {
 // "maintenance" holds a true value (true, 1, t). A missing or empty key means no maintenance; any
 // other value is an operator's mistake and an error, so a typo never silently reopens the platform.
 func Maintenance(ctx context.Context, db sqlx.QueryerContext) (bool, error) {
-	var values []string
-	if err := sqlx.SelectContext(ctx, db, &values, `SELECT value FROM system_configs WHERE key = $1`, KeyMaintenance); err != nil {
-		return false, fmt.Errorf("read the maintenance switch: %w", err)
+	configs, err := Configs(ctx, db, KeyMaintenance)
+	if err != nil {
+		return false, err
 	}
-	if len(values) == 0 || values[0] == "" {
+	return maintenanceOf(configs)
+}
+
+// maintenanceOf is the maintenance switch configs hold, read as Maintenance describes.
+func maintenanceOf(configs map[string]string) (bool, error) {
+	v := configs[KeyMaintenance]
+	if v == "" {
 		return false, nil
 	}
-	on, err := strconv.ParseBool(values[0])
+	on, err := strconv.ParseBool(v)
 	if err != nil {
-		return false, fmt.Errorf("system config %q: want true or false, got %q", KeyMaintenance, values[0])
+		return false, fmt.Errorf("system config %q: want true or false, got %q", KeyMaintenance, v)
 	}
 	return on, nil
 }
@@ -109,33 +117,37 @@ var validKey = regexp.MustCompile(`^[a-z][a-z0-9_.]*$`)
 // maxValueLength bounds a config value.
 const maxValueLength = 10_000
 
-// Messages of Set.
+// Messages of check.
 const (
 	MsgBadKey         = "The key must be lower-case letters, digits, dots and underscores, starting with a letter."
 	MsgValueTooLong   = "The value may not be longer than 10000 characters."
 	MsgBadMaintenance = "The maintenance value must be true or false."
 )
 
-// Set stores value under key, creating the key when it is new. It returns the message of what is
-// wrong with the pair, or "" once stored.
-func Set(ctx context.Context, db sqlx.ExecerContext, key, value string) (string, error) {
+// check returns what is wrong with setting key to value, or nil.
+func check(key, value string) *envelope.FieldError {
 	switch {
 	case !validKey.MatchString(key):
-		return MsgBadKey, nil
+		return &envelope.FieldError{Field: "key", Message: MsgBadKey}
 	case len(value) > maxValueLength:
-		return MsgValueTooLong, nil
+		return &envelope.FieldError{Field: "value", Message: MsgValueTooLong}
 	case key == KeyMaintenance:
 		if _, err := strconv.ParseBool(value); err != nil {
-			return MsgBadMaintenance, nil
+			return &envelope.FieldError{Field: "value", Message: MsgBadMaintenance}
 		}
 	}
+	return nil
+}
+
+// Set stores value under key, a pair check accepts, creating the key when it is new.
+func Set(ctx context.Context, db sqlx.ExecerContext, key, value string) error {
 	const q = `
 INSERT INTO system_configs (key, value) VALUES ($1, $2)
 ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`
 	if _, err := db.ExecContext(ctx, q, key, value); err != nil {
-		return "", fmt.Errorf("set system config %q: %w", key, err)
+		return fmt.Errorf("set system config %q: %w", key, err)
 	}
-	return "", nil
+	return nil
 }
 
 // Brands a dashboard host can carry (spec §2.4 "logo and branding by host").

@@ -9,8 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/labstack/echo/v4"
 
+	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/platform/testinfra"
 )
 
@@ -89,16 +91,24 @@ func TestMaintenanceSwitch(t *testing.T) {
 func TestSet(t *testing.T) {
 	db, _ := testinfra.Postgres(t)
 	ctx := context.Background()
-	for _, c := range []struct{ key, value, want string }{
-		{"maintenance", "true", ""},
-		{"maintenance", "soon", MsgBadMaintenance},
-		{"support.email", "help@example.com", ""},
-		{"Bad Key", "x", MsgBadKey},
-		{"notes", strings.Repeat("x", maxValueLength+1), MsgValueTooLong},
+	for _, c := range []struct {
+		key, value string
+		want       *envelope.FieldError
+	}{
+		{"maintenance", "true", nil},
+		{"maintenance", "soon", &envelope.FieldError{Field: "value", Message: MsgBadMaintenance}},
+		{"support.email", "help@example.com", nil},
+		{"Bad Key", "x", &envelope.FieldError{Field: "key", Message: MsgBadKey}},
+		{"notes", strings.Repeat("x", maxValueLength+1), &envelope.FieldError{Field: "value", Message: MsgValueTooLong}},
 	} {
-		msg, err := Set(ctx, db, c.key, c.value)
-		if err != nil || msg != c.want {
-			t.Errorf("set %q: got %q, %v; want %q", c.key, msg, err, c.want)
+		got := check(c.key, c.value)
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("check %q (-want +got):\n%s", c.key, diff)
+		}
+		if got == nil {
+			if err := Set(ctx, db, c.key, c.value); err != nil {
+				t.Errorf("set %q: %v", c.key, err)
+			}
 		}
 	}
 	s, err := Load(ctx, db)

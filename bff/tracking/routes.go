@@ -38,15 +38,11 @@ func (h handlers) record(c echo.Context, kind string, userID int64) error {
 	if err := envelope.Bind(c, &p); err != nil {
 		return err
 	}
-	if errs := Check(&p); len(errs) > 0 {
-		out := make([]envelope.FieldError, len(errs))
-		for i, e := range errs {
-			out[i] = envelope.FieldError{Field: e.Field, Message: e.Message}
-		}
-		return envelope.Fail(http.StatusUnprocessableEntity, errs[0].Message, out...)
-	}
 	if p.ClientInfo.UserAgent == "" {
 		p.ClientInfo.UserAgent = c.Request().UserAgent()
+	}
+	if errs := Check(&p); len(errs) > 0 {
+		return envelope.Fail(http.StatusUnprocessableEntity, errs[0].Message, errs...)
 	}
 	added, err := Record(c.Request().Context(), h.db, Event{Kind: kind, Payload: p, UserID: userID, IP: c.RealIP()})
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/jmoiron/sqlx"
+
+	"github.com/pressroom/pressroom/bff/envelope"
 )
 
 // Kinds of event.
@@ -49,39 +51,34 @@ type Payload struct {
 	ClientInfo ClientInfo        `json:"client_info"`
 }
 
-// FieldError is one refused field.
-type FieldError struct {
-	Field, Message string
-}
-
 // label turns a field name into words for a message: client_info.user_agent, "client info user agent".
 var label = strings.NewReplacer("_", " ", ".", " ")
 
 // Check trims p and returns what is wrong with it.
-func Check(p *Payload) []FieldError {
+func Check(p *Payload) []envelope.FieldError {
 	p.UTMCampaign = strings.TrimSpace(p.UTMCampaign)
-	var errs []FieldError
+	var errs []envelope.FieldError
 	long := func(field, v string, limit int) {
 		if utf8.RuneCountInString(v) > limit {
-			errs = append(errs, FieldError{field, fmt.Sprintf(MsgTooLong, label.Replace(field), limit)})
+			errs = append(errs, envelope.FieldError{Field: field, Message: fmt.Sprintf(MsgTooLong, label.Replace(field), limit)})
 		}
 	}
 	if p.UTMCampaign == "" {
-		errs = append(errs, FieldError{"utm_campaign", MsgCampaignRequired})
+		errs = append(errs, envelope.FieldError{Field: "utm_campaign", Message: MsgCampaignRequired})
 	}
 	long("utm_campaign", p.UTMCampaign, MaxCampaignLength)
 	if len(p.Query) > MaxQueryKeys {
-		errs = append(errs, FieldError{"query", MsgTooManyKeys})
+		errs = append(errs, envelope.FieldError{Field: "query", Message: MsgTooManyKeys})
 	}
 	for k, v := range p.Query {
 		long("query", k+v, MaxFieldLength)
 	}
 	ci := p.ClientInfo
-	for field, v := range map[string]string{
-		"client_info.browser": ci.Browser, "client_info.device": ci.Device, "client_info.os": ci.OS,
-		"client_info.user_agent": ci.UserAgent, "client_info.visitor_id": ci.VisitorID, "client_info.tab_session_id": ci.TabSessionID,
+	for _, f := range []struct{ field, v string }{
+		{"client_info.browser", ci.Browser}, {"client_info.device", ci.Device}, {"client_info.os", ci.OS},
+		{"client_info.user_agent", ci.UserAgent}, {"client_info.visitor_id", ci.VisitorID}, {"client_info.tab_session_id", ci.TabSessionID},
 	} {
-		long(field, v, MaxFieldLength)
+		long(f.field, f.v, MaxFieldLength)
 	}
 	return errs
 }

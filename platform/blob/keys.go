@@ -1,6 +1,9 @@
 package blob
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // MockupTemplatePrefix starts the keys of the catalogue's mockup templates: their photos, maps and 3D
 // models, which every seller's editor may load.
@@ -16,6 +19,5 @@ func MockupKey(campaignID, mockupID, productID int64) string {
 // MockupPreviewKey is where the 500 px WebP preview of the mockup under MockupKey is stored, beside
 // it: p/{campaignId}/design_{mockupId}_{productId}_preview.webp.
 func MockupPreviewKey(campaignID, mockupID, productID int64) string {
-	return "p/" + strconv.FormatInt(campaignID, 10) + "/design_" + strconv.FormatInt(mockupID, 10) + "_" +
-		strconv.FormatInt(productID, 10) + "_preview.webp"
+	return strings.TrimSuffix(MockupKey(campaignID, mockupID, productID), ".png") + "_preview.webp"
 }

@@ -81,7 +81,7 @@ func TestForeignRequestsAreBlocked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, err := png.Decode(bytes.NewReader(out))
+	img, err := png.Decode(bytes.NewReader(out.PNG))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,13 +1,17 @@
 package chromepool
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"log/slog"
 	"net/url"
 	"sync"
 	"time"
+
+	"github.com/pressroom/pressroom/renderer/pngdec"
 )
 
 // Errors of Render.
@@ -49,9 +53,16 @@ type request struct {
 	done chan result
 }
 
+// Shot is a rendered mockup: the screenshot as PNG, and decoded, as the pool decoded it to check that
+// it is not blank.
+type Shot struct {
+	PNG   []byte
+	Image image.Image
+}
+
 type result struct {
-	png []byte
-	err error
+	shot Shot
+	err  error
 }
 
 // Pool is the supervisor of the browsers.
@@ -94,31 +105,31 @@ func New(cfg Config, site *Site, baseURL string, log *slog.Logger) (*Pool, error
 	return p, nil
 }
 
-// Render draws job and returns the mockup PNG of cfg.Width x cfg.Height. It waits for a browser while
+// Render draws job and returns the mockup of cfg.Width x cfg.Height. It waits for a browser while
 // the queue has room and answers ErrBusy when it has none. ctx bounds the wait and the render.
-func (p *Pool) Render(ctx context.Context, job Job) ([]byte, error) {
+func (p *Pool) Render(ctx context.Context, job Job) (Shot, error) {
 	if job.ModelGLB == nil && p.site.ModelPath(job.Model) == "" {
-		return nil, fmt.Errorf("chromepool: unknown model %q", job.Model)
+		return Shot{}, fmt.Errorf("chromepool: unknown model %q", job.Model)
 	}
 	if len(job.Design) == 0 {
-		return nil, errors.New("chromepool: no design image")
+		return Shot{}, errors.New("chromepool: no design image")
 	}
 	req := &request{ctx: ctx, job: job, done: make(chan result, 1)}
 	select {
 	case <-p.quit:
-		return nil, ErrClosed
+		return Shot{}, ErrClosed
 	default:
 	}
 	select {
 	case p.queue <- req:
 	default:
-		return nil, ErrBusy
+		return Shot{}, ErrBusy
 	}
 	select {
 	case r := <-req.done:
-		return r.png, r.err
+		return r.shot, r.err
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return Shot{}, ctx.Err()
 	}
 }
 
@@ -253,14 +264,14 @@ func (p *Pool) attempt(req *request, b *browser) result {
 	if err != nil {
 		return result{err: fmt.Errorf("chromepool: render: %w", err)}
 	}
-	empty, err := blank(shot)
+	img, err := pngdec.Decode(bytes.NewReader(shot))
 	if err != nil {
-		return result{err: fmt.Errorf("chromepool: %w", err)}
+		return result{err: fmt.Errorf("chromepool: decode screenshot: %w", err)}
 	}
-	if empty {
+	if blank(img) {
 		return result{err: ErrBlank}
 	}
-	return result{png: shot}
+	return result{shot: Shot{PNG: shot, Image: img}}
 }
 
 func (p *Pool) launch(w int) (*browser, error) {

@@ -36,14 +36,14 @@ func TestRenderShowsTheDesign(t *testing.T) {
 			for _, pid := range p.Stats().PIDs {
 				seen[pid] = true
 			}
-			img, err := png.Decode(bytes.NewReader(out))
+			img, err := png.Decode(bytes.NewReader(out.PNG))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got := img.Bounds().Size(); got != image.Pt(1500, 1875) {
 				t.Fatalf("mockup is %v; want 1500x1875", got)
 			}
-			if empty, _ := blank(out); empty {
+			if blank(out.Image) {
 				t.Fatal("mockup is blank")
 			}
 			red, blue := colourCount(img, designRed), colourCount(img, designBlue)
@@ -51,7 +51,7 @@ func TestRenderShowsTheDesign(t *testing.T) {
 				t.Errorf("design colours in the mockup: %d red and %d blue sampled pixels; want at least 2000 each", red, blue)
 			}
 			if dir := os.Getenv("PRESSROOM_TEST_DUMP"); dir != "" {
-				os.WriteFile(filepath.Join(dir, "mockup3d-"+model+".png"), out, 0o644)
+				os.WriteFile(filepath.Join(dir, "mockup3d-"+model+".png"), out.PNG, 0o644)
 			}
 		})
 	}
@@ -88,7 +88,7 @@ func TestBrowserKilledMidRender(t *testing.T) {
 	if killed.Load() == 0 {
 		t.Fatal("the browser was never killed: the page did not load the design")
 	}
-	if empty, _ := blank(out); empty {
+	if blank(out.Image) {
 		t.Fatal("mockup is blank")
 	}
 	st := p.Stats()
@@ -196,7 +196,7 @@ func TestReusedTab(t *testing.T) {
 		if err != nil {
 			t.Fatalf("render %d: %v", i, err)
 		}
-		img, err := png.Decode(bytes.NewReader(out))
+		img, err := png.Decode(bytes.NewReader(out.PNG))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,8 +18,6 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
-
-	"github.com/pressroom/pressroom/renderer/pngdec"
 )
 
 // pageJob is what window.renderMockup3d takes (ui/src/mockup3d/api.ts).
@@ -138,28 +136,24 @@ func allowed(raw, origin string) bool {
 	return u.Scheme+"://"+u.Host == origin
 }
 
-// blank reports whether every pixel of the PNG equals its first: a canvas that shows only the clear
-// colour, whatever the page claimed.
-func blank(shot []byte) (bool, error) {
-	img, err := pngdec.Decode(bytes.NewReader(shot))
-	if err != nil {
-		return false, fmt.Errorf("decode screenshot: %w", err)
-	}
+// blank reports whether every pixel of the screenshot equals its first: a canvas that shows only the
+// clear colour, whatever the page claimed.
+func blank(img image.Image) bool {
 	rgba, ok := img.(*image.RGBA)
 	if !ok {
 		rgba = image.NewRGBA(img.Bounds())
 		draw.Draw(rgba, rgba.Rect, img, img.Bounds().Min, draw.Src)
 	}
 	if len(rgba.Pix) < 4 {
-		return true, nil
+		return true
 	}
 	first := rgba.Pix[:4]
 	for i := 4; i < len(rgba.Pix); i += 4 {
 		if !bytes.Equal(rgba.Pix[i:i+4], first) {
-			return false, nil
+			return false
 		}
 	}
-	return true, nil
+	return true
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -80,12 +80,12 @@ func runMockup3D(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	defer pool.Close()
 	start := time.Now()
-	png, err := pool.Render(ctx, job)
+	shot, err := pool.Render(ctx, job)
 	if err != nil {
 		return fmt.Errorf("mockup3d: %w", err)
 	}
 	elapsed := time.Since(start)
-	if err := writeAtomically(out, func(w io.Writer) error { _, err := w.Write(png); return err }); err != nil {
+	if err := writeAtomically(out, func(w io.Writer) error { _, err := w.Write(shot.PNG); return err }); err != nil {
 		return fmt.Errorf("mockup3d: write %s: %w", out, err)
 	}
 	return writeJSON(stdout, mockup3dReport{Model: *model, Width: cfg.Width, Height: cfg.Height, Millis: elapsed.Milliseconds()})

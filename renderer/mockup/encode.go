@@ -47,34 +47,7 @@ func Encode(w io.Writer, img *image.RGBA, f Format) error {
 	case FormatPNG:
 		return pngenc.Encode(w, img, pngenc.Options{Level: PNGLevel})
 	case FormatWebP:
-		return webpenc.Encode(w, straight(img), WebPQuality)
+		return webpenc.Encode(w, img, WebPQuality)
 	}
 	return fmt.Errorf("mockup: unknown format %q", f)
-}
-
-// straight returns img with its alpha un-premultiplied, in an *image.RGBA: libwebp reads an RGBA buffer as
-// straight alpha. Mockups on an opaque photo (every demo template) are returned as they are.
-func straight(img *image.RGBA) *image.RGBA {
-	opaque := true
-	for i := 3; i < len(img.Pix); i += 4 {
-		if img.Pix[i] != 255 {
-			opaque = false
-			break
-		}
-	}
-	if opaque {
-		return img
-	}
-	out := &image.RGBA{Pix: make([]uint8, len(img.Pix)), Stride: img.Stride, Rect: img.Rect}
-	for i := 0; i < len(img.Pix); i += 4 {
-		a := uint32(img.Pix[i+3])
-		out.Pix[i+3] = uint8(a)
-		if a == 0 {
-			continue
-		}
-		for c := range 3 {
-			out.Pix[i+c] = uint8(min(255, (uint32(img.Pix[i+c])*255+a/2)/a))
-		}
-	}
-	return out
 }

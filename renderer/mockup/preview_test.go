@@ -16,10 +16,11 @@ func TestPreview(t *testing.T) {
 		name         string
 		w, h         int
 		wantW, wantH int
+		rgba         bool // an *image.RGBA: halved or returned as it is (variant.Scale makes an *image.NRGBA)
 	}{
-		{name: "2000 px flat mockup, block average", w: 2000, h: 2000, wantW: 500, wantH: 500},
+		{name: "2000 px flat mockup, block average", w: 2000, h: 2000, wantW: 500, wantH: 500, rgba: true},
 		{name: "3D mockup, resampled", w: 1500, h: 1875, wantW: 400, wantH: 500},
-		{name: "already small", w: 256, h: 256, wantW: 256, wantH: 256},
+		{name: "already small", w: 256, h: 256, wantW: 256, wantH: 256, rgba: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -34,6 +35,9 @@ func TestPreview(t *testing.T) {
 			if b := got.Bounds(); b.Dx() != tt.wantW || b.Dy() != tt.wantH {
 				t.Fatalf("preview %v, want %dx%d", b, tt.wantW, tt.wantH)
 			}
+			if _, ok := got.(*image.RGBA); ok != tt.rgba {
+				t.Errorf("preview is %T, want an *image.RGBA: %v", got, tt.rgba)
+			}
 			if c := color.RGBAModel.Convert(got.At(tt.wantW/8, tt.wantH/2)).(color.RGBA); c != (color.RGBA{200, 0, 0, 255}) {
 				t.Errorf("left pixel %v, want the red", c)
 			}
@@ -44,13 +48,13 @@ func TestPreview(t *testing.T) {
 	}
 }
 
-func TestBoxDownAverages(t *testing.T) {
+func TestHalveAverages(t *testing.T) {
 	src := image.NewRGBA(image.Rect(0, 0, 4, 2))
 	// block (0,0): 0,2,4,6 at alpha 255 => 3; block (1,0): all 10
 	for i, v := range []uint8{0, 2, 10, 10, 4, 6, 10, 10} {
 		src.SetRGBA(i%4, i/4, color.RGBA{v, v, v, 255})
 	}
-	got := boxDown(src, 2)
+	got := halve(src)
 	if c := got.RGBAAt(0, 0); c != (color.RGBA{3, 3, 3, 255}) {
 		t.Errorf("block 0 = %v, want 3", c)
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/raster"
+	"github.com/pressroom/pressroom/renderer/webpenc"
 )
 
 // States of a campaign mockup (campaign_mockups.status).
@@ -142,7 +143,8 @@ WHERE m.id = $1`
 	return h.record(ctx, p, r, out)
 }
 
-// made is a rendered mockup: the PNG at its full size and its WebP preview.
+// made is a rendered mockup: the PNG at its full size and its WebP preview, nil from a build
+// without a WebP encoder (encodePreview).
 type made struct {
 	png, preview []byte
 }
@@ -175,9 +177,12 @@ func (h *Handler) record(ctx context.Context, p Payload, r row, out made) error 
 	if err := h.store.Put(ctx, key, bytes.NewReader(out.png), int64(len(out.png)), "image/png"); err != nil {
 		return fmt.Errorf("store %s: %w", key, err)
 	}
-	previewKey := blob.MockupPreviewKey(r.CampaignID, r.TemplateID, r.ProductID)
-	if err := h.store.Put(ctx, previewKey, bytes.NewReader(out.preview), int64(len(out.preview)), "image/webp"); err != nil {
-		return fmt.Errorf("store %s: %w", previewKey, err)
+	var previewKey string // empty when there is no preview, as for a mockup made before previews
+	if out.preview != nil {
+		previewKey = blob.MockupPreviewKey(r.CampaignID, r.TemplateID, r.ProductID)
+		if err := h.store.Put(ctx, previewKey, bytes.NewReader(out.preview), int64(len(out.preview)), "image/webp"); err != nil {
+			return fmt.Errorf("store %s: %w", previewKey, err)
+		}
 	}
 	const done = `UPDATE campaign_mockups SET status = 'done', file_url = $2, preview_url = $3, error = '', rendered_at = now(),
 	updated_at = now()
@@ -228,8 +233,14 @@ func (h *Handler) render(ctx context.Context, r row) (made, error) {
 	return made{png: buf.Bytes(), preview: preview}, nil
 }
 
-// encodePreview is the mockup's WebP preview (mockup.EncodePreview).
+// encodePreview is the mockup's WebP preview (mockup.EncodePreview). A build without cgo has no WebP
+// encoder: retrying could not help, so the mockup is stored without a preview (nil; preview_url
+// stays empty, as for a mockup made before previews), much as the renderer's service makes such a build
+// fail its image variants at once rather than retry them.
 func encodePreview(img image.Image) ([]byte, error) {
+	if !webpenc.Available {
+		return nil, nil
+	}
 	var buf bytes.Buffer
 	if err := mockup.EncodePreview(&buf, img); err != nil {
 		return nil, fmt.Errorf("encode mockup preview: %w", err)

@@ -16,7 +16,7 @@ import (
 
 // Renderer3D draws a 3D mockup: the renderer's Chrome pool (chromepool.Pool).
 type Renderer3D interface {
-	Render(ctx context.Context, job chromepool.Job) ([]byte, error)
+	Render(ctx context.Context, job chromepool.Job) (chromepool.Shot, error)
 }
 
 // errNo3D is the error of a 3D mockup on a renderer without a Chrome pool (no built 3D page); the task
@@ -32,7 +32,7 @@ const (
 )
 
 // render3D draws the print file on the template's GLB model (key glb) in the Chrome pool and returns
-// the PNG with its preview, scaled from the PNG's pixels. A blank frame or a crashed browser, which
+// the PNG with its preview, scaled from the frame the pool decoded. A blank frame or a crashed browser, which
 // the pool has already retried once, comes back as an error for the task to retry: a blank mockup is
 // never stored.
 func (h *Handler) render3D(ctx context.Context, r row) (made, error) {
@@ -51,15 +51,11 @@ func (h *Handler) render3D(ctx context.Context, r row) (made, error) {
 	if err != nil {
 		return made{}, fmt.Errorf("3D mockup: %w", err)
 	}
-	img, err := png.Decode(bytes.NewReader(shot))
-	if err != nil {
-		return made{}, fmt.Errorf("decode the 3D mockup: %w", err)
-	}
-	preview, err := encodePreview(img)
+	preview, err := encodePreview(shot.Image)
 	if err != nil {
 		return made{}, err
 	}
-	return made{png: shot, preview: preview}, nil
+	return made{png: shot.PNG, preview: preview}, nil
 }
 
 // glb reads the template's binary glTF model.

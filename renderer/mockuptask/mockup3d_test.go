@@ -1,15 +1,11 @@
 package mockuptask
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"image/color"
-	"image/png"
-	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -92,14 +88,9 @@ func TestMockup3D(t *testing.T) {
 	if got.ID != m.ID || got.Status != StatusDone || got.FileURL != key || got.Error != "" {
 		t.Fatalf("row after render = %+v", got)
 	}
-	r, _, err := f.store.Get(context.Background(), key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(r)
-	r.Close()
-	if err != nil || img.Bounds().Dx() != 1500 || img.Bounds().Dy() != 1875 {
-		t.Fatalf("3D mockup %v (%v), want 1500x1875", img.Bounds(), err)
+	img := f.storedPNG(t, key, "mockup3d-tshirt.png")
+	if img.Bounds().Dx() != 1500 || img.Bounds().Dy() != 1875 {
+		t.Fatalf("3D mockup %v, want 1500x1875", img.Bounds())
 	}
 	// its preview, scaled from the same frame: 400x500
 	pr, _, err := f.store.Get(context.Background(), blob.MockupPreviewKey(f.campaignID, f.back3, f.productID))
@@ -133,21 +124,9 @@ func TestMockup3DPoster(t *testing.T) {
 	if _, err := f.run3D(t, f.with3D(t, "poster")); err != nil {
 		t.Fatal(err)
 	}
-	r, _, err := f.store.Get(context.Background(), blob.MockupKey(f.campaignID, f.back3, f.productID))
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := io.ReadAll(r)
-	r.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if dir := os.Getenv("PRESSROOM_TEST_DUMP"); dir != "" {
-		os.WriteFile(filepath.Join(dir, "mockup3d-poster.png"), data, 0o644)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil || img.Bounds().Dx() != 1500 || img.Bounds().Dy() != 1875 {
-		t.Fatalf("3D mockup %v (%v), want 1500x1875", img.Bounds(), err)
+	img := f.storedPNG(t, blob.MockupKey(f.campaignID, f.back3, f.productID), "mockup3d-poster.png")
+	if img.Bounds().Dx() != 1500 || img.Bounds().Dy() != 1875 {
+		t.Fatalf("3D mockup %v, want 1500x1875", img.Bounds())
 	}
 	// The camera frames the model's bounding box: the print (0.9 x 1.2 of the 1.02 x 1.32 framed
 	// poster) spans about 800 x 1030 pixels around the middle. Its inner 600 x 800 is sampled.

@@ -58,11 +58,7 @@ ORDER BY t.position, t.id`
 	}
 	ids := make([]int64, 0, len(rows))
 	for _, r := range rows {
-		newJob := NewMockupJob
-		if r.ThreeD {
-			newJob = NewMockup3DJob
-		}
-		job, err := newJob(r.ID, revision, priority)
+		job, err := jobFor(r.ThreeD, r.ID, revision, 0, priority)
 		if err != nil {
 			return nil, err
 		}

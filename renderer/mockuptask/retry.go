@@ -23,11 +23,11 @@ var (
 	ErrDesignChanged = errors.New("mockuptask: the design has changed since the mockup failed")
 )
 
-// Requeue queues failed mockup mockupID of campaign campaignID again in tx at priority: the row is
-// made pending for its revision and the same task as Queue's, under a task id of its own, is added
-// to the outbox. A mockup already pending is left as it is (a second request while the first is
+// Requeue queues failed mockup mockupID of campaign campaignID again in tx, at queue.Interactive
+// priority since a retry is always the seller's: the row is made pending for its revision and the
+// same task as Queue's, under a task id of its own, is added to the outbox. A mockup already pending is left as it is (a second request while the first is
 // queued adds nothing): the answer is then 0. It returns the outbox id of the task it added.
-func Requeue(ctx context.Context, tx *sqlx.Tx, campaignID, mockupID int64, priority queue.Priority) (int64, error) {
+func Requeue(ctx context.Context, tx *sqlx.Tx, campaignID, mockupID int64) (int64, error) {
 	const load = `
 SELECT m.status, m.design_revision, d.revision = m.design_revision AND d.export_status = 'done' AS current,
 	coalesce(t.design_json->>'glb', '') <> '' AS three_d
@@ -61,7 +61,7 @@ WHERE id = $1 RETURNING retries`
 	if err := tx.GetContext(ctx, &retries, pend, mockupID); err != nil {
 		return 0, fmt.Errorf("make campaign mockup %d pending: %w", mockupID, err)
 	}
-	job, err := newRetryJob(r.ThreeD, mockupID, r.Revision, retries, priority)
+	job, err := jobFor(r.ThreeD, mockupID, r.Revision, retries, queue.Interactive)
 	if err != nil {
 		return 0, err
 	}

@@ -6,6 +6,8 @@ import (
 	"image/color"
 	"testing"
 
+	"github.com/hibiken/asynq"
+
 	"github.com/pressroom/pressroom/platform/queue"
 )
 
@@ -17,7 +19,7 @@ func (f *fixture) requeue(t *testing.T, campaignID, mockupID int64) (int64, erro
 		t.Fatal(err)
 	}
 	defer tx.Rollback()
-	id, err := Requeue(context.Background(), tx, campaignID, mockupID, queue.Interactive)
+	id, err := Requeue(context.Background(), tx, campaignID, mockupID)
 	if err != nil {
 		return 0, err
 	}
@@ -51,14 +53,7 @@ func TestRequeueFailedMockup(t *testing.T) {
 	if again, err := f.requeue(t, f.campaignID, m.ID); err != nil || again != 0 {
 		t.Fatalf("second requeue: %d, %v, want nothing added", again, err)
 	}
-	var task struct {
-		Type   string `db:"task_type"`
-		Queue  string `db:"queue"`
-		TaskID string `db:"task_id"`
-	}
-	if err := f.db.Get(&task, `SELECT task_type, queue, task_id FROM task_outbox WHERE id = $1`, oid); err != nil {
-		t.Fatal(err)
-	}
+	task := f.outbox(t, []int64{oid})[0]
 	if want := "mockup-" + itoa(m.ID) + "-r1-retry1"; task.Type != TypeMockup || task.TaskID != want || task.Queue != "renderer.interactive" {
 		t.Fatalf("outbox task = %+v, want %s %s on renderer.interactive", task, TypeMockup, want)
 	}
@@ -66,9 +61,9 @@ func TestRequeueFailedMockup(t *testing.T) {
 		t.Fatalf("row after requeue = %+v, want pending", got)
 	}
 
-	// The print file is back: the queued task (the same payload) makes the mockup.
+	// The print file is back: the queued task makes the mockup.
 	put(t, f.store, "print/1/front.png", solid(t, 450, 540, color.NRGBA{220, 20, 30, 255}))
-	if err := f.run(t, m.ID, 1); err != nil {
+	if err := f.h.ProcessTask(context.Background(), asynq.NewTask(task.Type, task.Payload)); err != nil {
 		t.Fatal(err)
 	}
 	if got := f.mockups(t)[0]; got.Status != StatusDone {
@@ -76,6 +71,24 @@ func TestRequeueFailedMockup(t *testing.T) {
 	}
 	if _, err := f.requeue(t, f.campaignID, m.ID); !errors.Is(err, ErrNotFailed) {
 		t.Fatalf("requeue of a done mockup: %v, want ErrNotFailed", err)
+	}
+}
+
+func TestRequeueFailed3DMockup(t *testing.T) {
+	f := newFixture(t)
+	f.queue(t, 1, queue.Interactive)
+	m := f.mockups(t)[2]
+	if m.TemplateID != f.back3 {
+		t.Fatalf("mockup %+v, want the 3D template's", m)
+	}
+	f.db.MustExec(`UPDATE campaign_mockups SET status = 'failed', error = 'x' WHERE id = $1`, m.ID)
+	oid, err := f.requeue(t, f.campaignID, m.ID)
+	if err != nil || oid == 0 {
+		t.Fatalf("requeue: %d, %v", oid, err)
+	}
+	task := f.outbox(t, []int64{oid})[0]
+	if want := "mockup3d-" + itoa(m.ID) + "-r1-retry1"; task.Type != TypeMockup3D || task.TaskID != want || task.Queue != "renderer.interactive" {
+		t.Fatalf("outbox task = %+v, want %s %s on renderer.interactive", task, TypeMockup3D, want)
 	}
 }
 

@@ -33,17 +33,18 @@ const (
 // renderer queue of the given priority. The task id names the row and the revision, so a revision is
 // queued once however often the outbox relays it.
 func NewMockupJob(mockupID, revision int64, priority queue.Priority) (queue.Job, error) {
-	return newJob(TypeMockup, "mockup-", mockupTimeout, mockupID, revision, 0, priority)
+	return jobFor(false, mockupID, revision, 0, priority)
 }
 
 // NewMockup3DJob is NewMockupJob for a mockup of a 3D template (one with a GLB model).
 func NewMockup3DJob(mockupID, revision int64, priority queue.Priority) (queue.Job, error) {
-	return newJob(TypeMockup3D, "mockup3d-", mockup3DTimeout, mockupID, revision, 0, priority)
+	return jobFor(true, mockupID, revision, 0, priority)
 }
 
-// newRetryJob is the task of the seller's retries-th retry of a failed mockup (Requeue): its task id
-// adds the count, as Asynq keeps the failed task's id for days.
-func newRetryJob(threeD bool, mockupID, revision, retries int64, priority queue.Priority) (queue.Job, error) {
+// jobFor is the task of mockup mockupID for revision: render:mockup3d for a 3D template, else
+// render:mockup. Queue adds it with retries 0; Requeue with the count of the seller's retries, which
+// its task id adds, as Asynq keeps the failed task's id for days.
+func jobFor(threeD bool, mockupID, revision, retries int64, priority queue.Priority) (queue.Job, error) {
 	if threeD {
 		return newJob(TypeMockup3D, "mockup3d-", mockup3DTimeout, mockupID, revision, retries, priority)
 	}

@@ -47,6 +47,23 @@ async function fullSize(page: Page, card: ReturnType<Page['locator']>): Promise<
   }, href);
 }
 
+/**
+ * From the campaigns list: creates campaign `name` of `product` and uploads a fresh artwork named `file`
+ * into its editor, waiting for the resolution badge; saving is left to the caller.
+ */
+async function startCampaign(page: Page, name: string, product: string, file: string): Promise<void> {
+  await page.getByRole('button', { name: 'New campaign' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New campaign' });
+  await dialog.getByLabel('Campaign name').fill(name);
+  await dialog.getByText(product, { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Create campaign' }).click();
+  await page.waitForURL(/\/campaigns\/edit\/\d+$/);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload artwork' }).click();
+  await (await chooser).setFiles({ name: file, mimeType: 'image/png', buffer: await makeArtwork(page) }, { timeout: 60_000 });
+  await page.getByTestId('resolution-badge').waitFor({ timeout: 60_000 });
+}
+
 describe('flat mockups in the campaign editor', () => {
   const browser = suiteBrowser();
   let page: Page;
@@ -61,19 +78,9 @@ describe('flat mockups in the campaign editor', () => {
 
   it('saves a T-shirt design front and back', async () => {
     await page.getByRole('link', { name: 'Campaigns' }).first().click();
-    await page.getByRole('button', { name: 'New campaign' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New campaign' });
-    await dialog.getByLabel('Campaign name').fill(CAMPAIGN);
-    await dialog.getByText('T-shirt', { exact: true }).click();
-    await dialog.getByRole('button', { name: 'Create campaign' }).click();
-    await page.waitForURL(/\/campaigns\/edit\/\d+$/);
+    await startCampaign(page, CAMPAIGN, 'T-shirt', ARTWORK);
     await page.getByRole('heading', { name: CAMPAIGN }).waitFor();
     await page.getByText("Save the campaign to see its products' mockups.").waitFor();
-
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Upload artwork' }).click();
-    await (await chooser).setFiles({ name: ARTWORK, mimeType: 'image/png', buffer: await makeArtwork(page) }, { timeout: 60_000 });
-    await page.getByTestId('resolution-badge').waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: /back/ }).click();
     await page.getByRole('button', { name: 'Add text' }).click();
     await page.getByText('1 of 2 texts').waitFor();
@@ -116,16 +123,7 @@ describe('flat mockups in the campaign editor', () => {
 
   it('shows the 3D mockup of a mug, drawn by the renderer\'s Chrome pool', async () => {
     await page.goto('/campaigns');
-    await page.getByRole('button', { name: 'New campaign' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New campaign' });
-    await dialog.getByLabel('Campaign name').fill(`Mug ${RUN}`);
-    await dialog.getByText('Mug wrap', { exact: true }).click();
-    await dialog.getByRole('button', { name: 'Create campaign' }).click();
-    await page.waitForURL(/\/campaigns\/edit\/\d+$/);
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Upload artwork' }).click();
-    await (await chooser).setFiles({ name: `mug-${ARTWORK}`, mimeType: 'image/png', buffer: await makeArtwork(page) }, { timeout: 60_000 });
-    await page.getByTestId('resolution-badge').waitFor({ timeout: 60_000 });
+    await startCampaign(page, `Mug ${RUN}`, 'Mug wrap', `mug-${ARTWORK}`);
 
     // Before any save, the editor previews the design on the mug's model in the browser.
     const preview = page.locator('[data-testid="design-3d-preview"][data-drawn="true"] canvas[data-engine]');
@@ -170,16 +168,7 @@ describe('flat mockups in the campaign editor', () => {
     await rename(template, `${template}.away`);
     try {
       await page.goto('/campaigns');
-      await page.getByRole('button', { name: 'New campaign' }).click();
-      const dialog = page.getByRole('dialog', { name: 'New campaign' });
-      await dialog.getByLabel('Campaign name').fill(`Poster ${RUN}`);
-      await dialog.getByText('Poster', { exact: true }).click();
-      await dialog.getByRole('button', { name: 'Create campaign' }).click();
-      await page.waitForURL(/\/campaigns\/edit\/\d+$/);
-      const chooser = page.waitForEvent('filechooser');
-      await page.getByRole('button', { name: 'Upload artwork' }).click();
-      await (await chooser).setFiles({ name: `poster-${ARTWORK}`, mimeType: 'image/png', buffer: await makeArtwork(page) }, { timeout: 60_000 });
-      await page.getByTestId('resolution-badge').waitFor({ timeout: 60_000 });
+      await startCampaign(page, `Poster ${RUN}`, 'Poster', `poster-${ARTWORK}`);
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText(/Campaign saved/).waitFor();
       await card.getByTestId('mockup-error').waitFor({ timeout: 60_000 });

@@ -20,16 +20,16 @@ const VETERAN = 'veteran@example.com';
 const DESIGNER = 'designer@example.com';
 
 /** Keeps the seller survey and the product tour (app-shell §4) from covering the menu in these tests. */
-async function quiet(context: BrowserContext, origin = BASE_URL): Promise<void> {
+async function quiet(context: BrowserContext, origin: string): Promise<void> {
   await context.addCookies(
     ['disable_seller_survey', 'disable_product_tour'].map((name) => ({ name, value: '1', url: origin })),
   );
 }
 
-/** A fresh desktop page on the stack with the survey and tour turned off. */
-async function openQuietPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await openPage(browser);
-  await quiet(opened.context);
+/** A fresh desktop page on the stack, at BASE_URL or `origin`, with the survey and tour turned off. */
+async function openQuietPage(browser: Browser, origin = BASE_URL): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await openPage(browser, VIEWPORT, origin);
+  await quiet(opened.context, origin);
   return opened;
 }
 
@@ -52,16 +52,11 @@ async function setConfig(key: string, value: string): Promise<void> {
 /** Sets the platform's maintenance switch. */
 const setMaintenance = (on: boolean) => setConfig('maintenance', String(on));
 
-/** A context on the same stack under another host name (Chromium resolves *.localhost to loopback). */
-async function openPageOnHost(browser: Browser, hostname: string): Promise<{ close: () => Promise<void>; page: Page; base: string }> {
-  const base = new URL(BASE_URL);
-  base.hostname = hostname;
-  const origin = base.origin;
-  const context = await browser.newContext({ baseURL: origin, viewport: VIEWPORT, locale: 'en-US' });
-  await quiet(context, origin);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { close: () => context.close(), page, base: origin };
+/** The stack's origin under another host name (Chromium resolves *.localhost to loopback). */
+function originOnHost(hostname: string): string {
+  const url = new URL(BASE_URL);
+  url.hostname = hostname;
+  return url.origin;
 }
 
 describe('the shell menu (spec §2.5, §6)', () => {
@@ -121,7 +116,7 @@ describe('the shell menu (spec §2.5, §6)', () => {
   });
 
   it('shows a fulfillment-domain user only Fulfill Orders, Storefronts and Billing & Payouts', async () => {
-    const { close, page } = await openPageOnHost(browser(), 'fulfill.localhost');
+    const { context, page } = await openQuietPage(browser(), originOnHost('fulfill.localhost'));
     await signIn(page, DEMO_SELLER);
 
     expect(await menuOf(page)).toEqual([
@@ -130,7 +125,7 @@ describe('the shell menu (spec §2.5, §6)', () => {
       'Billing & Payouts',
     ]);
     await screenshot(page, 'shell-menu-fulfillment-domain');
-    await close();
+    await context.close();
   });
 
   it('moves Fulfill Orders to the top for the fulfill tag', async () => {
@@ -240,11 +235,11 @@ describe('the top bar and sidebar (spec §2.4)', () => {
   it('brands the login page by host', async () => {
     await setConfig('brand.second.hosts', 'ink.localhost');
     try {
-      const { close, page } = await openPageOnHost(browser(), 'ink.localhost');
+      const { context, page } = await openQuietPage(browser(), originOnHost('ink.localhost'));
       await page.goto('/auth/login');
       await page.locator('[data-brand="second"]').filter({ hasText: 'Inkwell' }).waitFor();
       await screenshot(page, 'shell-brand-second-login');
-      await close();
+      await context.close();
     } finally {
       await setConfig('brand.second.hosts', '');
     }

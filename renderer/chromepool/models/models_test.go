@@ -14,6 +14,9 @@ import (
 // on: a body and a print mesh, print UVs spanning the whole 0..1 print space, and a print mesh whose
 // width (along its top edge) over height (down its left edge) is the model's PrintAspect.
 func TestModelsAreValidGLB(t *testing.T) {
+	if len(Names) != len(products) {
+		t.Fatalf("Names %v and products (%d) differ", Names, len(products))
+	}
 	for _, name := range Names {
 		t.Run(name, func(t *testing.T) {
 			glb, err := Model(name)

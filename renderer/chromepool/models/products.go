@@ -6,32 +6,44 @@ import (
 	"slices"
 )
 
-// Names lists the models this package makes, in the order the demo catalogue uses them.
+// Names lists the models this package makes, in the order the demo catalogue uses them: the keys of
+// products.
 var Names = []string{"tshirt", "hoodie", "mug", "poster"}
 
+// product is one model: its meshes and its print area's aspect (PrintAspect).
+type product struct {
+	meshes func() []*mesh
+	aspect float64
+}
+
+// products are the models by name. Each print aspect matches its demo product's print space: 4500x5400
+// on the shirts and the hoodie's front, 2700x1050 around the mug, 5400x7200 on the poster.
+var products = map[string]product{
+	"tshirt": {tshirt, 0.5 / 0.6},
+	"hoodie": {hoodie, hoodiePrintW / hoodiePrintH},
+	"mug":    {mug, mugPrintRadius * 2 * mugPrintSpan / mugPrintH},
+	"poster": {poster, posterW / posterH},
+}
+
 // PrintAspect is each model's print area width over height, so a design of that aspect fills the print
-// mesh without stretching. Each matches its demo product's print space: 4500x5400 on the shirts and
-// the hoodie's front, 2700x1050 around the mug, 5400x7200 on the poster.
-var PrintAspect = map[string]float64{
-	"tshirt": 0.5 / 0.6,
-	"hoodie": hoodiePrintW / hoodiePrintH,
-	"mug":    mugPrintRadius * 2 * mugPrintSpan / mugPrintH,
-	"poster": posterW / posterH,
+// mesh without stretching.
+var PrintAspect = printAspects()
+
+func printAspects() map[string]float64 {
+	m := make(map[string]float64, len(products))
+	for name, p := range products {
+		m[name] = p.aspect
+	}
+	return m
 }
 
 // Model returns the GLB bytes of the named model (one of Names).
 func Model(name string) ([]byte, error) {
-	switch name {
-	case "tshirt":
-		return encodeGLB(tshirt())
-	case "hoodie":
-		return encodeGLB(hoodie())
-	case "mug":
-		return encodeGLB(mug())
-	case "poster":
-		return encodeGLB(poster())
+	p, ok := products[name]
+	if !ok {
+		return nil, fmt.Errorf("models: unknown model %q; want one of %v", name, slices.Clone(Names))
 	}
-	return nil, fmt.Errorf("models: unknown model %q; want one of %v", name, slices.Clone(Names))
+	return encodeGLB(p.meshes())
 }
 
 // tshirtInside says whether (x, y) lies on the shirt's flat outline: torso, two sleeves, no neck hole.

@@ -50,12 +50,16 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
-/** A fresh browser context (no cookies, no storage) on the stack, with a desktop viewport unless told. */
+/**
+ * A fresh browser context (no cookies, no storage) on the stack, with a desktop viewport unless told,
+ * at BASE_URL or at `origin` (the same stack under another host name).
+ */
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = VIEWPORT,
+  origin: string = BASE_URL,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport, locale: 'en-US' });
+  const context = await browser.newContext({ baseURL: origin, viewport, locale: 'en-US' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

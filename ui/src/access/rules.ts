@@ -70,6 +70,13 @@ export const isAuthorizedAccount = (user: AccessUser): boolean =>
 /** Working in another seller's account (switched): My Account, Switch Account and chat are hidden. */
 export const inAuthorizedAccount = (user: AccessUser): boolean => user.access_user && isAuthorizedAccount(user);
 
+/**
+ * A seller working in its own account: not a designer, not a team member, not switched into
+ * another account or impersonated. The survey and the getting-started panel are for these only.
+ */
+export const inOwnSellerAccount = (user: AccessUser): boolean =>
+  !isDesigner(user) && !isAuthorizedAccount(user) && !user.access_user;
+
 export const isTrusted = (user: AccessUser): boolean => user.status === 'trusted';
 
 /** Sellers and users without roles pass every check; authorized accounts need the permission. */

@@ -1,9 +1,7 @@
-import { readCookie, removeCookie, writeCookie } from '../cookies';
+import { COOKIE_MAX_AGE_S, readCookie, removeCookie, writeCookie } from '../cookies';
 
 /** Cookie holding the session's bearer token (the `auth.` prefix and the local strategy, per spec §4). */
 export const TOKEN_COOKIE = 'auth._token.local';
-/** Seven days, the session lifetime. */
-export const TOKEN_MAX_AGE_SECONDS = 604_800;
 
 export interface TokenStore {
   get(): string | null;
@@ -15,7 +13,7 @@ export interface TokenStore {
 export function cookieTokenStore(doc: Document = document): TokenStore {
   return {
     get: () => readCookie(TOKEN_COOKIE, doc) || null,
-    set: (token) => writeCookie(TOKEN_COOKIE, token, { maxAgeSeconds: TOKEN_MAX_AGE_SECONDS }, doc),
+    set: (token) => writeCookie(TOKEN_COOKIE, token, { maxAgeSeconds: COOKIE_MAX_AGE_S }, doc),
     clear: () => removeCookie(TOKEN_COOKIE, doc),
   };
 }

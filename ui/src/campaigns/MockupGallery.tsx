@@ -90,16 +90,13 @@ export function MockupGallery({ campaignId, products, revisions, exportsSettled 
       !exportsSettled || !query.state.data || query.state.data.some((m) => m.status === 'pending') ? MOCKUP_POLL_MS : false,
     placeholderData: keepPreviousData,
   });
-  const choose = useMutation({
-    mutationFn: (mockupId: number) => setDefaultMockup(api, campaignId, mockupId),
-    onSuccess: (next) => queryClient.setQueryData(queryKey, next),
-    onError: (error) => notifications.show({ color: 'red', message: error.message }),
-  });
-  const retry = useMutation({
-    mutationFn: (mockupId: number) => retryMockup(api, campaignId, mockupId),
-    onSuccess: (next) => queryClient.setQueryData(queryKey, next),
-    onError: (error) => notifications.show({ color: 'red', message: error.message }),
-  });
+  // Both actions answer the campaign's mockups, which replace the list, or show why they failed.
+  const answered = {
+    onSuccess: (next: Mockup[]) => queryClient.setQueryData(queryKey, next),
+    onError: (error: Error) => notifications.show({ color: 'red', message: error.message }),
+  };
+  const choose = useMutation({ mutationFn: (mockupId: number) => setDefaultMockup(api, campaignId, mockupId), ...answered });
+  const retry = useMutation({ mutationFn: (mockupId: number) => retryMockup(api, campaignId, mockupId), ...answered });
   const items = mockups.data ?? [];
   const shown = products.filter((p) => items.some((m) => m.product_id === p.id));
   return (

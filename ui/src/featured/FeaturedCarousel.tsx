@@ -21,8 +21,9 @@ export function FeaturedCarousel() {
     const timer = window.setInterval(() => setCurrent((i) => (i + 1) % count), FEATURED_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [rotate, count]);
-  if (articles.length === 0) return null;
-  const shown = articles[current % articles.length]!;
+  if (count === 0) return null;
+  const shownIndex = current % count;
+  const shown = articles[shownIndex]!;
 
   const choose = (article: FeaturedArticle) => {
     if (article.link) window.open(article.link, '_blank', 'noopener,noreferrer');
@@ -45,18 +46,18 @@ export function FeaturedCarousel() {
           </Text>
         </UnstyledButton>
       </Card>
-      {articles.length > 1 && (
+      {count > 1 && (
         <Group gap={6} justify="center" mt="xs" role="tablist" aria-label="Featured articles">
           {articles.map((article, i) => (
             <UnstyledButton
               key={article.id}
               role="tab"
-              aria-selected={i === current % articles.length}
+              aria-selected={i === shownIndex}
               aria-label={article.subject}
               onClick={() => setCurrent(i)}
-              w={i === current % articles.length ? 18 : 8}
+              w={i === shownIndex ? 18 : 8}
               h={8}
-              bg={i === current % articles.length ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}
+              bg={i === shownIndex ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}
               style={{ borderRadius: 4, transition: 'width 150ms ease' }}
             />
           ))}

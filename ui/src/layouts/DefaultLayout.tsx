@@ -1,7 +1,7 @@
 import { AppShell, Badge, Burger, Button, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSparkles } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useSearchParams } from 'react-router';
 import { currentAccessContext, inAuthorizedAccount, isDesigner, visibleMenu } from '../access';
@@ -20,7 +20,7 @@ import { NotificationPopup } from '../notifications/NotificationPopup';
 import { accountModalDismissed, authorizedAccountsQuery } from '../session/switching';
 import { useSessionUser } from '../session/useSessionUser';
 import { SellerSurvey } from '../survey/SellerSurvey';
-import { useSystemConfigs } from '../systemconfig/systemConfigs';
+import { systemConfigsQuery } from '../systemconfig/systemConfigs';
 import { CampaignTracker } from '../tracking/CampaignTracker';
 import classes from './DefaultLayout.module.css';
 
@@ -29,7 +29,7 @@ export function DefaultLayout() {
   const user = useSessionUser();
   const [opened, { toggle, close }] = useDisclosure();
   const visible = useMemo(() => visibleMenu(user, currentAccessContext()), [user]);
-  useSystemConfigs(); // fetched once after login (spec §7), cached for the screens
+  usePrefetchQuery(systemConfigsQuery); // fetched once after login (spec §7), cached for the screens
   const [search, setSearch] = useSearchParams();
   const [switchOpen, setSwitchOpen] = useState(false);
   // After login (ref=login) the select-account modal opens when there are accounts to switch into
@@ -95,7 +95,7 @@ export function DefaultLayout() {
         <AppShell.Section grow component={ScrollArea}>
           <NavMenu visible={visible} onNavigate={close} />
         </AppShell.Section>
-        {!isDesigner(user) && visible.includes('topbar.balance') && (
+        {visible.includes('topbar.balance') && (
           <AppShell.Section pt="sm">
             <SidebarBalance user={user} onNavigate={close} />
           </AppShell.Section>

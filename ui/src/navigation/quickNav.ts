@@ -1,5 +1,5 @@
 import type { MenuItemId } from '../access';
-import { entryAt, pathnameOf } from './sections';
+import { entryAt } from './sections';
 
 /** The keyboard shortcut that opens the picker (spec §2.6), in @mantine/hooks' notation. */
 export const QUICK_NAV_SHORTCUT = 'ctrl+G';
@@ -64,9 +64,4 @@ export const QUICK_NAV_DESTINATIONS: readonly Destination[] = [
 export function quickNavDestinations(visible: readonly MenuItemId[]): Destination[] {
   const shown = new Set(visible);
   return QUICK_NAV_DESTINATIONS.filter((destination) => shown.has(destination.item));
-}
-
-/** The route path (no leading slash, no query) a destination needs, e.g. `referral` for `/referral?...`. */
-export function routePathOf(destination: Destination): string {
-  return pathnameOf(destination.path).replace(/^\//, '');
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { visibleMenu, type AccessContext } from '../access';
 import type { User } from '../api';
 import { makeUser } from '../test/users';
-import { activeEntry, MENU_SECTIONS, visibleSections } from './sections';
+import { activeEntry, MENU_SECTIONS, routePathOf, visibleSections } from './sections';
 
 const DASHBOARD_HOST: AccessContext = { host: 'app.pressroom.test', bulk_v3: true };
 
@@ -34,6 +34,11 @@ describe('the menu (spec §2.5)', () => {
   it('gives every entry its own path', () => {
     const paths = MENU_SECTIONS.flatMap((s) => s.entries.map((e) => e.path));
     expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('gives route paths without the slash and the query', () => {
+    expect(routePathOf('/referral?sort_by=sold_items')).toBe('referral');
+    expect(routePathOf('/')).toBe('');
   });
 });
 

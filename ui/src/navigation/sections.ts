@@ -157,6 +157,11 @@ export function pathnameOf(path: string): string {
   return path.split('?')[0]!;
 }
 
+/** The route path of a link (no leading slash, no query), e.g. `referral` for `/referral?sort_by=sold_items`. */
+export function routePathOf(path: string): string {
+  return pathnameOf(path).replace(/^\//, '');
+}
+
 /** The entry at `path` (query ignored); throws for a path neither the menu nor the shell links to. */
 export function entryAt(path: string): PlacedEntry {
   const pathname = pathnameOf(path);

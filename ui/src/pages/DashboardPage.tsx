@@ -3,12 +3,12 @@ import { IconBuildingStore, IconCreditCard, IconShoppingCart, IconSpeakerphone, 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../api';
-import { isAuthorizedAccount, isDesigner } from '../access';
+import { inOwnSellerAccount } from '../access';
 import { FeaturedCarousel } from '../featured/FeaturedCarousel';
 import { useSessionUser } from '../session/useSessionUser';
 import { useSurvey } from '../survey/useSurvey';
 import { ProductTour, TourStop } from '../tour/ProductTour';
-import type { TourAnchor } from '../tour/steps';
+import { TOUR_SCREENS, type ScreenAnchor } from '../tour/steps';
 
 function memberSince(user: User): string {
   const created = new Date(user.created_at);
@@ -40,27 +40,24 @@ function Fact({ label, children }: FactProps) {
 }
 
 interface GettingStartedItem {
-  anchor: Exclude<TourAnchor, 'greeting'>;
-  title: string;
+  anchor: ScreenAnchor;
   text: string;
-  path: string;
   icon: Icon;
 }
 
-/** The four steps of the guided tour (spec §1), each a way into its screen. */
+/** The four steps of the guided tour (spec §1), each a way into its screen (title and path in TOUR_SCREENS). */
 const GETTING_STARTED: readonly GettingStartedItem[] = [
-  { anchor: 'store', title: 'Create a store', text: 'Your storefront, its name and domain.', path: '/storefronts', icon: IconBuildingStore },
-  { anchor: 'campaign', title: 'Launch a campaign', text: 'Products, artwork, prices: live in 8 steps.', path: '/campaigns', icon: IconSpeakerphone },
-  { anchor: 'orders', title: 'Manage orders', text: 'Follow orders from payment to delivery.', path: '/orders', icon: IconShoppingCart },
-  { anchor: 'payment', title: 'Set up a payment account', text: 'Where your payouts go, verified by email.', path: '/settings/payment-account', icon: IconCreditCard },
+  { anchor: 'store', text: 'Your storefront, its name and domain.', icon: IconBuildingStore },
+  { anchor: 'campaign', text: 'Products, artwork, prices: live in 8 steps.', icon: IconSpeakerphone },
+  { anchor: 'orders', text: 'Follow orders from payment to delivery.', icon: IconShoppingCart },
+  { anchor: 'payment', text: 'Where your payouts go, verified by email.', icon: IconCreditCard },
 ];
 
 /**
  * Whether the getting-started panel is for `user`: a new seller (no store yet) in its own account.
  * Designers, team members and established sellers do not see it, nor the tour that runs on it.
  */
-const showsGettingStarted = (user: User) =>
-  !isDesigner(user) && !isAuthorizedAccount(user) && !user.access_user && user.store_ids.length === 0;
+const showsGettingStarted = (user: User) => inOwnSellerAccount(user) && user.store_ids.length === 0;
 
 /** The getting-started panel; its header and items are the guided tour's anchors. */
 function GettingStarted() {
@@ -74,13 +71,13 @@ function GettingStarted() {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {GETTING_STARTED.map((item) => (
           <TourStop key={item.anchor} anchor={item.anchor}>
-            <UnstyledButton component={Link} to={item.path} p="sm" style={{ borderRadius: 'var(--mantine-radius-md)', display: 'block' }}>
+            <UnstyledButton component={Link} to={TOUR_SCREENS[item.anchor].path} p="sm" style={{ borderRadius: 'var(--mantine-radius-md)', display: 'block' }}>
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 <ThemeIcon variant="light" size="lg" radius="md">
                   <item.icon size={20} stroke={1.6} />
                 </ThemeIcon>
                 <Stack gap={2}>
-                  <Text fw={500}>{item.title}</Text>
+                  <Text fw={500}>{TOUR_SCREENS[item.anchor].title}</Text>
                   <Text size="sm" c="dimmed">
                     {item.text}
                   </Text>

@@ -59,4 +59,12 @@ describe('middlewareLoader', () => {
 
     expect(await screen.findByText('Orders page')).toBeInTheDocument();
   });
+
+  it('takes the maintenance switch loader exactly with the maintenance guard', () => {
+    const loadUser = () => Promise.resolve(seller);
+    const loadMaintenance = () => Promise.resolve(false);
+    expect(() => middlewareLoader(['maintenance', 'auth'], loadUser)).toThrow(/loadMaintenance/);
+    expect(() => middlewareLoader(['auth'], loadUser, loadMaintenance)).toThrow(/loadMaintenance/);
+    expect(() => middlewareLoader(['maintenance', 'auth'], loadUser, loadMaintenance)).not.toThrow();
+  });
 });

@@ -30,7 +30,7 @@ import { DefaultLayout } from '../layouts/DefaultLayout';
 import { emailMarketingRoutes } from '../emailmarketing/routes';
 import { NotificationPage } from '../notifications/NotificationPage';
 import { NotificationsPage } from '../notifications/NotificationsPage';
-import { ALL_ENTRIES, pathnameOf } from '../navigation/sections';
+import { ALL_ENTRIES, routePathOf } from '../navigation/sections';
 import { DashboardPage } from '../pages/DashboardPage';
 import { LoginPage } from '../pages/LoginPage';
 import { MaintenancePage } from '../pages/MaintenancePage';
@@ -139,11 +139,8 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     ...PLACEHOLDERS.map(placeholder),
   ];
   const routed = new Set(pages.map((page) => page.path ?? ''));
-  const unbuilt = ALL_ENTRIES.filter((entry) => !routed.has(pathnameOf(entry.path).replace(/^\//, '')));
-  return [
-    ...pages,
-    ...unbuilt.map((entry) => placeholder([pathnameOf(entry.path).replace(/^\//, ''), entry.label, entry.section.icon])),
-  ];
+  const unbuilt = ALL_ENTRIES.map((entry) => ({ entry, path: routePathOf(entry.path) })).filter(({ path }) => !routed.has(path));
+  return [...pages, ...unbuilt.map(({ entry, path }) => placeholder([path, entry.label, entry.section.icon]))];
 }
 
 /** The route table; guards are named middlewares (see middleware/registry). */

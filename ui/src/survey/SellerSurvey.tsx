@@ -5,14 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, isApiError } from '../api';
 import { SALE_VOLUMES, submitSurvey, type SurveyAnswers } from '../api/survey';
-import { writeCookie } from '../cookies';
+import { COOKIE_MAX_AGE_S, writeCookie } from '../cookies';
 import { meQuery } from '../session/queries';
 import { useSessionUser } from '../session/useSessionUser';
 import {
   DISABLE_SURVEY_COOKIE,
   firstFieldErrors,
   MSG_CANNOT_SAVE,
-  SURVEY_COOKIE_MAX_AGE_S,
   SURVEY_DELAY_MS,
   surveySchema,
 } from './rules';
@@ -45,7 +44,7 @@ export function SellerSurvey() {
   }, [wanted]);
 
   const close = () => {
-    writeCookie(DISABLE_SURVEY_COOKIE, '1', { maxAgeSeconds: SURVEY_COOKIE_MAX_AGE_S });
+    writeCookie(DISABLE_SURVEY_COOKIE, '1', { maxAgeSeconds: COOKIE_MAX_AGE_S });
     setOpened(false);
     markSurveyClosed();
   };

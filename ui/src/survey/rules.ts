@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import type { User } from '../api';
 import { SALE_VOLUMES } from '../api/survey';
-import { isAuthorizedAccount, isDesigner } from '../access';
+import { inOwnSellerAccount } from '../access';
 
 /** Spec §4: the survey shows about 2 s after the screen opens. */
 export const SURVEY_DELAY_MS = 2000;
 
 /** Spec §4 cookie: set when the survey is closed, so it stays away for the cookie's lifetime. */
 export const DISABLE_SURVEY_COOKIE = 'disable_seller_survey';
-
-/** Spec §9: cookie max age 604800 s (7 days). */
-export const SURVEY_COOKIE_MAX_AGE_S = 604_800;
 
 /** Spec §5: a Facebook URL contains one of these (bff/survey.FacebookMarkers). */
 export const FACEBOOK_MARKERS = ['facebook.com/', 'fb.com/', 'fb.me/'] as const;
@@ -33,13 +30,7 @@ export function validFacebook(url: string): boolean {
  * impersonated), not a designer, with no sale volume yet and no authorized accounts to switch into.
  */
 export function surveyWanted(user: User, hasAuthorizedAccounts: boolean): boolean {
-  return (
-    !isDesigner(user) &&
-    !isAuthorizedAccount(user) &&
-    !user.access_user &&
-    !user.sale_volume &&
-    !hasAuthorizedAccounts
-  );
+  return inOwnSellerAccount(user) && !user.sale_volume && !hasAuthorizedAccounts;
 }
 
 /** The survey form's rules; `askPhone` is set when the account has no phone (the bff requires it then). */

@@ -17,6 +17,6 @@ export function useSurvey(user: User): { wanted: boolean | undefined; settled: b
   if (!asks) return { wanted: false, settled: true };
   if (accounts.isPending) return { wanted: undefined, settled: false };
   // A failed list counts as none: the survey is then offered rather than lost.
-  const wanted = surveyWanted(user, (accounts.data?.length ?? 0) > 0);
+  const wanted = (accounts.data?.length ?? 0) === 0;
   return { wanted, settled: !wanted };
 }

@@ -1,35 +1,31 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '../api';
+import { checked } from '../api/schema';
 
 /** A garment colour. */
-export interface SystemColor {
-  name: string;
-  hex_code: string;
-}
+const systemColorSchema = z.object({ name: z.string(), hex_code: z.string() });
+export type SystemColor = z.infer<typeof systemColorSchema>;
 
 /** An ISO 3166-1 country. */
-export interface Country {
-  code: string;
-  name: string;
-}
+const countrySchema = z.object({ code: z.string(), name: z.string() });
+export type Country = z.infer<typeof countrySchema>;
 
 /** A shipping location: an ISO 3166-2 subdivision and its kind (state, province, ...). */
-export interface Location {
-  code: string;
-  name: string;
-  type: string;
-}
+const locationSchema = z.object({ code: z.string(), name: z.string(), type: z.string() });
+export type Location = z.infer<typeof locationSchema>;
 
 /** The shared configuration of spec §3 (GET /api/system-configs). */
-export interface SystemConfigs {
-  colors: SystemColor[];
+const systemConfigsSchema = z.object({
+  colors: z.array(systemColorSchema),
   /** The operator's settings by key. */
-  configs: Record<string, string>;
-  countries: Country[];
-  locations: Location[];
+  configs: z.record(z.string(), z.string()),
+  countries: z.array(countrySchema),
+  locations: z.array(locationSchema),
   /** The platform's display currency, for ui/src/format/price.ts. */
-  currency: { locale: string; code: string };
-}
+  currency: z.object({ locale: z.string(), code: z.string() }),
+});
+export type SystemConfigs = z.infer<typeof systemConfigsSchema>;
 
 /**
  * The shared configuration, asked once per session: the default layout starts it after login and
@@ -37,12 +33,8 @@ export interface SystemConfigs {
  */
 export const systemConfigsQuery = queryOptions({
   queryKey: ['system-configs'],
-  queryFn: ({ signal }) => api.get<SystemConfigs>('/system-configs', { signal }),
+  queryFn: async ({ signal }): Promise<SystemConfigs> =>
+    checked(systemConfigsSchema, 'GET /system-configs', await api.get<unknown>('/system-configs', { signal })),
   staleTime: Infinity,
   gcTime: Infinity,
 });
-
-/** The shared configuration for a screen of the signed-in frame (undefined while it loads). */
-export function useSystemConfigs(): SystemConfigs | undefined {
-  return useQuery(systemConfigsQuery).data;
-}

@@ -1,12 +1,11 @@
 import { Anchor, Button, Group, Popover, Progress, Stack, Text } from '@mantine/core';
 import { createContext, use, useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { readCookie, removeCookie, writeCookie } from '../cookies';
+import { COOKIE_MAX_AGE_S, readCookie, removeCookie, writeCookie } from '../cookies';
 import {
   DISABLE_TOUR_COOKIE,
   STEP_TOUR_COOKIE,
   stepIndex,
-  TOUR_COOKIE_MAX_AGE_S,
   TOUR_STEPS,
   type TourAnchor,
 } from './steps';
@@ -36,10 +35,10 @@ export function ProductTour({ ready, children }: ProductTourProps) {
   const [index, setIndex] = useState(() => stepIndex(readCookie(STEP_TOUR_COOKIE)));
   const go = useCallback((next: number) => {
     setIndex(next);
-    writeCookie(STEP_TOUR_COOKIE, TOUR_STEPS[next]!.id, { maxAgeSeconds: TOUR_COOKIE_MAX_AGE_S });
+    writeCookie(STEP_TOUR_COOKIE, TOUR_STEPS[next]!.id, { maxAgeSeconds: COOKIE_MAX_AGE_S });
   }, []);
   const skip = useCallback(() => {
-    writeCookie(DISABLE_TOUR_COOKIE, '1', { maxAgeSeconds: TOUR_COOKIE_MAX_AGE_S });
+    writeCookie(DISABLE_TOUR_COOKIE, '1', { maxAgeSeconds: COOKIE_MAX_AGE_S });
     removeCookie(STEP_TOUR_COOKIE);
     setDisabled(true);
   }, []);

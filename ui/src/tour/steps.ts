@@ -2,11 +2,19 @@
 export const DISABLE_TOUR_COOKIE = 'disable_product_tour';
 export const STEP_TOUR_COOKIE = 'step_product_tour';
 
-/** Spec §9: cookie max age 604800 s. The disable cookie is renewed whenever the dashboard opens. */
-export const TOUR_COOKIE_MAX_AGE_S = 604_800;
-
 /** The getting-started panel's items, each a tour anchor (`data-tour` on the dashboard). */
 export type TourAnchor = 'greeting' | 'store' | 'campaign' | 'orders' | 'payment';
+
+/** The anchors that lead to a screen: every one but the greeting. */
+export type ScreenAnchor = Exclude<TourAnchor, 'greeting'>;
+
+/** The title and screen of each anchor, shared by the tour's steps and the getting-started panel. */
+export const TOUR_SCREENS: Readonly<Record<ScreenAnchor, { title: string; path: string }>> = {
+  store: { title: 'Create a store', path: '/storefronts' },
+  campaign: { title: 'Launch a campaign', path: '/campaigns' },
+  orders: { title: 'Manage orders', path: '/orders' },
+  payment: { title: 'Set up a payment account', path: '/settings/payment-account' },
+};
 
 export interface TourStep {
   /** Kept in step_product_tour. */
@@ -43,33 +51,30 @@ export const TOUR_STEPS: readonly TourStep[] = [
   {
     id: 'store',
     anchor: 'store',
-    title: 'Create a store',
+    ...TOUR_SCREENS.store,
     body: 'Your storefront is where customers buy. Give it a name and a domain.',
-    path: '/storefronts',
   },
   ...CAMPAIGN_SUB_STEPS.map(
     (sub, i): TourStep => ({
       id: `campaign-${i + 1}`,
       anchor: 'campaign',
-      title: `Launch a campaign: ${sub.title}`,
+      title: `${TOUR_SCREENS.campaign.title}: ${sub.title}`,
       body: sub.body,
-      path: '/campaigns',
+      path: TOUR_SCREENS.campaign.path,
       sub: { index: i + 1, count: CAMPAIGN_SUB_STEPS.length },
     }),
   ),
   {
     id: 'orders',
     anchor: 'orders',
-    title: 'Manage orders',
+    ...TOUR_SCREENS.orders,
     body: 'Orders arrive here as customers buy; follow their fulfillment and tracking.',
-    path: '/orders',
   },
   {
     id: 'payment',
     anchor: 'payment',
-    title: 'Set up a payment account',
+    ...TOUR_SCREENS.payment,
     body: 'Add the account your payouts go to. We verify it by email before the first payout.',
-    path: '/settings/payment-account',
   },
 ];
 

@@ -12,7 +12,7 @@ export function CampaignTracker() {
   const { key } = useLocation();
   useEffect(() => {
     // A failure is retried on the next navigation; there is nothing for the user to do about it.
-    sendOwedTracking(api, clientInfo(), true).catch(() => undefined);
+    sendOwedTracking(api, clientInfo).catch(() => undefined);
   }, [key]);
   return null;
 }

@@ -1,14 +1,11 @@
 import type { ApiClient } from '../api';
 import { trackClick, trackSubmit, type ClientInfo } from '../api/tracking';
-import { readCookie, removeCookie, writeCookie } from '../cookies';
+import { COOKIE_MAX_AGE_S, readCookie, removeCookie, writeCookie } from '../cookies';
 
 /** Spec §4 cookies: the tracking query, and the campaigns whose click and submit were sent. */
 export const TRACK_COOKIE = 'cs_track';
 export const CLICKED_COOKIE = 'clickedCampaigns';
 export const SUBMITTED_COOKIE = 'submittedCampaigns';
-
-/** Spec §9: cookie max age 604800 s. */
-export const TRACK_COOKIE_MAX_AGE_S = 604_800;
 
 /** The query parameters kept with the campaign: utm_campaign and its utm_* companions. */
 const TRACKED_PREFIX = 'utm_';
@@ -26,7 +23,7 @@ export function trackingQuery(url: URL): Record<string, string> | undefined {
 /** Stores the tracking query of `url` in cs_track when it has a utm_campaign. */
 export function rememberTrackingQuery(url: URL, doc: Document = document): void {
   const query = trackingQuery(url);
-  if (query) writeCookie(TRACK_COOKIE, JSON.stringify(query), { maxAgeSeconds: TRACK_COOKIE_MAX_AGE_S }, doc);
+  if (query) writeCookie(TRACK_COOKIE, JSON.stringify(query), { maxAgeSeconds: COOKIE_MAX_AGE_S }, doc);
 }
 
 function readJson(name: string, doc: Document): unknown {
@@ -55,24 +52,24 @@ export function campaignList(name: string, doc: Document = document): string[] {
 
 function addCampaign(name: string, campaign: string, doc: Document): void {
   const list = campaignList(name, doc);
-  if (!list.includes(campaign)) writeCookie(name, JSON.stringify([...list, campaign]), { maxAgeSeconds: TRACK_COOKIE_MAX_AGE_S }, doc);
+  if (!list.includes(campaign)) writeCookie(name, JSON.stringify([...list, campaign]), { maxAgeSeconds: COOKIE_MAX_AGE_S }, doc);
 }
 
 /**
- * Sends what cs_track still owes (spec §4): the click once per campaign (clickedCampaigns), then,
- * for a signed-in seller, the submit. A submit that fails stays owed and is sent again on the next
+ * Sends what cs_track still owes (spec §4) for the signed-in seller: the click once per campaign
+ * (clickedCampaigns), then the submit. A submit that fails stays owed and is sent again on the next
  * call; once the bff answers data.success the campaign joins submittedCampaigns and cs_track goes.
+ * `client` is asked only when something is owed, so a visit without cs_track reads nothing more.
  */
-export async function sendOwedTracking(api: ApiClient, client: ClientInfo, signedIn: boolean, doc: Document = document): Promise<void> {
+export async function sendOwedTracking(api: ApiClient, client: () => ClientInfo, doc: Document = document): Promise<void> {
   const query = storedQuery(doc);
   if (!query) return;
   const campaign = query.utm_campaign!.trim();
-  const payload = { utm_campaign: campaign, query, client_info: client };
+  const payload = { utm_campaign: campaign, query, client_info: client() };
   if (!campaignList(CLICKED_COOKIE, doc).includes(campaign)) {
     await trackClick(api, payload);
     addCampaign(CLICKED_COOKIE, campaign, doc);
   }
-  if (!signedIn) return;
   if (!campaignList(SUBMITTED_COOKIE, doc).includes(campaign)) {
     const result = await trackSubmit(api, payload);
     if (!result.success) return;
