@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 	"image/color"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -163,5 +164,34 @@ func TestPrefilterHalvesLargePrints(t *testing.T) {
 	m := halve(solidRGBA(3, 3, color.RGBA{10, 20, 30, 255}))
 	if m.Rect.Dx() != 2 || m.RGBAAt(1, 1) != (color.RGBA{10, 20, 30, 255}) {
 		t.Errorf("halving a 3x3 solid: %v, %v", m.Rect, m.RGBAAt(1, 1))
+	}
+}
+
+// TestHalveMatchesTheBlockAverage checks halve's packed arithmetic against the plain per-channel
+// average of each 2x2 block, on random pixels (every byte value, partial alpha) of even and odd sizes.
+func TestHalveMatchesTheBlockAverage(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	for _, size := range [][2]int{{1, 1}, {2, 2}, {3, 5}, {7, 3}, {64, 33}, {101, 99}, {300, 200}} {
+		sw, sh := size[0], size[1]
+		src := image.NewRGBA(image.Rect(0, 0, sw, sh))
+		for i := range src.Pix {
+			src.Pix[i] = uint8(rng.IntN(256))
+		}
+		got := halve(src)
+		if got.Rect != image.Rect(0, 0, (sw+1)/2, (sh+1)/2) {
+			t.Fatalf("%dx%d halved to %v", sw, sh, got.Rect)
+		}
+		for y := range got.Rect.Dy() {
+			for x := range got.Rect.Dx() {
+				x1, y1 := min(2*x+1, sw-1), min(2*y+1, sh-1)
+				for c := range 4 {
+					sum := int(src.Pix[src.PixOffset(2*x, 2*y)+c]) + int(src.Pix[src.PixOffset(x1, 2*y)+c]) +
+						int(src.Pix[src.PixOffset(2*x, y1)+c]) + int(src.Pix[src.PixOffset(x1, y1)+c])
+					if want := uint8((sum + 2) >> 2); got.Pix[got.PixOffset(x, y)+c] != want {
+						t.Fatalf("%dx%d: pixel (%d, %d) channel %d = %d, want %d", sw, sh, x, y, c, got.Pix[got.PixOffset(x, y)+c], want)
+					}
+				}
+			}
+		}
 	}
 }

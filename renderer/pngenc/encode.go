@@ -12,6 +12,7 @@ import (
 	"math"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/flate"
 )
@@ -195,6 +196,7 @@ type worker struct {
 	fw       [10]*flate.Writer // by level, created when first needed
 	filters  *filterBufs
 	rows     [2][]byte
+	zeroRow  []byte // a row of zero bytes: a transparent row
 	filtered []byte // the current segment, filtered
 }
 
@@ -277,6 +279,7 @@ func (e *encoder) newWorker() *worker {
 	return &worker{
 		filters:  newFilterBufs(e.rowLen),
 		rows:     [2][]byte{make([]byte, e.rowLen), make([]byte, e.rowLen)},
+		zeroRow:  make([]byte, e.rowLen),
 		filtered: make([]byte, 0, e.rowsPerSeg*(e.rowLen+1)),
 	}
 }
@@ -314,16 +317,24 @@ func (e *encoder) encodeSegment(wk *worker, seg *segment) error {
 		prev = e.src.row(seg.y0-1, wk.rows[(seg.y0-1)&1])
 	}
 	var ft byte
+	afterZero := false
 	for y := seg.y0; y < seg.y1; y++ {
 		cur := e.src.row(y, wk.rows[y&1])
-		var out []byte
-		if prev == nil || (y-seg.y0)%filterSample == 0 {
-			out = filterRow(wk.filters, cur, prev)
-		} else {
-			out = filterWith(wk.filters, ft, cur, prev)
+		switch {
+		case bytes.Equal(cur, wk.zeroRow):
+			// A transparent row: type None, all zero, whatever the filter
+			// heuristic would tie-break to; a run of them codes as zeroCode.
+			filtered = append(filtered, 0)
+			filtered = append(filtered, cur...)
+			afterZero = true
+		case prev == nil || afterZero || (y-seg.y0)%filterSample == 0:
+			out := filterRow(wk.filters, cur, prev)
+			ft = out[0]
+			filtered = append(filtered, out...)
+			afterZero = false
+		default:
+			filtered = append(filtered, filterWith(wk.filters, ft, cur, prev)...)
 		}
-		ft = out[0]
-		filtered = append(filtered, out...)
 		prev = cur
 	}
 	wk.filtered = filtered
@@ -332,38 +343,96 @@ func (e *encoder) encodeSegment(wk *worker, seg *segment) error {
 	if seg.index == 0 {
 		seg.buf.Write(zlibHeader(e.level))
 	}
-	fw, err := wk.writer(e.levelFor(filtered))
-	if err != nil {
-		return err
+	seg.n = int64(len(filtered))
+	zeros := bytes.Count(filtered, []byte{0})
+	level := e.levelFor(zeros, len(filtered))
+	if zeros == len(filtered) {
+		code, err := zeroCode(wk, filtered, level, seg.last)
+		if err != nil {
+			return fmt.Errorf("pngenc: deflate segment %d: %w", seg.index, err)
+		}
+		seg.buf.Write(code)
+		seg.adler = zeroAdler(seg.n)
+		return nil
 	}
-	fw.Reset(seg.buf)
-	if _, err := fw.Write(filtered); err != nil {
-		return fmt.Errorf("pngenc: deflate segment %d: %w", seg.index, err)
-	}
-	if seg.last {
-		err = fw.Close()
-	} else {
-		err = fw.Flush()
-	}
-	if err != nil {
+	if err := deflate(wk, seg.buf, filtered, level, seg.last); err != nil {
 		return fmt.Errorf("pngenc: deflate segment %d: %w", seg.index, err)
 	}
 	seg.adler = adler32.Checksum(filtered)
-	seg.n = int64(len(filtered))
 	return nil
 }
 
-// levelFor picks the deflate level of a segment. With a fixed Options.Level
+// deflate compresses data into w as a raw deflate stream at level, ending
+// byte-aligned (sync flush), or with the final block when last.
+func deflate(wk *worker, w io.Writer, data []byte, level int, last bool) error {
+	fw, err := wk.writer(level)
+	if err != nil {
+		return err
+	}
+	fw.Reset(w)
+	if _, err := fw.Write(data); err != nil {
+		return err
+	}
+	if last {
+		return fw.Close()
+	}
+	return fw.Flush()
+}
+
+// zeroCodes holds the deflate coding of all-zero segments (zeroKey to
+// []byte): the transparent margins and gaps of a print file filter to
+// megabytes of zero bytes, the same few lengths in every file of a width,
+// and deflate codes equal input the same way, so each is compressed once per
+// process. At most maxZeroCodes entries, each about a thousandth of its
+// length, are kept.
+var (
+	zeroCodes     sync.Map
+	zeroCodeCount atomic.Int32
+)
+
+const maxZeroCodes = 512
+
+type zeroKey struct {
+	n, level int
+	last     bool
+}
+
+// zeroCode returns what deflate writes for zeros, a segment of zero bytes,
+// at level (see deflate), from zeroCodes when it is there: the same bytes as
+// compressing the segment again would give.
+func zeroCode(wk *worker, zeros []byte, level int, last bool) ([]byte, error) {
+	key := zeroKey{len(zeros), level, last}
+	if code, ok := zeroCodes.Load(key); ok {
+		return code.([]byte), nil
+	}
+	var buf bytes.Buffer
+	if err := deflate(wk, &buf, zeros, level, last); err != nil {
+		return nil, err
+	}
+	if zeroCodeCount.Add(1) <= maxZeroCodes {
+		zeroCodes.Store(key, buf.Bytes())
+	}
+	return buf.Bytes(), nil
+}
+
+// zeroAdler is the Adler-32 of n zero bytes: the A sum stays 1 and the B sum
+// adds 1 per byte.
+func zeroAdler(n int64) uint32 {
+	return uint32(n%adlerMod)<<16 | 1
+}
+
+// levelFor picks the deflate level of a segment of n filtered bytes, zeros
+// of them zero. With a fixed Options.Level
 // that is the level; by default a segment that is mostly zero bytes after
 // filtering (flat colour, transparent background) goes to level 7, whose
 // lazy matcher codes them several times smaller than the fast levels, while
 // detailed segments and gradients go to level 4, which on them is within
 // about 10% of zlib's size at a fraction of the time.
-func (e *encoder) levelFor(filtered []byte) int {
+func (e *encoder) levelFor(zeros, n int) int {
 	if e.level != 0 {
 		return e.level
 	}
-	if zeros := bytes.Count(filtered, []byte{0}); zeros*flatShare >= len(filtered)*flatShareOf {
+	if zeros*flatShare >= n*flatShareOf {
 		return flatLevel
 	}
 	return detailLevel

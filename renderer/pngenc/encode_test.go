@@ -2,6 +2,7 @@ package pngenc_test
 
 import (
 	"bytes"
+	"compress/zlib"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"io"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -82,6 +84,7 @@ func TestEncodeRoundTrip(t *testing.T) {
 		{"smaller than one segment", flatArtwork(100, 80), pngenc.Options{}},
 		{"many segments NRGBA", photoLike(301, 2600), pngenc.Options{Concurrency: 3}},
 		{"many segments RGBA", premultiplied(257, 2100), pngenc.Options{}},
+		{"RGBA runs of transparent and opaque pixels", rgbaOf(flatArtwork(203, 150)), pngenc.Options{}},
 		{"many segments serial", randomNRGBA(300, 1800, 4), pngenc.Options{Concurrency: 1, Level: 1}},
 		{"level 9", flatArtwork(320, 240), pngenc.Options{Level: 9}},
 		{"sub-image", sub, pngenc.Options{}},
@@ -118,6 +121,52 @@ func TestEncodeRoundTrip(t *testing.T) {
 				t.Fatalf("pixels differ from image/png's encoding of the same image")
 			}
 		})
+	}
+}
+
+// TestEncodeTransparentMargins covers segments that filter to nothing but
+// zero bytes (coded once per process, see zeroCode): top, middle and final
+// segments of transparent rows around a band of artwork. The zlib stream must
+// read back whole with a correct Adler-32, the pixels must survive, and the
+// second encoding (codes now cached) must be byte for byte the first.
+func TestEncodeTransparentMargins(t *testing.T) {
+	const w, h = 600, 3000 // 2401 bytes a filtered row: 436-row segments
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	band := flatArtwork(w, 500)
+	copy(img.Pix[1100*img.Stride:], band.Pix)
+	for _, opt := range []pngenc.Options{{}, {Concurrency: 1, Level: 1}, {Concurrency: 3, Level: 9}} {
+		var first, second bytes.Buffer
+		if err := pngenc.Encode(&first, img, opt); err != nil {
+			t.Fatal(err)
+		}
+		if err := pngenc.Encode(&second, img, opt); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(first.Bytes(), second.Bytes()) {
+			t.Fatalf("%+v: the second encoding differs from the first", opt)
+		}
+		if got := decodeNRGBA(t, first.Bytes()); !bytes.Equal(got.Pix, img.Pix) {
+			t.Fatalf("%+v: decoded pixels differ from the input", opt)
+		}
+		var stream []byte
+		for p := first.Bytes()[8:]; len(p) >= 12; {
+			n := int(binary.BigEndian.Uint32(p))
+			if string(p[4:8]) == "IDAT" {
+				stream = append(stream, p[8:8+n]...)
+			}
+			p = p[12+n:]
+		}
+		zr, err := zlib.NewReader(bytes.NewReader(stream))
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := io.ReadAll(zr) // zlib checks the Adler-32 at the end
+		if err != nil {
+			t.Fatalf("%+v: the zlib stream does not read back: %v", opt, err)
+		}
+		if len(raw) != h*(4*w+1) {
+			t.Fatalf("%+v: %d filtered bytes, want %d", opt, len(raw), h*(4*w+1))
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package pngenc_test
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 )
 
@@ -67,6 +68,13 @@ func premultiplied(w, h int) *image.RGBA {
 		}
 	}
 	return img
+}
+
+// rgbaOf is img premultiplied.
+func rgbaOf(img image.Image) *image.RGBA {
+	m := image.NewRGBA(img.Bounds())
+	draw.Draw(m, m.Rect, img, img.Bounds().Min, draw.Src)
+	return m
 }
 
 func clamp(v float64) uint8 {

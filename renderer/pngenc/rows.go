@@ -1,6 +1,7 @@
 package pngenc
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 )
@@ -34,13 +35,36 @@ func (s nrgbaRows) row(y int, _ []byte) []byte {
 
 type rgbaRows struct{ m *image.RGBA }
 
+// Alpha bytes of four RGBA pixels read as two little-endian uint64s.
+const alphas = 0xff000000_ff000000
+
 // row converts premultiplied to non-premultiplied alpha exactly as
-// color.NRGBAModel (and image/png) do, so output matches image/png's.
+// color.NRGBAModel (and image/png) do, so output matches image/png's. Runs of
+// four pixels that are all transparent (the margins of a print file) or all
+// opaque are zeroed or copied whole.
 func (s rgbaRows) row(y int, buf []byte) []byte {
 	b := s.m.Rect
 	i := s.m.PixOffset(b.Min.X, b.Min.Y+y)
 	src := s.m.Pix[i : i+4*b.Dx()]
 	dst := buf[:len(src)]
+	for len(src) >= 16 {
+		p, q := binary.LittleEndian.Uint64(src), binary.LittleEndian.Uint64(src[8:])
+		switch {
+		case p|q == 0:
+			*(*[16]byte)(dst) = [16]byte{}
+		case p&q&alphas == alphas:
+			*(*[16]byte)(dst) = *(*[16]byte)(src)
+		default:
+			unpremultiply(dst[:16], src[:16])
+		}
+		dst, src = dst[16:], src[16:]
+	}
+	unpremultiply(dst, src)
+	return buf[:4*b.Dx()]
+}
+
+// unpremultiply converts the pixels of src into dst, one by one.
+func unpremultiply(dst, src []byte) {
 	for ; len(src) >= 4; dst, src = dst[4:], src[4:] {
 		d, p := (*[4]byte)(dst), (*[4]byte)(src)
 		switch p[3] {
@@ -57,7 +81,6 @@ func (s rgbaRows) row(y int, buf []byte) []byte {
 			d[3] = p[3]
 		}
 	}
-	return buf[:4*b.Dx()]
 }
 
 type genericRows struct{ m image.Image }

@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"unsafe"
 )
@@ -229,6 +230,7 @@ type resampleWorker struct {
 	srcRow   []float32
 	ring     [][]float32
 	ringY    []int
+	ringZero []bool      // the ring's row is all zero: a transparent source row
 	rows     [][]float32 // the rows of the current vertical taps
 	acc      []float32
 	rowWidth int
@@ -237,7 +239,7 @@ type resampleWorker struct {
 func newResampleWorker(hw, vw *axisWeights, xlo, xhi int, fetch func(int, []float32)) *resampleWorker {
 	w := len(hw.start)
 	r := &resampleWorker{hw: hw, vw: vw, xlo: xlo, fetch: fetch, srcRow: make([]float32, (xhi-xlo)*4),
-		ring: make([][]float32, vw.n), ringY: make([]int, vw.n), rows: make([][]float32, vw.n),
+		ring: make([][]float32, vw.n), ringY: make([]int, vw.n), ringZero: make([]bool, vw.n), rows: make([][]float32, vw.n),
 		acc: make([]float32, w*4), rowWidth: w}
 	for i := range r.ring {
 		r.ring[i] = make([]float32, w*4)
@@ -254,14 +256,20 @@ func px4(f []float32) [][4]float32 {
 	return unsafe.Slice((*[4]float32)(unsafe.Pointer(&f[0])), len(f)/4)
 }
 
-// hrow returns source row y resampled horizontally, from the ring or computed into it.
-func (r *resampleWorker) hrow(y int) []float32 {
+// hrow returns source row y resampled horizontally, from the ring or computed into it, and whether it
+// is all zero (a transparent source row, such as the margins of most artworks).
+func (r *resampleWorker) hrow(y int) ([]float32, bool) {
 	slot := y % len(r.ring)
 	out := r.ring[slot]
 	if r.ringY[slot] == y {
-		return out
+		return out, r.ringZero[slot]
 	}
 	r.fetch(y, r.srcRow)
+	r.ringY[slot] = y
+	if r.ringZero[slot] = !slices.ContainsFunc(r.srcRow, func(v float32) bool { return v != 0 }); r.ringZero[slot] {
+		clear(out)
+		return out, true
+	}
 	hw := r.hw
 	src, dst := px4(r.srcRow), px4(out)
 	n := hw.n
@@ -279,18 +287,24 @@ func (r *resampleWorker) hrow(y int) []float32 {
 		}
 		dst[c] = [4]float32{s0, s1, s2, s3}
 	}
-	r.ringY[slot] = y
-	return out
+	return out, false
 }
 
-// row computes destination row i of the clipped box (canvas row y) and composites it at columns dx0...
+// row computes destination row i of the clipped box (canvas row y) and composites it at columns dx0...;
+// a row whose source rows are all transparent leaves dst as it is.
 func (r *resampleWorker) row(dst *image.RGBA, i, dx0, y int) {
 	vw := r.vw
 	st, cnt := vw.start[i], vw.count[i]
 	ws := vw.w[i*vw.n : i*vw.n+cnt]
 	rows := r.rows[:cnt]
+	transparent := true
 	for j := range rows {
-		rows[j] = r.hrow(st + j)
+		var zero bool
+		rows[j], zero = r.hrow(st + j)
+		transparent = transparent && zero
+	}
+	if transparent {
+		return
 	}
 	acc := r.acc
 	// All taps in one pass for the common counts (one store per value); two taps per pass beyond.

@@ -42,6 +42,38 @@ func TestResampleMatchesImaging(t *testing.T) {
 	}
 }
 
+// TestResampleTransparentRows: an artwork with transparent bands above and below (rows that resample
+// to nothing and are skipped) upscaled over a coloured canvas: the canvas keeps its colour where the
+// bands land, and the rows mixing band and artwork match imaging's.
+func TestResampleTransparentRows(t *testing.T) {
+	src := image.NewNRGBA(image.Rect(0, 0, 60, 90))
+	draw.Draw(src, image.Rect(0, 30, 60, 60), benchdata.Artwork(60, 30), image.Point{}, draw.Src)
+	blue := color.RGBA{20, 40, 200, 255}
+	got := image.NewRGBA(image.Rect(0, 0, 180, 270))
+	draw.Draw(got, got.Rect, image.NewUniform(blue), image.Point{}, draw.Src)
+	want := image.NewRGBA(got.Rect)
+	draw.Draw(want, want.Rect, image.NewUniform(blue), image.Point{}, draw.Src)
+	// the band rows, then a pass through the ring that has cached them, then the middle
+	for _, k := range []kernel{catmullRom, lanczos3} {
+		if err := resampleOver(context.Background(), got, src, fbox{0, 0, 180, 270}, k, 2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []imaging.ResampleFilter{imaging.CatmullRom, imaging.Lanczos} {
+		draw.Draw(want, want.Rect, imaging.Resize(src, 180, 270, f), image.Point{}, draw.Over)
+	}
+	for _, y := range []int{0, 50, 80, 200, 269} {
+		for x := range 180 {
+			if c := got.RGBAAt(x, y); c != blue {
+				t.Fatalf("pixel (%d, %d) under a transparent band = %v, want the canvas %v", x, y, c, blue)
+			}
+		}
+	}
+	if d := diffImages(want, got); d.mean > 1.0 || d.bad > 0.01 {
+		t.Errorf("differs from imaging.Resize composed over: %s", d)
+	}
+}
+
 // TestRowFetcherTypes checks every fast path against the generic At path.
 func TestRowFetcherTypes(t *testing.T) {
 	art := benchdata.Artwork(40, 30)
