@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -18,7 +19,9 @@ import (
 	"github.com/pressroom/pressroom/renderer/blobsource"
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/mockuptask"
+	"github.com/pressroom/pressroom/renderer/pngenc"
 	"github.com/pressroom/pressroom/renderer/raster"
 )
 
@@ -130,8 +133,10 @@ WHERE id = $1 AND revision = $2 AND export_status IN ('pending', 'rendering')`
 	}
 	if r.FileURL != "" && r.FileURL != key {
 		// The previous revision's print file is superseded; a leftover costs storage, not correctness.
-		if err := h.store.Delete(ctx, r.FileURL); err != nil {
-			h.log.Warn("old print file not deleted", "key", r.FileURL, "err", err)
+		for _, old := range []string{r.FileURL, mockuptask.SourceKey(r.FileURL)} {
+			if err := h.store.Delete(ctx, old); err != nil {
+				h.log.Warn("old print file not deleted", "key", old, "err", err)
+			}
 		}
 	}
 	return nil
@@ -147,7 +152,16 @@ WHERE id = $1 AND revision = $2 AND export_status IN ('pending', 'rendering')`
 	return nil
 }
 
-// export renders the document into a temporary file, stores it under key and records the result.
+// printed is a stored print file: its pixel size, byte size and DPI report (JSON).
+type printed struct {
+	width, height int
+	size          int64
+	report        []byte
+}
+
+// export stores the document's print file under key with its mockup source (mockuptask.SourceKey),
+// copied from a finished design with the same fingerprint when there is one, else rendered, and
+// records the result.
 func (h *Handler) export(ctx context.Context, p Payload, r row, key string) error {
 	doc, err := design.Parse(r.Document)
 	if err != nil {
@@ -156,32 +170,21 @@ func (h *Handler) export(ctx context.Context, p Payload, r row, key string) erro
 	if err := checkSources(doc); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp("", "export-*.png")
+	fp, err := fingerprint(ctx, h.store, doc)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	defer tmp.Close()
-	report, err := raster.Export(ctx, doc, raster.Options{Loader: blobsource.Loader(h.store), Limits: h.limits}, tmp)
-	if err != nil {
-		return classify(ctx, err)
-	}
-	size, err := tmp.Seek(0, io.SeekCurrent)
+	out, ok, err := h.reuse(ctx, fp, p.DesignID, key)
 	if err != nil {
 		return err
 	}
-	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
-		return err
-	}
-	if err := h.store.Put(ctx, key, tmp, size, "image/png"); err != nil {
-		return fmt.Errorf("store %s: %w", key, err)
-	}
-	rep, err := json.Marshal(report)
-	if err != nil {
-		return err
+	if !ok {
+		if out, err = h.render(ctx, doc, key); err != nil {
+			return err
+		}
 	}
 	const done = `UPDATE campaign_designs SET export_status = 'done', file_url = $3, width = $4, height = $5, dpi = $6,
-	file_size = $7, export_report = $8, export_error = '', exported_at = now()
+	file_size = $7, export_report = $8, render_key = $9, export_error = '', exported_at = now()
 WHERE id = $1 AND revision = $2 AND export_status = 'rendering'`
 	// The print file's mockups are queued with it, at the export's priority.
 	tx, err := h.db.BeginTxx(ctx, nil)
@@ -189,7 +192,7 @@ WHERE id = $1 AND revision = $2 AND export_status = 'rendering'`
 		return err
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, done, p.DesignID, p.Revision, key, report.Width, report.Height, doc.PrintSpace.DPI, size, rep)
+	res, err := tx.ExecContext(ctx, done, p.DesignID, p.Revision, key, out.width, out.height, doc.PrintSpace.DPI, out.size, out.report, fp)
 	if err != nil {
 		return fmt.Errorf("record export of design %d: %w", p.DesignID, err)
 	}
@@ -199,6 +202,48 @@ WHERE id = $1 AND revision = $2 AND export_status = 'rendering'`
 		}
 	}
 	return tx.Commit()
+}
+
+// render renders the document into a temporary file and stores it under key, and its mockup source
+// beside it.
+func (h *Handler) render(ctx context.Context, doc *design.Document, key string) (printed, error) {
+	tmp, err := os.CreateTemp("", "export-*.png")
+	if err != nil {
+		return printed{}, err
+	}
+	defer os.Remove(tmp.Name())
+	defer tmp.Close()
+	opt := raster.Options{Loader: blobsource.Loader(h.store), Limits: h.limits}
+	canvas, report, err := raster.Render(ctx, doc, opt)
+	if err != nil {
+		return printed{}, classify(ctx, err)
+	}
+	if err := raster.Encode(tmp, canvas, doc, opt); err != nil {
+		return printed{}, err
+	}
+	var source bytes.Buffer
+	if err := pngenc.Encode(&source, mockup.Source(canvas), pngenc.Options{}); err != nil {
+		return printed{}, fmt.Errorf("encode the mockup source: %w", err)
+	}
+	size, err := tmp.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return printed{}, err
+	}
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		return printed{}, err
+	}
+	if err := h.store.Put(ctx, key, tmp, size, "image/png"); err != nil {
+		return printed{}, fmt.Errorf("store %s: %w", key, err)
+	}
+	sourceKey := mockuptask.SourceKey(key)
+	if err := h.store.Put(ctx, sourceKey, &source, int64(source.Len()), "image/png"); err != nil {
+		return printed{}, fmt.Errorf("store %s: %w", sourceKey, err)
+	}
+	rep, err := json.Marshal(report)
+	if err != nil {
+		return printed{}, err
+	}
+	return printed{width: report.Width, height: report.Height, size: size, report: rep}, nil
 }
 
 // priorityOf is the priority of the queue the running task came from; interactive when it ran

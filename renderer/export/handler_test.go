@@ -21,6 +21,7 @@ import (
 	"github.com/pressroom/pressroom/platform/testinfra"
 	"github.com/pressroom/pressroom/renderer/dpi"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/mockuptask"
 	"github.com/pressroom/pressroom/renderer/raster"
 )
 
@@ -177,6 +178,14 @@ func TestExportWritesThePrintFileOnce(t *testing.T) {
 	if err != nil || cfg.Width != 4500 || cfg.Height != 5400 || cfg.ColorModel != color.NRGBAModel {
 		t.Fatalf("print file is %+v (%v), want 4500x5400 RGBA", cfg, err)
 	}
+	// beside it the mockup source: the same picture at half the size
+	source := f.decode(t, mockuptask.SourceKey(key))
+	if b := source.Bounds(); b.Dx() != 2250 || b.Dy() != 2700 {
+		t.Fatalf("mockup source is %v, want 2250x2700", b)
+	}
+	if c := color.NRGBAModel.Convert(source.At(1125, 1350)).(color.NRGBA); c != (color.NRGBA{220, 20, 30, 255}) {
+		t.Fatalf("mockup source's artwork pixel = %v", c)
+	}
 
 	// The same task again (Asynq delivers at least once) writes nothing new.
 	if err := f.run(t, id, 1); err != nil {
@@ -220,8 +229,13 @@ func TestExportOfALaterRevisionReplacesTheOldFile(t *testing.T) {
 	if got := f.state(t, id); got.Status != StatusDone || got.FileURL != PrintKey(f.campaignID, id, 2) {
 		t.Fatalf("row = %+v", got)
 	}
-	if _, err := f.store.Stat(context.Background(), PrintKey(f.campaignID, id, 1)); !errors.Is(err, blob.ErrNotFound) {
-		t.Fatalf("old print file: %v, want deleted", err)
+	for _, old := range []string{PrintKey(f.campaignID, id, 1), mockuptask.SourceKey(PrintKey(f.campaignID, id, 1))} {
+		if _, err := f.store.Stat(context.Background(), old); !errors.Is(err, blob.ErrNotFound) {
+			t.Fatalf("old %s: %v, want deleted", old, err)
+		}
+	}
+	if _, err := f.store.Stat(context.Background(), mockuptask.SourceKey(PrintKey(f.campaignID, id, 2))); err != nil {
+		t.Fatalf("mockup source of revision 2: %v", err)
 	}
 }
 

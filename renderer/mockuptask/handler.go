@@ -11,6 +11,7 @@ import (
 	"io"
 	"log/slog"
 	"slices"
+	"strings"
 
 	"github.com/hibiken/asynq"
 	"github.com/jmoiron/sqlx"
@@ -266,9 +267,19 @@ func (h *Handler) template(ctx context.Context, key string) (*mockup.Template, e
 	return tpl, nil
 }
 
-// printFile reads and decodes the print file stored under key.
+// SourceKey is where the export stores the mockup source (mockup.Source) of the print file under
+// printKey, beside it: print/{campaignId}/{designId}_r{revision}_mockup.png.
+func SourceKey(printKey string) string {
+	return strings.TrimSuffix(printKey, ".png") + "_mockup.png"
+}
+
+// printFile reads and decodes the print file stored under key: its mockup source (SourceKey), or the
+// print file itself when there is none, as for a print file exported before sources were made.
 func (h *Handler) printFile(ctx context.Context, key string) (image.Image, error) {
-	rc, err := h.source.Open(ctx, key)
+	rc, err := h.source.Open(ctx, SourceKey(key))
+	if errors.Is(err, blob.ErrNotFound) {
+		rc, err = h.source.Open(ctx, key)
+	}
 	if err != nil {
 		return nil, classifyRead(err, MsgMissingPrint)
 	}

@@ -359,6 +359,28 @@ func TestMockupIsRenderedOnce(t *testing.T) {
 	}
 }
 
+// TestMockupReadsTheMockupSource: with a mockup source beside the print file (what the export stores),
+// the mockup is made from it; the print file itself is read only when there is none.
+func TestMockupReadsTheMockupSource(t *testing.T) {
+	f := newFixture(t)
+	put(t, f.store, SourceKey("print/1/front.png"), solid(t, 225, 270, color.NRGBA{20, 200, 40, 255}))
+	f.queue(t, 1, queue.Interactive)
+	m := f.mockups(t)[0]
+	if err := f.run(t, m.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	img := f.storedPNG(t, blob.MockupKey(f.campaignID, f.tshirt, f.productID), "mockup.png")
+	if c := color.RGBAModel.Convert(img.At(1000, 1100)).(color.RGBA); c.G < 180 || c.R > 40 {
+		t.Errorf("print area pixel = %v, want the source's green", c)
+	}
+}
+
+func TestSourceKey(t *testing.T) {
+	if k := SourceKey("print/3/42_r7.png"); k != "print/3/42_r7_mockup.png" || blob.ValidateKey(k) != nil {
+		t.Fatalf("SourceKey = %q", k)
+	}
+}
+
 func TestStaleRevisionDoesNothing(t *testing.T) {
 	f := newFixture(t)
 	f.queue(t, 1, queue.Interactive)
