@@ -2,7 +2,9 @@
 // §4 "Design canvas", §5, §9; issue 7): the product-template catalogue, a seller's campaigns with
 // their products (copies of templates) and one design document per product print space, the save
 // that checks what the editor would refuse and queues the print export, the export states the
-// editor polls, the extra print cost per product, and the editor's fonts.
+// editor polls, the extra print cost per product, and the editor's fonts. The campaign list shows
+// each campaign as the buyer will see it, by its default mockup (store.list says which), and
+// whether mockups are still being made.
 //
 // Campaigns belong to the account the session acts as: a team member switched into a seller's
 // account works on the seller's campaigns (reads need get_campaigns, writes update_campaign), and

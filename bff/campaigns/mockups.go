@@ -69,14 +69,20 @@ WHERE m.campaign_id = $1 ORDER BY m.product_id, t.position, t.id`
 			m.IsDefaultMockup = "1"
 		}
 		if m.Status == "done" && m.RenderedAt != nil {
-			v := "?v=" + strconv.FormatInt(m.RenderedAt.UnixMilli(), 36)
-			m.URL = uploads.FileURL(m.FileURL) + v
+			m.URL = renderURL(m.FileURL, *m.RenderedAt)
 			if m.PreviewKey != "" {
-				m.PreviewURL = uploads.FileURL(m.PreviewKey) + v
+				m.PreviewURL = renderURL(m.PreviewKey, *m.RenderedAt)
 			}
 		}
 	}
 	return out, nil
+}
+
+// renderURL serves the mockup image stored at key (its file or its preview) as rendered at
+// renderedAt: the version in the query changes with each render, so that a browser never shows a
+// previous revision's image from its cache.
+func renderURL(key string, renderedAt time.Time) string {
+	return uploads.FileURL(key) + "?v=" + strconv.FormatInt(renderedAt.UnixMilli(), 36)
 }
 
 // handleMockups answers the campaign's mockups, as the editor polls them after a save.

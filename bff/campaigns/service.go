@@ -123,9 +123,6 @@ func (s *Service) handleModels(c echo.Context) error {
 	return envelope.OK(c, out)
 }
 
-// previewVariant is the image variant of a campaign's artwork shown in the list.
-const previewVariant = "thumb"
-
 func (s *Service) handleList(c echo.Context) error {
 	q, err := envelope.ParseListQuery(c, "id", "name", "created_at", "updated_at")
 	if err != nil {
@@ -141,11 +138,6 @@ func (s *Service) handleList(c echo.Context) error {
 	items, total, err := s.store.list(c.Request().Context(), s.d.DB, owner(c), q.Q, wanted, q.OrderBy, q.OrderAsc, q.PerPage, q.Offset())
 	if err != nil {
 		return err
-	}
-	for i := range items {
-		if items[i].ArtworkURL != "" {
-			items[i].PreviewURL = uploads.FileURL(items[i].ArtworkURL) + "?variant=" + previewVariant
-		}
 	}
 	return c.JSON(http.StatusOK, envelope.NewPage(items, total, q))
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
+	"github.com/pressroom/pressroom/bff/uploads"
 	"github.com/pressroom/pressroom/platform/database"
 )
 
@@ -140,6 +141,17 @@ type Summary struct {
 	ArtworkURL   string    `db:"artwork_url" json:"-"`
 	// PreviewURL is a thumbnail of the campaign's artwork, empty without one (filled in, not stored).
 	PreviewURL string `db:"-" json:"preview_url"`
+	// MockupURL serves the campaign's default mockup as the buyer will see the product (see
+	// store.list for which one): its 500 px WebP preview, or its file for a mockup made before
+	// previews existed; empty while no mockup of the campaign is done (filled in, not stored).
+	MockupURL string `db:"-" json:"mockup_url"`
+	// MockupsPending is whether mockups of the campaign are being made: one is pending, or a print
+	// file is being exported, which queues its product's mockups once made.
+	MockupsPending bool `db:"mockups_pending" json:"mockups_pending"`
+	// The default mockup's file and preview blob keys and its render time; empty and nil without one.
+	MockupKey        string     `db:"mockup_file" json:"-"`
+	MockupPreviewKey string     `db:"mockup_preview" json:"-"`
+	MockupRenderedAt *time.Time `db:"mockup_rendered_at" json:"-"`
 }
 
 // ExportItem is one design's export state, as the editor polls it.
@@ -203,7 +215,14 @@ FROM mockup_templates WHERE coalesce(design_json->>'glb', '') <> '' ORDER BY tem
 	return out, nil
 }
 
-// list pages through an owner's campaigns whose name contains text, of the kinds given (all when none).
+// previewVariant is the image variant of a campaign's artwork shown in the list.
+const previewVariant = "thumb"
+
+// list pages through an owner's campaigns whose name contains text, of the kinds given (all when
+// none), filled in for the answer. Each campaign's default mockup is, among its done mockups, the
+// one the seller chose (of the first product with a choice), else that of its first product (the
+// one the editor opens) by the product's own default and then template order, else the first of
+// the next product; all in one query, the mockup looked up only for the page's campaigns.
 func (store) list(ctx context.Context, q sqlx.QueryerContext, ownerID int64, text string, kinds []string,
 	orderBy string, asc bool, limit, offset int) ([]Summary, int, error) {
 	const where = ` FROM campaigns c WHERE c.user_id = $1 AND ($2 = '' OR c.name ILIKE '%' || $2 || '%')
@@ -217,13 +236,38 @@ AND (cardinality($3::text[]) = 0 OR c.kind = ANY($3))`
 		dir = "ASC"
 	}
 	// orderBy is one of the columns ParseListQuery admitted.
+	order := ` ORDER BY c.` + orderBy + ` ` + dir + `, c.id DESC`
 	page := `SELECT c.id, c.name, c.kind, c.personalized, c.status, c.updated_at, c.artwork_url,
 	(SELECT count(*) FROM campaign_products p WHERE p.campaign_id = c.id) AS product_count,
-	(SELECT count(*) FROM campaign_designs d WHERE d.campaign_id = c.id) AS design_count` + where +
-		` ORDER BY c.` + orderBy + ` ` + dir + `, c.id DESC LIMIT $4 OFFSET $5`
+	(SELECT count(*) FROM campaign_designs d WHERE d.campaign_id = c.id) AS design_count,
+	coalesce(m.file_url, '') AS mockup_file, coalesce(m.preview_url, '') AS mockup_preview, m.rendered_at AS mockup_rendered_at,
+	EXISTS (SELECT 1 FROM campaign_mockups pm WHERE pm.campaign_id = c.id AND pm.status = 'pending')
+		OR EXISTS (SELECT 1 FROM campaign_designs pd WHERE pd.campaign_id = c.id AND pd.export_status IN ('pending', 'rendering'))
+		AS mockups_pending
+FROM (SELECT c.*` + where + order + ` LIMIT $4 OFFSET $5) c
+LEFT JOIN LATERAL (
+	SELECT m.file_url, m.preview_url, m.rendered_at
+	FROM campaign_mockups m JOIN mockup_templates t ON t.id = m.mockup_template_id
+	WHERE m.campaign_id = c.id AND m.status = 'done' AND m.rendered_at IS NOT NULL
+	ORDER BY m.default_chosen DESC, m.product_id, m.is_default_mockup DESC, t.position, t.id
+	LIMIT 1
+) m ON true` + order
 	items := []Summary{}
 	if err := sqlx.SelectContext(ctx, q, &items, page, ownerID, text, database.TextArray(kinds), limit, offset); err != nil {
 		return nil, 0, fmt.Errorf("list campaigns: %w", err)
+	}
+	for i := range items {
+		it := &items[i]
+		if it.ArtworkURL != "" {
+			it.PreviewURL = uploads.FileURL(it.ArtworkURL) + "?variant=" + previewVariant
+		}
+		switch {
+		case it.MockupRenderedAt == nil:
+		case it.MockupPreviewKey != "":
+			it.MockupURL = renderURL(it.MockupPreviewKey, *it.MockupRenderedAt)
+		default:
+			it.MockupURL = renderURL(it.MockupKey, *it.MockupRenderedAt)
+		}
 	}
 	return items, total, nil
 }

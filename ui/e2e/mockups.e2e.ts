@@ -121,6 +121,20 @@ describe('flat mockups in the campaign editor', () => {
     expect(await mockup('front').getAttribute('data-default')).toBe('false');
   });
 
+  it('shows the chosen default mockup as the campaign\'s picture in the campaigns list', async () => {
+    const chosen = await mockup('back').getByTestId('mockup-image').getAttribute('src');
+    expect(chosen).toMatch(/_preview\.webp\?v=/);
+    await page.goto('/campaigns');
+    await page.getByLabel('Search campaigns').fill(CAMPAIGN);
+    const rows = page.getByTestId('campaign-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    const picture = rows.first().getByRole('img', { name: `${CAMPAIGN} mockup` });
+    await expect.poll(() => picture.getAttribute('src'), { timeout: 30_000 }).toBe(chosen);
+    expect(await picture.getAttribute('loading')).toBe('lazy');
+    await expect.poll(() => picture.evaluate(shownSize), { timeout: 30_000 }).toBe('500x500');
+    await screenshot(page, 'campaigns-list-mockup');
+  });
+
   it('shows the 3D mockup of a mug, drawn by the renderer\'s Chrome pool', async () => {
     await page.goto('/campaigns');
     await startCampaign(page, `Mug ${RUN}`, 'Mug wrap', `mug-${ARTWORK}`);

@@ -154,7 +154,11 @@ const campaignSchema = z.object({
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
-/** A row of the campaign list. */
+/**
+ * A row of the campaign list. `preview_url` is a thumbnail of the artwork; `mockup_url` the campaign's default mockup (its
+ * 500 px preview, or its file for a mockup made before previews), empty until one is done; `mockups_pending` is true while
+ * mockups of the campaign are being made.
+ */
 const campaignSummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -165,6 +169,8 @@ const campaignSummarySchema = z.object({
   design_count: z.number().int(),
   updated_at: z.string(),
   preview_url: z.string(),
+  mockup_url: z.string(),
+  mockups_pending: z.boolean(),
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 

@@ -31,6 +31,29 @@ import { KIND_LABELS, editorPath } from './routes';
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
+/** The side of a campaign's picture in the list, whose mockup previews are square. */
+const PICTURE_SIZE = 64;
+
+/** A campaign as the buyer will see it: its default mockup, else its artwork, else an empty frame. */
+function CampaignPicture({ campaign }: { campaign: CampaignSummary }) {
+  const mockup = campaign.mockup_url !== '';
+  const src = mockup ? campaign.mockup_url : campaign.preview_url;
+  if (!src) return <Card w={PICTURE_SIZE} h={PICTURE_SIZE} withBorder radius="sm" p={0} aria-hidden />;
+  return (
+    <Image
+      src={src}
+      alt={`${campaign.name} ${mockup ? 'mockup' : 'artwork'}`}
+      loading="lazy"
+      w={PICTURE_SIZE}
+      h={PICTURE_SIZE}
+      fit="contain"
+      radius="sm"
+      data-testid="campaign-picture"
+      data-kind={mockup ? 'mockup' : 'artwork'}
+    />
+  );
+}
+
 const KIND_FILTER = CAMPAIGN_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }));
 
 function ConfirmDelete({ campaign, onClose }: { campaign: CampaignSummary | null; onClose: () => void }) {
@@ -115,7 +138,7 @@ export function CampaignsPage() {
           <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={72} />
+                <Table.Th w={PICTURE_SIZE + 40} />
                 <Table.Th>Campaign</Table.Th>
                 <Table.Th>Kind</Table.Th>
                 <Table.Th>Designs</Table.Th>
@@ -128,23 +151,27 @@ export function CampaignsPage() {
               {rows.map((c) => (
                 <Table.Tr key={c.id} data-testid="campaign-row">
                   <Table.Td>
-                    {c.preview_url ? (
-                      <Image src={c.preview_url} alt="" w={48} h={58} fit="contain" radius="sm" />
-                    ) : (
-                      <Card w={48} h={58} withBorder radius="sm" p={0} />
-                    )}
+                    <CampaignPicture campaign={c} />
                   </Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={editorPath(c)} fw={500}>
-                      {c.name}
-                    </Anchor>
+                    <Stack gap={4} align="flex-start">
+                      <Anchor component={Link} to={editorPath(c)} fw={500}>
+                        {c.name}
+                      </Anchor>
+                      {c.mockups_pending && (
+                        <Badge size="xs" variant="dot" color="blue" data-testid="mockups-pending">
+                          Mockups pending
+                        </Badge>
+                      )}
+                    </Stack>
                   </Table.Td>
                   <Table.Td>{KIND_LABELS[c.kind]}</Table.Td>
                   <Table.Td>
                     {plural(c.product_count, 'product')} · {plural(c.design_count, 'design')}
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={c.status === 'active' ? 'green' : 'gray'}>
+                    {/* max-content: a table squeezes a badge's label to an ellipsis ("DRA…") */}
+                    <Badge variant="light" color={c.status === 'active' ? 'green' : 'gray'} miw="max-content">
                       {c.status}
                     </Badge>
                   </Table.Td>

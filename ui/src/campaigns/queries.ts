@@ -19,12 +19,16 @@ export const modelsQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** A page of the campaign list. */
+/** How often the campaign list refreshes while mockups of a campaign on it are being made. */
+export const LIST_REFRESH_MS = 3000;
+
+/** A page of the campaign list, refreshed every LIST_REFRESH_MS while a campaign on it awaits its mockups. */
 export const campaignListQuery = (query: CampaignListQuery) =>
   queryOptions({
     queryKey: [...CAMPAIGNS_KEY, 'list', query],
     queryFn: ({ signal }) => listCampaigns(api, query, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.data.some((c) => c.mockups_pending) ? LIST_REFRESH_MS : false),
   });
 
 /** One campaign as the editor loads it. */

@@ -1,0 +1,122 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CampaignSummary } from '../api/campaigns';
+import { meQuery } from '../session/queries';
+import { json } from '../test/answers';
+import { renderWithMantine } from '../test/render';
+import { makeUser } from '../test/users';
+import { CampaignsPage } from './CampaignsPage';
+import { LIST_REFRESH_MS } from './queries';
+
+const base: CampaignSummary = {
+  id: 1,
+  name: 'Summer drop',
+  kind: 'regular',
+  personalized: null,
+  status: 'draft',
+  product_count: 1,
+  design_count: 2,
+  updated_at: '2026-03-04T05:06:07Z',
+  preview_url: '/api/files/u/7/designs/sun.png?variant=thumb',
+  mockup_url: '/api/files/p/1/design_3_2_preview.webp?v=mmbkq9eg',
+  mockups_pending: false,
+};
+
+/** The four ways a campaign's mockups can stand, as GET /seller/campaigns answers them. */
+const campaigns: CampaignSummary[] = [
+  base,
+  { ...base, id: 2, name: 'Old mockup', mockup_url: '/api/files/p/2/design_3_5.png?v=mmbkq9eg' },
+  { ...base, id: 3, name: 'Rendering', mockup_url: '', mockups_pending: true },
+  { ...base, id: 4, name: 'Blank', mockup_url: '', preview_url: '' },
+];
+
+/** Serves `rows` as the one page of the campaign list and counts the list requests. */
+function serve(rows: () => CampaignSummary[]) {
+  const calls = { list: 0 };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string) => {
+      const path = new URL(input, 'http://localhost').pathname;
+      if (path !== '/api/seller/campaigns') return Promise.resolve(json({ success: false, message: `no route ${path}`, data: null, errors: [] }, 404));
+      calls.list++;
+      const data = rows();
+      return Promise.resolve(json({ data, total: data.length, per_page: 15, current_page: 1, last_page: 1, from: 1, to: data.length }));
+    }),
+  );
+  return calls;
+}
+
+function show() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(meQuery.queryKey, makeUser());
+  renderWithMantine(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/campaigns']}>
+        <CampaignsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** The row of campaign `name`. */
+const row = (name: string) => {
+  const found = screen.getAllByTestId('campaign-row').find((r) => within(r).queryByRole('link', { name }));
+  if (!found) throw new Error(`no row for ${name}`);
+  return within(found);
+};
+
+/** Moves the fake clock on by `ms`, letting the queries it starts settle. */
+async function wait(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('CampaignsPage', () => {
+  it("shows each campaign's default mockup, else its artwork, lazily in a fixed box", async () => {
+    serve(() => campaigns);
+    show();
+    await screen.findByRole('link', { name: 'Summer drop' }, { timeout: 5000 });
+
+    const preview = row('Summer drop').getByRole('img', { name: 'Summer drop mockup' });
+    expect(preview.getAttribute('src')).toBe(base.mockup_url);
+    expect(preview.getAttribute('loading')).toBe('lazy');
+    expect(preview.dataset.kind).toBe('mockup');
+    expect(preview.style.width).toBe(preview.style.height);
+    expect(preview.style.width).not.toBe('');
+
+    expect(row('Old mockup').getByRole('img', { name: 'Old mockup mockup' }).getAttribute('src')).toBe('/api/files/p/2/design_3_5.png?v=mmbkq9eg');
+
+    const artwork = row('Rendering').getByRole('img', { name: 'Rendering artwork' });
+    expect(artwork.getAttribute('src')).toBe(base.preview_url);
+    expect(artwork.dataset.kind).toBe('artwork');
+
+    expect(row('Blank').queryByTestId('campaign-picture')).toBeNull();
+    expect(row('Blank').queryByRole('img')).toBeNull();
+  });
+
+  it('says which campaigns await their mockups, and refreshes until they are made', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    let made = false;
+    const calls = serve(() => (made ? campaigns.map((c) => (c.id === 3 ? { ...c, mockups_pending: false, mockup_url: '/api/files/p/3/m.webp?v=1' } : c)) : campaigns));
+    show();
+    await screen.findByRole('link', { name: 'Rendering' }, { timeout: 5000 });
+    expect(row('Rendering').getByTestId('mockups-pending').textContent).toBe('Mockups pending');
+    expect(screen.getAllByTestId('mockups-pending')).toHaveLength(1);
+
+    made = true;
+    await wait(LIST_REFRESH_MS);
+    await row('Rendering').findByRole('img', { name: 'Rendering mockup' }, { timeout: 5000 });
+    expect(row('Rendering').queryByTestId('mockups-pending')).toBeNull();
+    const requests = calls.list;
+    await wait(3 * LIST_REFRESH_MS);
+    expect(calls.list).toBe(requests);
+  });
+});
