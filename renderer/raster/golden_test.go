@@ -26,7 +26,9 @@ import (
 // on a moved, missing, re-coloured or differently laid-out object.
 //
 // PRESSROOM_UPDATE_GOLDEN=1 writes missing goldens and rewrites mismatching ones; every mismatch (and, with
-// PRESSROOM_DUMP_ACTUAL=1, every render) is written to testdata/actual/ for a look.
+// PRESSROOM_DUMP_ACTUAL=1, every render) is written to testdata/actual/ for a look. A change that rewrites
+// goldens also raises renderer/export's renderVersion, so that print files of the old output are no longer
+// copied to identical designs.
 const (
 	goldenWidth          = 600
 	goldenMeanTolerance  = 0.5
