@@ -13,6 +13,7 @@ import (
 
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/internal/benchdata"
+	"github.com/pressroom/pressroom/renderer/pngmeta"
 	"github.com/pressroom/pressroom/renderer/raster"
 )
 
@@ -148,6 +149,9 @@ func TestBadInput(t *testing.T) {
 	os.WriteFile(badDesign, []byte(`{"version": 1, "printSpace": {"width": 10, "height": 10, "dpi": 300, "minDpi": 150},
 		"objects": [{"type": "text", "id": "t", "text": "x", "fontSize": 10, "x": 0, "y": 0, "width": 5,
 		"textWidth": "wide", "displayStyle": "color", "fill": "#000"}]}`), 0o644)
+	truncated := filepath.Join(dir, "truncated.png")
+	whole := pngOf(t)
+	os.WriteFile(truncated, whole[:len(whole)-20], 0o644)        // no IEND, the last IDAT cut short
 	missingArt := filepath.Join(valid, "design-md-example.json") // its src is a blob key not in the folder
 	out := filepath.Join(dir, "out.png")
 	tests := []struct {
@@ -161,6 +165,7 @@ func TestBadInput(t *testing.T) {
 		{"strip without output", []string{"strip", notPNG}, ErrUsage, "renderer strip IN.png OUT.png"},
 		{"strip of a non-PNG", []string{"strip", notPNG, out}, nil, "strip " + notPNG},
 		{"strip of a missing file", []string{"strip", filepath.Join(dir, "nope.png"), out}, os.ErrNotExist, "nope.png"},
+		{"strip of a truncated PNG", []string{"strip", truncated, out}, pngmeta.ErrTruncated, "truncated.png"},
 		{"dpi of an invalid design", []string{"dpi", badDesign}, design.ErrInvalid, `objects[0].textWidth: unknown value "wide"`},
 		{"export of an invalid design", []string{"export", badDesign, out}, design.ErrInvalid, "textWidth"},
 		{"export with a missing source", []string{"export", missingArt, out}, os.ErrNotExist, "image art-1"},
@@ -188,5 +193,8 @@ func TestBadInput(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a failed run left %s behind (%v)", out, err)
+	}
+	if tmps, _ := filepath.Glob(filepath.Join(dir, ".out.png.*")); len(tmps) > 0 {
+		t.Errorf("a failed run left temporary files behind: %v", tmps)
 	}
 }

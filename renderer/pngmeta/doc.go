@@ -5,10 +5,11 @@
 // PNG from a reader to a writer, dropping the tEXt, zTXt and iTXt chunks and
 // keeping every other chunk byte for byte, while checking the file's
 // structure: the signature, chunk lengths and types, every CRC, IHDR first,
-// no IDAT before IHDR, IEND last with nothing after it. Memory use is a fixed
-// buffer whatever the file size, and the work is essentially a copy with
+// no IDAT before IHDR, IEND last with nothing after it. Heap memory use is a
+// fixed buffer whatever the file size, and the work is essentially a copy with
 // hardware-accelerated CRC-32, so stripping a print-size file takes
-// milliseconds.
+// milliseconds. A regular file is mapped read-only instead of read, which
+// spares the kernel's copy of it into that buffer; the checks are the same.
 //
 // StripForUpload applies the upload rule of the spec: a PNG wider than
 // 1500 px, or whose width cannot be read, is stripped; any other file passes

@@ -3,6 +3,9 @@ package pngmeta_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/pressroom/pressroom/renderer/pngmeta"
@@ -14,14 +17,29 @@ var sentinels = []error{
 }
 
 // FuzzStrip checks that Strip never panics, that every refusal is one of the
-// documented errors, and that accepted output is a fixed point: stripping it
-// again removes nothing and changes no byte. Seeds live in
+// documented errors, that a file (mapped) and a reader (streamed) give the
+// stats and error and, when they accept it, the same output, and that accepted output is a fixed point:
+// stripping it again removes nothing and changes no byte. Seeds live in
 // testdata/fuzz/FuzzStrip.
 func FuzzStrip(f *testing.F) {
 	f.Add(smallPNG(f, 3, 2))
+	path := filepath.Join(f.TempDir(), "in.png") // rewritten for every input
 	f.Fuzz(func(t *testing.T, in []byte) {
 		var out bytes.Buffer
 		st, err := pngmeta.Strip(&out, bytes.NewReader(in))
+		if err := os.WriteFile(path, in, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		file, ferr := os.Open(path)
+		if ferr != nil {
+			t.Fatal(ferr)
+		}
+		defer file.Close()
+		var fileOut bytes.Buffer
+		fileSt, fileErr := pngmeta.Strip(&fileOut, file)
+		if fmt.Sprint(fileErr) != fmt.Sprint(err) || fileSt != st || err == nil && !bytes.Equal(fileOut.Bytes(), out.Bytes()) {
+			t.Fatalf("from a file: %+v, %v; from a reader: %+v, %v", fileSt, fileErr, st, err)
+		}
 		if err != nil {
 			for _, s := range sentinels {
 				if errors.Is(err, s) {

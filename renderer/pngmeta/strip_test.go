@@ -61,6 +61,24 @@ func joinChunks(cs []rawChunk) []byte {
 	return b
 }
 
+// stripFile writes in to a file and strips it from there, the way the CLI
+// does, so that Strip maps it instead of streaming it.
+func stripFile(t *testing.T, in []byte) ([]byte, pngmeta.Stats, error) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "in.png")
+	if err := os.WriteFile(path, in, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out bytes.Buffer
+	st, err := pngmeta.Strip(&out, f)
+	return out.Bytes(), st, err
+}
+
 // withText inserts text chunks after IHDR, before IEND and, when the file has
 // more than one IDAT, between the first two.
 func withText(t *testing.T, b []byte) []byte {
@@ -163,6 +181,13 @@ func TestStripPNGSuite(t *testing.T) {
 					if err := samePixels(a, b); err != nil {
 						t.Fatal(err)
 					}
+					fromFile, fileStats, err := stripFile(t, tc.input)
+					if err != nil {
+						t.Fatalf("Strip from a file: %v", err)
+					}
+					if !bytes.Equal(fromFile, joinChunks(want)) || fileStats != st {
+						t.Fatalf("from a file: %d bytes, stats %+v; from a reader: %d bytes, stats %+v", len(fromFile), fileStats, len(joinChunks(want)), st)
+					}
 				})
 			}
 		})
@@ -240,6 +265,11 @@ func TestStripErrors(t *testing.T) {
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("Strip error = %v, want %v", err, tc.want)
 			}
+			// A file is mapped rather than streamed: same checks, same message.
+			_, _, fileErr := stripFile(t, tc.in)
+			if fileErr == nil || fileErr.Error() != err.Error() {
+				t.Fatalf("Strip from a file: error %v, from a reader: %v", fileErr, err)
+			}
 		})
 	}
 }
@@ -268,6 +298,85 @@ func TestStripThousandsOfTextChunks(t *testing.T) {
 	}
 	if !bytes.Equal(out.Bytes(), base) {
 		t.Errorf("output differs from the file without text chunks")
+	}
+}
+
+func TestStripFileOffsetAndPipe(t *testing.T) {
+	png := withText(t, smallPNG(t, 16, 16))
+	var want bytes.Buffer
+	wantStats, err := pngmeta.Strip(&want, bytes.NewReader(png))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("file read from its current offset", func(t *testing.T) {
+		const prefix = "not part of the PNG"
+		path := filepath.Join(t.TempDir(), "in")
+		if err := os.WriteFile(path, append([]byte(prefix), png...), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if _, err := f.Seek(int64(len(prefix)), io.SeekStart); err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		st, err := pngmeta.Strip(&out, f)
+		if err != nil || st != wantStats || !bytes.Equal(out.Bytes(), want.Bytes()) {
+			t.Fatalf("Strip = %+v, %v; output equal: %v", st, err, bytes.Equal(out.Bytes(), want.Bytes()))
+		}
+		if pos, _ := f.Seek(0, io.SeekCurrent); pos != int64(len(prefix)+len(png)) {
+			t.Errorf("file offset after Strip = %d, want the end, %d", pos, len(prefix)+len(png))
+		}
+	})
+
+	t.Run("pipe is streamed", func(t *testing.T) {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		go func() {
+			w.Write(png)
+			w.Close()
+		}()
+		var out bytes.Buffer
+		st, err := pngmeta.Strip(&out, r)
+		if err != nil || st != wantStats || !bytes.Equal(out.Bytes(), want.Bytes()) {
+			t.Fatalf("Strip = %+v, %v; output equal: %v", st, err, bytes.Equal(out.Bytes(), want.Bytes()))
+		}
+	})
+}
+
+// truncatingWriter empties the file being stripped on its first Write, as
+// another process truncating the input would.
+type truncatingWriter struct{ path string }
+
+func (w truncatingWriter) Write(p []byte) (int, error) { return len(p), os.Truncate(w.path, 0) }
+
+// TestStripFileShrinks checks that a mapped input cut short while Strip reads
+// it is refused with ErrTruncated rather than crashing the process.
+func TestStripFileShrinks(t *testing.T) {
+	cs := splitChunks(t, smallPNG(t, 1, 1))
+	idat := chunk("IDAT", make([]byte, 1<<20)) // pages well past the first
+	in := joinChunks([]rawChunk{cs[0], {"tEXt", chunk("tEXt", []byte("a\x00b"))}, {"IDAT", idat}, cs[len(cs)-1]})
+	path := filepath.Join(t.TempDir(), "in.png")
+	if err := os.WriteFile(path, in, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	// The kept signature and IHDR are written when the tEXt chunk is dropped,
+	// before the IDAT is read.
+	_, err = pngmeta.Strip(truncatingWriter{path}, f)
+	if !errors.Is(err, pngmeta.ErrTruncated) || !strings.Contains(err.Error(), "shrank") {
+		t.Fatalf("Strip error = %v, want ErrTruncated for a file that shrank", err)
 	}
 }
 
