@@ -9,6 +9,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -120,15 +121,25 @@ FROM campaign_designs WHERE id = $1`
 	return r
 }
 
-// decode reads the PNG stored under key.
-func (f *fixture) decode(t *testing.T, key string) image.Image {
+// stored reads the object under key.
+func (f *fixture) stored(t *testing.T, key string) []byte {
 	t.Helper()
 	r, _, err := f.store.Get(context.Background(), key)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	img, err := png.Decode(r)
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// decode reads the PNG stored under key.
+func (f *fixture) decode(t *testing.T, key string) image.Image {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(f.stored(t, key)))
 	if err != nil {
 		t.Fatal(err)
 	}

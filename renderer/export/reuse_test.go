@@ -5,26 +5,10 @@ import (
 	"context"
 	"image"
 	"image/png"
-	"io"
 	"testing"
 
 	"github.com/pressroom/pressroom/renderer/mockuptask"
 )
-
-// stored reads the object under key.
-func (f *fixture) stored(t *testing.T, key string) []byte {
-	t.Helper()
-	r, _, err := f.store.Get(context.Background(), key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	b, err := io.ReadAll(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // nextProduct adds another product like the fixture's to its campaign and makes it the product of the
 // designs inserted next (a product has one design per print space).

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -27,16 +26,8 @@ func FuzzStrip(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		var out bytes.Buffer
 		st, err := pngmeta.Strip(&out, bytes.NewReader(in))
-		if err := os.WriteFile(path, in, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		file, ferr := os.Open(path)
-		if ferr != nil {
-			t.Fatal(ferr)
-		}
-		defer file.Close()
 		var fileOut bytes.Buffer
-		fileSt, fileErr := pngmeta.Strip(&fileOut, file)
+		fileSt, fileErr := pngmeta.Strip(&fileOut, fileWith(t, path, in))
 		if fmt.Sprint(fileErr) != fmt.Sprint(err) || fileSt != st || err == nil && !bytes.Equal(fileOut.Bytes(), out.Bytes()) {
 			t.Fatalf("from a file: %+v, %v; from a reader: %+v, %v", fileSt, fileErr, st, err)
 		}

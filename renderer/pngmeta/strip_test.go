@@ -61,21 +61,26 @@ func joinChunks(cs []rawChunk) []byte {
 	return b
 }
 
+// fileWith writes in to path and opens it for reading until the test ends.
+func fileWith(tb testing.TB, path string, in []byte) *os.File {
+	tb.Helper()
+	if err := os.WriteFile(path, in, 0o600); err != nil {
+		tb.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { f.Close() })
+	return f
+}
+
 // stripFile writes in to a file and strips it from there, the way the CLI
 // does, so that Strip maps it instead of streaming it.
 func stripFile(t *testing.T, in []byte) ([]byte, pngmeta.Stats, error) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "in.png")
-	if err := os.WriteFile(path, in, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out bytes.Buffer
-	st, err := pngmeta.Strip(&out, f)
+	st, err := pngmeta.Strip(&out, fileWith(t, filepath.Join(t.TempDir(), "in.png"), in))
 	return out.Bytes(), st, err
 }
 
@@ -364,17 +369,10 @@ func TestStripFileShrinks(t *testing.T) {
 	idat := chunk("IDAT", make([]byte, 1<<20)) // pages well past the first
 	in := joinChunks([]rawChunk{cs[0], {"tEXt", chunk("tEXt", []byte("a\x00b"))}, {"IDAT", idat}, cs[len(cs)-1]})
 	path := filepath.Join(t.TempDir(), "in.png")
-	if err := os.WriteFile(path, in, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	f := fileWith(t, path, in)
 	// The kept signature and IHDR are written when the tEXt chunk is dropped,
 	// before the IDAT is read.
-	_, err = pngmeta.Strip(truncatingWriter{path}, f)
+	_, err := pngmeta.Strip(truncatingWriter{path}, f)
 	if !errors.Is(err, pngmeta.ErrTruncated) || !strings.Contains(err.Error(), "shrank") {
 		t.Fatalf("Strip error = %v, want ErrTruncated for a file that shrank", err)
 	}
