@@ -23,11 +23,11 @@ type Config struct {
 	RecycleAfter int
 	// RendersPerTab is how many renders one tab serves before it is closed (PRESSROOM_CHROME_RENDERS_PER_TAB,
 	// default 20). A kept tab has the loaded page and its compiled shaders for the next render, which is
-	// most of a render's cost with SwiftShader (BenchmarkMockup3D: 0.58 s a render in a kept tab, 1.4 s
-	// in a fresh one, 2.2 s with a browser started for it); 1 gives every render a fresh page and WebGL
-	// context. The tab is closed anyway after a failed render and with its browser.
+	// most of a render's cost with SwiftShader (BenchmarkMockup3D on 2 busy cores: 0.33 s a render in a
+	// kept tab, 1.6 s in a fresh one, 3.3 s with a browser started for it); 1 gives every render a fresh
+	// page and WebGL context. The tab is closed anyway after a failed render and with its browser.
 	RendersPerTab int
-	// RenderTimeout is the deadline of one render attempt, from the tab's opening to the screenshot
+	// RenderTimeout is the deadline of one render attempt, from the tab's opening to the drawn PNG
 	// (PRESSROOM_CHROME_RENDER_TIMEOUT, default 30s).
 	RenderTimeout time.Duration
 	// Width and Height are the mockup's size in pixels (default 1500 x 1875: 1500 wide by 1.25 tall).

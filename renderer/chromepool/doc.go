@@ -7,7 +7,7 @@
 // is reaped by its parent, the rest by init) and removes the profile. Every render has a deadline. A tab may
 // load only the pool's own origin (the page, its assets, the model and the design, all served by Site)
 // and data:/blob: URLs of that page: the Fetch domain fails every other request, so file://, private
-// addresses and other hosts get nothing. A render whose screenshot is only the background colour is
+// addresses and other hosts get nothing. A render whose PNG is only the background colour is
 // retried once, then fails with ErrBlank; a render whose browser died is retried once on a fresh browser.
 //
 // The page is ui/mockup3d.html (ui/src/mockup3d), built into the UI folder; Site serves it with the

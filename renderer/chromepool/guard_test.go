@@ -3,7 +3,9 @@ package chromepool
 import (
 	"bytes"
 	"context"
+	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"net"
 	"os"
@@ -16,7 +18,7 @@ import (
 
 // hostilePage stands in for a compromised 3D page: it tries file://, the cloud metadata address, another
 // loopback port and an outside host, then paints a square green when none of them answered and its own
-// origin did (red otherwise), so the screenshot tells what the page got.
+// origin did (red otherwise), so the mockup tells what the page got.
 const hostilePage = `<!doctype html><html><body style="margin:0"><script>
 window.renderMockup3d = async (job) => {
   const probes = ['file:///etc/passwd', 'http://169.254.169.254/latest/meta-data/', 'http://127.0.0.1:OTHER/secret',
@@ -39,7 +41,7 @@ window.renderMockup3d = async (job) => {
   const g = c.getContext('2d');
   g.fillStyle = '#eeeeee'; g.fillRect(0, 0, c.width, c.height);
   g.fillStyle = got === 0 && own ? '#00ff00' : '#ff0000'; g.fillRect(100, 100, 200, 200);
-  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return c.toDataURL('image/png');
 };
 </script></body></html>`
 
@@ -127,6 +129,30 @@ func TestAllowed(t *testing.T) {
 		t.Run(tc.url, func(t *testing.T) {
 			if got := allowed(tc.url, origin); got != tc.want {
 				t.Errorf("allowed(%q) = %v; want %v", tc.url, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestBlank(t *testing.T) {
+	grey := color.RGBA{0xf3, 0xf3, 0xf1, 0xff}
+	for _, tc := range []struct {
+		name string
+		img  func() draw.Image
+	}{
+		{"RGBA", func() draw.Image { return image.NewRGBA(image.Rect(0, 0, 40, 30)) }},
+		{"NRGBA", func() draw.Image { return image.NewNRGBA(image.Rect(0, 0, 40, 30)) }},
+		{"Gray", func() draw.Image { return image.NewGray(image.Rect(0, 0, 40, 30)) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img := tc.img()
+			draw.Draw(img, img.Bounds(), image.NewUniform(grey), image.Point{}, draw.Src)
+			if !blank(img) {
+				t.Error("a frame of one colour is not blank")
+			}
+			img.Set(39, 29, color.Black)
+			if blank(img) {
+				t.Error("a frame with a dark last pixel is blank")
 			}
 		})
 	}

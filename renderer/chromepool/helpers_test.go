@@ -139,23 +139,29 @@ func atoi(s string) int {
 	return n
 }
 
-// colourShare counts the pixels close in hue to want: the dominant channel of want leads by a margin.
+// colourCount counts the sampled pixels (every other row and column) close in hue to want (near).
 func colourCount(img image.Image, want color.RGBA) int {
 	n := 0
 	b := img.Bounds()
 	for y := b.Min.Y; y < b.Max.Y; y += 2 {
 		for x := b.Min.X; x < b.Max.X; x += 2 {
-			r, g, bl, _ := img.At(x, y).RGBA()
-			r, g, bl = r>>8, g>>8, bl>>8
-			switch {
-			case want.R > want.B && r > 90 && r > 2*g && r > 2*bl:
-				n++
-			case want.B > want.R && bl > 90 && bl > 2*g && bl > 2*r:
+			if near(color.RGBAModel.Convert(img.At(x, y)).(color.RGBA), want) {
 				n++
 			}
 		}
 	}
 	return n
+}
+
+// near reports whether c is close in hue to want, red or blue: want's dominant channel leads by a margin.
+func near(c, want color.RGBA) bool {
+	switch {
+	case want.R > want.B:
+		return c.R > 90 && int(c.R) > 2*int(c.G) && int(c.R) > 2*int(c.B)
+	case want.B > want.R:
+		return c.B > 90 && int(c.B) > 2*int(c.G) && int(c.B) > 2*int(c.R)
+	}
+	return false
 }
 
 func stateCmd(pid int) string {

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/pngdec"
 )
 
@@ -34,6 +35,9 @@ type Job struct {
 	ModelGLB []byte
 	// Design is the design image (PNG, or any format Chromium decodes), mapped onto the print mesh.
 	Design []byte
+	// Color is the product colour, #rgb or #rrggbb, of the model's mesh named "body" (the garment, the
+	// mug); the print keeps the design's colours. Empty keeps the model's own colour.
+	Color string
 }
 
 // Stats is a snapshot of the pool's counters.
@@ -53,7 +57,7 @@ type request struct {
 	done chan result
 }
 
-// Shot is a rendered mockup: the screenshot as PNG, and decoded, as the pool decoded it to check that
+// Shot is a rendered mockup: the page's canvas as PNG, and decoded, as the pool decoded it to check that
 // it is not blank.
 type Shot struct {
 	PNG   []byte
@@ -113,6 +117,14 @@ func (p *Pool) Render(ctx context.Context, job Job) (Shot, error) {
 	}
 	if len(job.Design) == 0 {
 		return Shot{}, errors.New("chromepool: no design image")
+	}
+	if job.Color != "" {
+		c, err := mockup.ParseColor(job.Color)
+		if err != nil {
+			return Shot{}, fmt.Errorf("chromepool: product colour %w", err)
+		}
+		// The page gets one spelling.
+		job.Color = fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
 	}
 	req := &request{ctx: ctx, job: job, done: make(chan result, 1)}
 	select {
@@ -237,7 +249,7 @@ func (p *Pool) serve(w int, b *browser, req *request) (*browser, result) {
 	return b, res
 }
 
-// attempt serves the request's files, renders once in b and checks the screenshot.
+// attempt serves the request's files, renders once in b and checks the mockup.
 func (p *Pool) attempt(req *request, b *browser) result {
 	designPath, releaseDesign := p.site.register(req.job.Design, "image/png")
 	defer releaseDesign()
@@ -255,7 +267,7 @@ func (p *Pool) attempt(req *request, b *browser) result {
 		}
 		b.tab = t
 	}
-	shot, err := b.tab.draw(req.ctx, pageJob{Model: modelPath, Design: designPath, Width: p.cfg.Width, Height: p.cfg.Height}, deadline)
+	shot, err := b.tab.draw(req.ctx, pageJob{Model: modelPath, Design: designPath, Color: req.job.Color, Width: p.cfg.Width, Height: p.cfg.Height}, deadline)
 	if err != nil || b.tab.renders >= p.cfg.RendersPerTab {
 		// A page that failed is not trusted with another render.
 		b.tab.close()
@@ -266,7 +278,7 @@ func (p *Pool) attempt(req *request, b *browser) result {
 	}
 	img, err := pngdec.Decode(bytes.NewReader(shot))
 	if err != nil {
-		return result{err: fmt.Errorf("chromepool: decode screenshot: %w", err)}
+		return result{err: fmt.Errorf("chromepool: decode the mockup PNG: %w", err)}
 	}
 	if blank(img) {
 		return result{err: ErrBlank}

@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"image"
+	"image/color"
 	"image/png"
+	"math"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -17,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/pressroom/pressroom/platform/testinfra"
+	"github.com/pressroom/pressroom/renderer/mockup"
 )
 
 // TestRenderShowsTheDesign renders the design on each demo model in real Chromium and checks the
@@ -208,4 +211,78 @@ func TestReusedTab(t *testing.T) {
 	if st := p.Stats(); st.Started != 1 || st.Rendered != 2 {
 		t.Errorf("stats %+v; want one browser for both renders", st)
 	}
+}
+
+// TestProductColour renders the design on the T-shirt in two product colours: the shirt around the print
+// takes each colour (shaded by the scene's light, so every channel of its mean linear colour is the same
+// fraction of the tint's, within 15%), while the print keeps the design's red and blue.
+func TestProductColour(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Browsers = 1
+	p, _ := startPool(t, cfg, testinfra.UI(t), nil)
+	design := designPNG(t)
+	for _, tint := range []string{"#c8a040", "#2a9d8f"} {
+		t.Run(tint, func(t *testing.T) {
+			out, err := p.Render(context.Background(), Job{Model: "tshirt", Design: design, Color: tint})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if red, blue := colourCount(out.Image, designRed), colourCount(out.Image, designBlue); red < 2000 || blue < 2000 {
+				t.Errorf("design colours: %d red and %d blue sampled pixels; want at least 2000 each", red, blue)
+			}
+			want, err := mockup.ParseColor(tint)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mean, n := garmentMean(out.Image)
+			if n < 50000 {
+				t.Fatalf("%d garment pixels; want the shirt to fill a good part of the frame", n)
+			}
+			tintLinear := [3]float64{linear(want.R), linear(want.G), linear(want.B)}
+			var ratios [3]float64
+			for c := range 3 {
+				ratios[c] = mean[c] / tintLinear[c]
+			}
+			t.Logf("%d garment pixels, mean over tint per channel (linear) %.2f", n, ratios)
+			lo, hi := min(ratios[0], ratios[1], ratios[2]), max(ratios[0], ratios[1], ratios[2])
+			if lo < 0.3 || hi > 1.2 || hi/lo > 1.15 {
+				t.Errorf("garment mean (linear) %.3f over the tint's %.3f = %.2f; want one shade for all channels (within 15%%)", mean, tintLinear, ratios)
+			}
+			if dir := os.Getenv("PRESSROOM_TEST_DUMP"); dir != "" {
+				os.WriteFile(filepath.Join(dir, "mockup3d-tshirt-"+tint[1:]+".png"), out.PNG, 0o644)
+			}
+		})
+	}
+}
+
+// garmentMean is the mean linear colour of the pixels that are neither the background nor the test
+// design's red or blue, and their count.
+func garmentMean(img image.Image) (mean [3]float64, n int) {
+	bg, _ := mockup.ParseColor("#f3f3f1") // ui/src/mockup3d BACKGROUND
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+			if c == bg || near(c, designRed) || near(c, designBlue) {
+				continue
+			}
+			mean[0] += linear(c.R)
+			mean[1] += linear(c.G)
+			mean[2] += linear(c.B)
+			n++
+		}
+	}
+	for i := range mean {
+		mean[i] /= float64(max(n, 1))
+	}
+	return mean, n
+}
+
+// linear is an sRGB channel as linear light, 0..1.
+func linear(v uint8) float64 {
+	c := float64(v) / 255
+	if c <= 0.04045 {
+		return c / 12.92
+	}
+	return math.Pow((c+0.055)/1.055, 2.4)
 }

@@ -3,6 +3,7 @@ package chromepool
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -16,7 +17,6 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -24,9 +24,13 @@ import (
 type pageJob struct {
 	Model  string `json:"model"`
 	Design string `json:"design"`
+	Color  string `json:"color"`
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
 }
+
+// pngDataURL is how the page's answer starts: a PNG of the canvas, base64-encoded.
+const pngDataURL = "data:image/png;base64,"
 
 // tab is one page of a browser with the 3D page loaded and every request it makes checked by guard.
 type tab struct {
@@ -77,8 +81,9 @@ func openTab(caller context.Context, b *browser, origin string, width, height in
 	return &tab{ctx: tabCtx, close: closeTab}, nil
 }
 
-// draw runs window.renderMockup3d in the tab and returns the screenshot PNG, before deadline or until
-// caller ends.
+// draw runs window.renderMockup3d in the tab and returns the PNG of its canvas, before deadline or until
+// caller ends. The page reads the canvas from its preserved drawing buffer: a screenshot would make the
+// compositor draw a fresh 1500 x 1875 frame in software, which took most of a warm render's time.
 func (tb *tab) draw(caller context.Context, job pageJob, deadline time.Time) ([]byte, error) {
 	ctx, cancel := context.WithDeadline(tb.ctx, deadline)
 	defer cancel()
@@ -88,20 +93,18 @@ func (tb *tab) draw(caller context.Context, job pageJob, deadline time.Time) ([]
 	if err != nil {
 		return nil, err
 	}
-	return chromedp.Run(ctx, func(ctx context.Context, t *chromedp.Target) ([]byte, error) {
-		ok, err := chromedp.Evaluate[bool]("window.renderMockup3d("+string(arg)+").then(() => true)", chromedp.EvalAwaitPromise)(ctx, t)
-		if err != nil {
-			return nil, fmt.Errorf("draw: %w", err)
-		}
-		if !ok {
-			return nil, fmt.Errorf("draw: renderMockup3d answered false")
-		}
-		res, err := cdp.Call(ctx, t, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng, OptimizeForSpeed: ptr(true)})
-		if err != nil {
-			return nil, fmt.Errorf("screenshot: %w", err)
-		}
-		return res.Data, nil
-	})
+	dataURL, err := chromedp.Run(ctx, chromedp.Evaluate[string]("window.renderMockup3d("+string(arg)+")", chromedp.EvalAwaitPromise))
+	if err != nil {
+		return nil, fmt.Errorf("draw: %w", err)
+	}
+	if !strings.HasPrefix(dataURL, pngDataURL) {
+		return nil, fmt.Errorf("draw: renderMockup3d answered %.40q, not a PNG data URL", dataURL)
+	}
+	shot, err := base64.StdEncoding.DecodeString(dataURL[len(pngDataURL):])
+	if err != nil {
+		return nil, fmt.Errorf("draw: the canvas PNG: %w", err)
+	}
+	return shot, nil
 }
 
 // guard answers every paused request of the tab: the pool's own origin goes on, everything else fails.
@@ -136,24 +139,28 @@ func allowed(raw, origin string) bool {
 	return u.Scheme+"://"+u.Host == origin
 }
 
-// blank reports whether every pixel of the screenshot equals its first: a canvas that shows only the
+// blank reports whether every pixel of the mockup equals its first: a canvas that shows only the
 // clear colour, whatever the page claimed.
 func blank(img image.Image) bool {
-	rgba, ok := img.(*image.RGBA)
-	if !ok {
-		rgba = image.NewRGBA(img.Bounds())
+	var pix []byte
+	switch m := img.(type) {
+	case *image.NRGBA: // a PNG with alpha, as the page's canvas gives
+		pix = m.Pix
+	case *image.RGBA:
+		pix = m.Pix
+	default:
+		rgba := image.NewRGBA(img.Bounds())
 		draw.Draw(rgba, rgba.Rect, img, img.Bounds().Min, draw.Src)
+		pix = rgba.Pix
 	}
-	if len(rgba.Pix) < 4 {
+	if len(pix) < 4 {
 		return true
 	}
-	first := rgba.Pix[:4]
-	for i := 4; i < len(rgba.Pix); i += 4 {
-		if !bytes.Equal(rgba.Pix[i:i+4], first) {
+	first := pix[:4]
+	for i := 4; i < len(pix); i += 4 {
+		if !bytes.Equal(pix[i:i+4], first) {
 			return false
 		}
 	}
 	return true
 }
-
-func ptr[T any](v T) *T { return &v }

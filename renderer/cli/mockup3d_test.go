@@ -32,6 +32,7 @@ func TestMockup3DRefusesBadArguments(t *testing.T) {
 		{"missing design", []string{"mockup3d", filepath.Join(dir, "none.png"), "--model", "mug", "out.png"}, false, "design"},
 		{"not a GLB", []string{"mockup3d", design, "--model", notGLB, "out.png"}, false, "not a binary glTF"},
 		{"missing model file", []string{"mockup3d", design, "--model", filepath.Join(dir, "none.glb"), "out.png"}, false, "model"},
+		{"bad colour", []string{"mockup3d", design, "--model", "mug", "--color", "navy", "out.png"}, false, "--color"},
 		{"no built UI", []string{"mockup3d", design, "--model", "mug", "--ui", dir, "out.png"}, false, "no built 3D page"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

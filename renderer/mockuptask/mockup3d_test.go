@@ -76,7 +76,7 @@ func (f *fixture) run3D(t *testing.T, h *Handler) (mockupRow, error) {
 }
 
 // TestMockup3D draws the red print file on the T-shirt model in Chromium and stores the 1500x1875
-// screenshot as the mockup, red where the print goes.
+// frame as the mockup, red where the print goes and the product's colour around it.
 func TestMockup3D(t *testing.T) {
 	f := newFixture(t)
 	m, err := f.run3D(t, f.with3D(t, "tshirt"))
@@ -113,6 +113,19 @@ func TestMockup3D(t *testing.T) {
 	// The print mesh covers about a tenth of the frame; every fifth pixel of it is sampled.
 	if red < 2000 {
 		t.Fatalf("%d red samples in the 3D mockup, want the print on the shirt", red)
+	}
+	// The shirt below the print (500..1000 x 1150..1350 lies inside its torso) takes the product's
+	// default colour, Black (#111111, about 12 when lit), not the model's light grey (about 205).
+	sum, n := 0, 0
+	for y := 1150; y < 1350; y += 5 {
+		for x := 500; x < 1000; x += 5 {
+			c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+			sum += int(c.R) + int(c.G) + int(c.B)
+			n++
+		}
+	}
+	if mean := sum / (3 * n); mean > 40 {
+		t.Errorf("the shirt below the print averages %d of 255; want the product's Black", mean)
 	}
 }
 

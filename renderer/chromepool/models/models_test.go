@@ -11,8 +11,9 @@ import (
 )
 
 // TestModelsAreValidGLB parses each model's container and JSON chunk and checks what the 3D page relies
-// on: a body and a print mesh, print UVs spanning the whole 0..1 print space, and a print mesh whose
-// width (along its top edge) over height (down its left edge) is the model's PrintAspect.
+// on: a print mesh with a body (tinted by the product colour) or a frame, print UVs spanning the whole
+// 0..1 print space, and a print mesh whose width (along its top edge) over height (down its left edge) is
+// the model's PrintAspect.
 func TestModelsAreValidGLB(t *testing.T) {
 	if len(Names) != len(products) {
 		t.Fatalf("Names %v and products (%d) differ", Names, len(products))
@@ -53,8 +54,10 @@ func TestModelsAreValidGLB(t *testing.T) {
 				names[m.Name] = i
 			}
 			p, ok := names["print"]
-			if _, body := names["body"]; !ok || !body {
-				t.Fatalf("meshes %v; want body and print", names)
+			_, body := names["body"]
+			_, frame := names["frame"]
+			if !ok || len(names) != 2 || body == frame {
+				t.Fatalf("meshes %v; want print and either body or frame", names)
 			}
 			// floats reads the print mesh's attribute as float32s.
 			floats := func(attr string, n int) []float32 {

@@ -198,18 +198,19 @@ func hoodie() []*mesh {
 const posterW, posterH, posterFrame = 0.9, 1.2, 0.06
 
 func poster() []*mesh {
-	// The body is the frame: four bars around the print and a backing board behind it, all black.
-	body := &mesh{name: "body", color: [4]float32{0.05, 0.05, 0.05, 1}}
+	// The frame: four bars around the print and a backing board behind it, all black. It is not the
+	// product's body: the poster's colour (its paper) does not tint it.
+	frame := &mesh{name: "frame", color: [4]float32{0.05, 0.05, 0.05, 1}}
 	const w, h, f = posterW / 2, posterH / 2, posterFrame
-	body.addBox([3]float64{-w - f, h, -0.03}, [3]float64{w + f, h + f, 0.03})   // top
-	body.addBox([3]float64{-w - f, -h - f, -0.03}, [3]float64{w + f, -h, 0.03}) // bottom
-	body.addBox([3]float64{-w - f, -h, -0.03}, [3]float64{-w, h, 0.03})         // left
-	body.addBox([3]float64{w, -h, -0.03}, [3]float64{w + f, h, 0.03})           // right
-	body.addBox([3]float64{-w, -h, -0.03}, [3]float64{w, h, -0.01})             // backing board
+	frame.addBox([3]float64{-w - f, h, -0.03}, [3]float64{w + f, h + f, 0.03})   // top
+	frame.addBox([3]float64{-w - f, -h - f, -0.03}, [3]float64{w + f, -h, 0.03}) // bottom
+	frame.addBox([3]float64{-w - f, -h, -0.03}, [3]float64{-w, h, 0.03})         // left
+	frame.addBox([3]float64{w, -h, -0.03}, [3]float64{w + f, h, 0.03})           // right
+	frame.addBox([3]float64{-w, -h, -0.03}, [3]float64{w, h, -0.01})             // backing board
 	// The print: a flat plane hanging straight, a hair in front of the backing board.
 	print := &mesh{name: "print", textured: true}
 	print.addQuadGrid(1, 1, func(u, v float64) [3]float64 {
 		return [3]float64{-w + u*posterW, h - v*posterH, -0.008}
 	}, nil, false)
-	return []*mesh{body, print}
+	return []*mesh{frame, print}
 }

@@ -56,6 +56,7 @@ import {
 } from '../editor/model';
 import { toastDuration } from '../feedback/toast';
 import { formatPrice } from '../format/price';
+import { productColor } from '../mockup3d/productColor';
 import { listUploads, variantUrl, type Upload } from '../uploads/api';
 import { notifyUploadFailed } from '../uploads/notify';
 import { uploadFile } from '../uploads/uploader';
@@ -532,7 +533,15 @@ function Editor({ initial }: EditorProps) {
                 onRemove={onRemoveSelected}
               />
             </Card>
-            {model && <Design3DPreview doc={doc} model={model} imageUrl={(src) => artworkUrl(src, space.printType)} fontUrl={fileUrl} />}
+            {model && (
+              <Design3DPreview
+                doc={doc}
+                model={model}
+                color={productColor(product)}
+                imageUrl={(src) => artworkUrl(src, space.printType)}
+                fontUrl={fileUrl}
+              />
+            )}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -21,15 +21,18 @@ const TURN_PER_PX = 0.01;
 interface Design3DPreviewProps {
   doc: DesignDocument;
   model: Model3D;
+  /** The product colour the garment shows (productColor); undefined keeps the model's own. */
+  color?: string;
   imageUrl: (src: string) => string;
   fontUrl: (src: string) => string;
 }
 
 /**
  * The editor's live 3D preview: the print space's design, drawn in the browser, on the product's GLB model in
- * the same react-three-fiber scene the renderer's Chrome pool draws the saved 3D mockups with. Drag to turn it.
+ * the same react-three-fiber scene, in the product's colour, the renderer's Chrome pool draws the saved 3D mockups
+ * with. Drag to turn it.
  */
-export function Design3DPreview({ doc, model, imageUrl, fontUrl }: Design3DPreviewProps) {
+export function Design3DPreview({ doc, model, color, imageUrl, fontUrl }: Design3DPreviewProps) {
   const [settled] = useDebouncedValue(doc, REDRAW_MS);
   const { images, fontFamilies } = useDesignAssets(settled, imageUrl, fontUrl);
   const [texture, setTexture] = useState<string | null>(null);
@@ -86,6 +89,7 @@ export function Design3DPreview({ doc, model, imageUrl, fontUrl }: Design3DPrevi
           <MockupCanvas
             model={model.url}
             design={texture}
+            color={color}
             turn={turn}
             width={WIDTH}
             height={HEIGHT}
