@@ -89,7 +89,7 @@ type checkedDesign struct {
 // designs ready to store with the problems found (fields like "designs[2].design_json.objects[0].text").
 // Source ownership is checked by the caller, which has the database: sources lists every blob key
 // used, with the field naming it.
-func checkDesigns(in []designInput, products []Product) ([]checkedDesign, []envelope.FieldError, []source) {
+func checkDesigns(in []designInput, products []Product) ([]checkedDesign, []envelope.FieldError, []design.Source) {
 	byID := make(map[int64]Product, len(products))
 	for _, p := range products {
 		byID[p.ID] = p
@@ -97,7 +97,7 @@ func checkDesigns(in []designInput, products []Product) ([]checkedDesign, []enve
 	var (
 		out     []checkedDesign
 		errs    []envelope.FieldError
-		sources []source
+		sources []design.Source
 	)
 	seen := map[string]bool{}
 	for i, d := range in {
@@ -134,22 +134,14 @@ func checkDesigns(in []designInput, products []Product) ([]checkedDesign, []enve
 			errs = append(errs, envelope.FieldError{Field: field + ".design_json.printSpace", Message: msg})
 			continue
 		}
-		for j, o := range doc.Objects {
-			of := fmt.Sprintf("%s.design_json.objects[%d]", field, j)
-			switch o := o.(type) {
-			case *design.ImageObject:
-				sources = append(sources, source{field: of + ".src", key: o.Src})
-			case *design.TextObject:
-				sources = append(sources, source{field: of + ".fontUrl", key: o.FontURL}, source{field: of + ".backgroundUrl", key: o.BackgroundURL})
-			}
+		for _, src := range doc.Sources() {
+			src.Field = field + ".design_json." + src.Field
+			sources = append(sources, src)
 		}
 		out = append(out, checkedDesign{designInput: d, doc: doc, option: optionOf(doc)})
 	}
 	return out, errs, sources
 }
-
-// source is a blob key a design uses and the field that names it.
-type source struct{ field, key string }
 
 // documentErrors turns design.Parse's problems into field errors under prefix.
 func documentErrors(prefix string, err error) []envelope.FieldError {

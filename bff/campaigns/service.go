@@ -335,11 +335,11 @@ func (s *Service) dispatch(ctx context.Context, campaignID int64, ids ...int64) 
 }
 
 // checkSources refuses sources that are not the account's uploads.
-func (s *Service) checkSources(ctx context.Context, q sqlx.QueryerContext, ownerID int64, sources []source) ([]envelope.FieldError, error) {
+func (s *Service) checkSources(ctx context.Context, q sqlx.QueryerContext, ownerID int64, sources []design.Source) ([]envelope.FieldError, error) {
 	var keys []string
 	for _, src := range sources {
-		if src.key != "" && design.SourceKindOf(src.key) == design.SourceBlobKey {
-			keys = append(keys, src.key)
+		if design.SourceKindOf(src.Value) == design.SourceBlobKey {
+			keys = append(keys, src.Value)
 		}
 	}
 	usable, err := s.store.usableSources(ctx, q, ownerID, keys)
@@ -348,8 +348,8 @@ func (s *Service) checkSources(ctx context.Context, q sqlx.QueryerContext, owner
 	}
 	var errs []envelope.FieldError
 	for _, src := range sources {
-		if src.key != "" && !usable[src.key] {
-			errs = append(errs, envelope.FieldError{Field: src.field, Message: MsgNotYourArtwork})
+		if !usable[src.Value] {
+			errs = append(errs, envelope.FieldError{Field: src.Field, Message: MsgNotYourArtwork})
 		}
 	}
 	return errs, nil

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -237,5 +238,24 @@ func BenchmarkParse(b *testing.B) {
 		if _, err := Parse(data); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestSources(t *testing.T) {
+	doc, err := Parse([]byte(`{"version": 1, "printSpace": {"name": "front", "width": 100, "height": 100, "dpi": 300, "minDpi": 150},
+ "objects": [
+  {"type": "image", "id": "a", "src": "u/1/a.png", "x": 0, "y": 0, "width": 10, "height": 10, "rotation": 0},
+  {"type": "text", "id": "t", "text": "Hi", "fontFamily": "Pacifico", "fontUrl": "u/1/p.ttf", "fontSize": 20, "fill": "#111111",
+   "x": 0, "y": 0, "width": 50, "rotation": 0, "textWidth": "limited", "textAlign": "center", "maxLength": 16,
+   "convertText": "", "displayStyle": "image_background", "backgroundUrl": "u/1/bg.png", "isCustom": false},
+  {"type": "text", "id": "u", "text": "Yo", "fontFamily": "Roboto", "fontUrl": "", "fontSize": 20, "fill": "#111111",
+   "x": 0, "y": 0, "width": 50, "rotation": 0, "textWidth": "limited", "textAlign": "center", "maxLength": 16,
+   "convertText": "", "displayStyle": "color", "backgroundUrl": "", "isCustom": false}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Source{{"objects[0].src", "u/1/a.png"}, {"objects[1].fontUrl", "u/1/p.ttf"}, {"objects[1].backgroundUrl", "u/1/bg.png"}}
+	if got := doc.Sources(); !slices.Equal(got, want) {
+		t.Fatalf("Sources() = %v, want %v", got, want)
 	}
 }

@@ -1,9 +1,36 @@
 package design
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
+
+// Source is a file a document reads (an image's src, a text's fontUrl or backgroundUrl) and the field
+// that names it, such as "objects[2].fontUrl".
+type Source struct {
+	Field, Value string
+}
+
+// Sources lists the files the document reads, in paint order; fields left empty are not listed.
+func (d *Document) Sources() []Source {
+	var out []Source
+	add := func(i int, field, value string) {
+		if value != "" {
+			out = append(out, Source{Field: "objects[" + strconv.Itoa(i) + "]." + field, Value: value})
+		}
+	}
+	for i, o := range d.Objects {
+		switch o := o.(type) {
+		case *ImageObject:
+			add(i, "src", o.Src)
+		case *TextObject:
+			add(i, "fontUrl", o.FontURL)
+			add(i, "backgroundUrl", o.BackgroundURL)
+		}
+	}
+	return out
+}
 
 // SourceKind says where an image or font source lives.
 type SourceKind int

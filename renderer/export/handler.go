@@ -260,18 +260,9 @@ func priorityOf(ctx context.Context) queue.Priority {
 
 // checkSources refuses sources the service does not read: only blob keys are printed.
 func checkSources(doc *design.Document) error {
-	for i, o := range doc.Objects {
-		var srcs map[string]string
-		switch o := o.(type) {
-		case *design.ImageObject:
-			srcs = map[string]string{"src": o.Src}
-		case *design.TextObject:
-			srcs = map[string]string{"fontUrl": o.FontURL, "backgroundUrl": o.BackgroundURL}
-		}
-		for field, src := range srcs {
-			if src != "" && design.SourceKindOf(src) != design.SourceBlobKey {
-				return &failure{msg: MsgNotBlobKey, err: fmt.Errorf("objects[%d].%s: %s", i, field, src)}
-			}
+	for _, src := range doc.Sources() {
+		if design.SourceKindOf(src.Value) != design.SourceBlobKey {
+			return &failure{msg: MsgNotBlobKey, err: fmt.Errorf("%s: %s", src.Field, src.Value)}
 		}
 	}
 	return nil

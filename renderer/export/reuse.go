@@ -30,37 +30,19 @@ func fingerprint(ctx context.Context, store blob.Store, doc *design.Document) (s
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "pressroom print v%d\n%s\n", renderVersion, b)
-	for _, src := range sources(doc) {
-		info, err := store.Stat(ctx, src)
+	for _, src := range doc.Sources() {
+		info, err := store.Stat(ctx, src.Value)
 		if errors.Is(err, blob.ErrNotFound) {
 			// The render reports the missing source; the fingerprint still names the document.
-			fmt.Fprintf(h, "%s missing\n", src)
+			fmt.Fprintf(h, "%s missing\n", src.Value)
 			continue
 		}
 		if err != nil {
-			return "", fmt.Errorf("stat %s: %w", src, err)
+			return "", fmt.Errorf("stat %s: %w", src.Value, err)
 		}
-		fmt.Fprintf(h, "%s %d %d\n", src, info.Size, info.ModTime.UnixNano())
+		fmt.Fprintf(h, "%s %d %d\n", src.Value, info.Size, info.ModTime.UnixNano())
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// sources are the blob keys a document reads, in paint order.
-func sources(doc *design.Document) []string {
-	var out []string
-	for _, o := range doc.Objects {
-		switch o := o.(type) {
-		case *design.ImageObject:
-			out = append(out, o.Src)
-		case *design.TextObject:
-			for _, s := range []string{o.FontURL, o.BackgroundURL} {
-				if s != "" {
-					out = append(out, s)
-				}
-			}
-		}
-	}
-	return out
 }
 
 // reuse copies the print file and mockup source of another finished design with fingerprint fp to key,
@@ -83,8 +65,8 @@ WHERE render_key = $1 AND export_status = 'done' AND id <> $2 ORDER BY id LIMIT 
 	if err != nil {
 		return printed{}, false, fmt.Errorf("find a print file like design %d's: %w", designID, err)
 	}
-	for from, to := range map[string]string{found.FileURL: key, mockuptask.SourceKey(found.FileURL): mockuptask.SourceKey(key)} {
-		if err := h.copy(ctx, from, to); errors.Is(err, blob.ErrNotFound) {
+	for _, c := range [][2]string{{found.FileURL, key}, {mockuptask.SourceKey(found.FileURL), mockuptask.SourceKey(key)}} {
+		if err := h.copy(ctx, c[0], c[1]); errors.Is(err, blob.ErrNotFound) {
 			return printed{}, false, nil
 		} else if err != nil {
 			return printed{}, false, err
