@@ -23,6 +23,12 @@ type FieldError struct {
 	Message string `json:"message"`
 }
 
+// TooLong is the error of a field whose value is longer than max characters; label names it in the
+// message ("The phone may not be longer than 64 characters.").
+func TooLong(field, label string, max int) FieldError {
+	return FieldError{Field: field, Message: fmt.Sprintf("The %s may not be longer than %d characters.", label, max)}
+}
+
 // OK answers 200 with data.
 func OK(c echo.Context, data any) error {
 	return c.JSON(http.StatusOK, Response{Success: true, Data: data, Errors: []FieldError{}})

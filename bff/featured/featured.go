@@ -25,7 +25,6 @@ const (
 // Messages of the article checks.
 const (
 	MsgSubjectRequired = "The subject field is required."
-	MsgTooLong         = "The %s may not be longer than %d characters."
 	MsgBadBanner       = "The banner must be an http(s) address or a path starting with /."
 	MsgBadLink         = "The link must be an http(s) address."
 	MsgNotFound        = "Featured article not found."
@@ -58,7 +57,7 @@ func Check(a *Article) []envelope.FieldError {
 	var errs []envelope.FieldError
 	long := func(field, v string, limit int) bool {
 		if utf8.RuneCountInString(v) > limit {
-			errs = append(errs, envelope.FieldError{Field: field, Message: fmt.Sprintf(MsgTooLong, field, limit)})
+			errs = append(errs, envelope.TooLong(field, field, limit))
 			return true
 		}
 		return false

@@ -23,28 +23,23 @@ type Deps struct {
 // admins' list, create and edit.
 func Routes(g *echo.Group, d Deps) {
 	h := handlers{db: d.DB}
-	d.Auth.Handle(g, http.MethodGet, "/public/featured-info", access.Anyone, h.public)
-	d.Auth.Handle(g, http.MethodGet, "/admin/featured-info", access.AdminOnly, h.all)
+	d.Auth.Handle(g, http.MethodGet, "/public/featured-info", access.Anyone, h.list(true))
+	d.Auth.Handle(g, http.MethodGet, "/admin/featured-info", access.AdminOnly, h.list(false))
 	d.Auth.Handle(g, http.MethodPost, "/admin/featured-info", access.AdminOnly, h.save)
 	d.Auth.Handle(g, http.MethodPut, "/admin/featured-info/:id", access.AdminOnly, h.save)
 }
 
 type handlers struct{ db *sqlx.DB }
 
-func (h handlers) public(c echo.Context) error {
-	list, err := List(c.Request().Context(), h.db, true)
-	if err != nil {
-		return err
+// list answers the articles in carousel order, only the active ones when activeOnly.
+func (h handlers) list(activeOnly bool) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		list, err := List(c.Request().Context(), h.db, activeOnly)
+		if err != nil {
+			return err
+		}
+		return envelope.OK(c, list)
 	}
-	return envelope.OK(c, list)
-}
-
-func (h handlers) all(c echo.Context) error {
-	list, err := List(c.Request().Context(), h.db, false)
-	if err != nil {
-		return err
-	}
-	return envelope.OK(c, list)
 }
 
 // articleBody is what an admin sends; without active a new article is active and an edited one

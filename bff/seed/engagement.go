@@ -43,11 +43,11 @@ WHERE lower(email) = 'seller@example.com' AND sale_volume IS NULL`
 	if _, err := tx.ExecContext(ctx, answered, demoSaleVolume, survey.TierSurveyed); err != nil {
 		return fmt.Errorf("seed survey: %w", err)
 	}
-	var any bool
-	if err := tx.GetContext(ctx, &any, `SELECT EXISTS (SELECT 1 FROM featured_articles)`); err != nil {
+	var hasArticles bool
+	if err := tx.GetContext(ctx, &hasArticles, `SELECT EXISTS (SELECT 1 FROM featured_articles)`); err != nil {
 		return fmt.Errorf("seed featured articles: %w", err)
 	}
-	if any {
+	if hasArticles {
 		return nil
 	}
 	for _, a := range demoArticles {

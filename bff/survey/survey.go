@@ -1,7 +1,6 @@
 package survey
 
 import (
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -34,7 +33,6 @@ const (
 	MsgSaleVolumeBad   = "The selected sale volume is invalid."
 	MsgPhoneEmpty      = "The phone field is required."
 	MsgPhoneBad        = "The phone must be a valid phone number."
-	MsgTooLong         = "The %s may not be longer than %d characters."
 	MsgNotForAccount   = "The seller survey is only for sellers in their own account."
 )
 
@@ -91,7 +89,7 @@ func Check(a *Answers, needPhone bool) []envelope.FieldError {
 			errs = append(errs, envelope.FieldError{Field: "facebook", Message: MsgBadFacebook})
 		}
 		if utf8.RuneCountInString(a.Facebook) > MaxFacebookLength {
-			errs = append(errs, envelope.FieldError{Field: "facebook", Message: fmt.Sprintf(MsgTooLong, "facebook", MaxFacebookLength)})
+			errs = append(errs, envelope.TooLong("facebook", "facebook", MaxFacebookLength))
 		}
 	}
 	switch {
@@ -102,7 +100,7 @@ func Check(a *Answers, needPhone bool) []envelope.FieldError {
 			errs = append(errs, envelope.FieldError{Field: "phone", Message: MsgPhoneBad})
 		}
 		if utf8.RuneCountInString(a.Phone) > MaxPhoneLength {
-			errs = append(errs, envelope.FieldError{Field: "phone", Message: fmt.Sprintf(MsgTooLong, "phone", MaxPhoneLength)})
+			errs = append(errs, envelope.TooLong("phone", "phone", MaxPhoneLength))
 		}
 	}
 	return errs

@@ -87,18 +87,9 @@ func Load(ctx context.Context, db sqlx.QueryerContext) (Shared, error) {
 	return out, nil
 }
 
-// Maintenance reports whether the operator has put the platform in maintenance: the system config
+// maintenanceOf reports whether configs put the platform in maintenance: the system config
 // "maintenance" holds a true value (true, 1, t). A missing or empty key means no maintenance; any
 // other value is an operator's mistake and an error, so a typo never silently reopens the platform.
-func Maintenance(ctx context.Context, db sqlx.QueryerContext) (bool, error) {
-	configs, err := Configs(ctx, db, KeyMaintenance)
-	if err != nil {
-		return false, err
-	}
-	return maintenanceOf(configs)
-}
-
-// maintenanceOf is the maintenance switch configs hold, read as Maintenance describes.
 func maintenanceOf(configs map[string]string) (bool, error) {
 	v := configs[KeyMaintenance]
 	if v == "" {

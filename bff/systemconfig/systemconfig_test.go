@@ -65,6 +65,14 @@ func TestCurrencyFollowsTheConfigs(t *testing.T) {
 func TestMaintenanceSwitch(t *testing.T) {
 	db, _ := testinfra.Postgres(t)
 	ctx := context.Background()
+	// maintenance reads the switch from the stored configs, as GET /api/public/platform does.
+	maintenance := func() (bool, error) {
+		configs, err := Configs(ctx, db, "")
+		if err != nil {
+			return false, err
+		}
+		return maintenanceOf(configs)
+	}
 	for _, c := range []struct {
 		value   string
 		want    bool
@@ -77,13 +85,13 @@ func TestMaintenanceSwitch(t *testing.T) {
 		{"yes please", false, true},
 	} {
 		db.MustExec(`UPDATE system_configs SET value = $2 WHERE key = $1`, KeyMaintenance, c.value)
-		got, err := Maintenance(ctx, db)
+		got, err := maintenance()
 		if (err != nil) != c.wantErr || got != c.want {
 			t.Errorf("maintenance %q: got %v, %v; want %v, error %v", c.value, got, err, c.want, c.wantErr)
 		}
 	}
 	db.MustExec(`DELETE FROM system_configs WHERE key = $1`, KeyMaintenance)
-	if got, err := Maintenance(ctx, db); err != nil || got {
+	if got, err := maintenance(); err != nil || got {
 		t.Errorf("without the key: got %v, %v; want false", got, err)
 	}
 }

@@ -28,7 +28,6 @@ const (
 // Messages of the checks.
 const (
 	MsgCampaignRequired = "The utm campaign field is required."
-	MsgTooLong          = "The %s may not be longer than %d characters."
 	MsgTooManyKeys      = "The query may hold at most 20 parameters."
 )
 
@@ -60,7 +59,7 @@ func Check(p *Payload) []envelope.FieldError {
 	var errs []envelope.FieldError
 	long := func(field, v string, limit int) {
 		if utf8.RuneCountInString(v) > limit {
-			errs = append(errs, envelope.FieldError{Field: field, Message: fmt.Sprintf(MsgTooLong, label.Replace(field), limit)})
+			errs = append(errs, envelope.TooLong(field, label.Replace(field), limit))
 		}
 	}
 	if p.UTMCampaign == "" {
