@@ -5,7 +5,7 @@ import { BASE_URL, DEMO_PASSWORD, DEMO_SELLER, openPage, screenshot, signIn, sub
 
 const PASSWORD = NEW_ACCOUNT_PASSWORD;
 
-/** A new seller, registered and verified through the API: no sale volume, phone, Facebook or store. */
+/** Matches the POST to `path`, for waiting on its response. */
 const pathIs = (path: string) => (r: Response) => new URL(r.url()).pathname === path && r.request().method() === 'POST';
 
 interface SurveyAnswer {

@@ -32,6 +32,7 @@ export function UserMenu({ user, visible, onSwitchAccount }: UserMenuProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const shows = (item: MenuItemId) => visible.includes(item);
+  const second = secondBalance(user);
 
   const goBack = async () => {
     try {
@@ -72,9 +73,9 @@ export function UserMenu({ user, visible, onSwitchAccount }: UserMenuProps) {
             <Menu.Item component={Link} to="/payouts" leftSection={<IconWallet size={16} stroke={1.6} />}>
               Balance: {formatPrice(user.balance)}
             </Menu.Item>
-            {secondBalance(user) > 0 && (
+            {second > 0 && (
               <Menu.Item component={Link} to="/payouts" leftSection={<IconWallet size={16} stroke={1.6} />}>
-                Balance 2: {formatPrice(secondBalance(user))}
+                Balance 2: {formatPrice(second)}
               </Menu.Item>
             )}
             <Menu.Divider />

@@ -8,25 +8,28 @@ import { meQuery } from '../session/queries';
 import { renderWithMantine } from '../test/render';
 import { makeUser } from '../test/users';
 import { DISABLE_SURVEY_COOKIE, MSG_BAD_FACEBOOK, SURVEY_DELAY_MS } from './rules';
-import { SellerSurvey } from './SellerSurvey';
 
-/** Serves an empty authorized-accounts list and records every request path. */
-function serve(): string[] {
+/** Serves `accounts` as the authorized-accounts list (none by default) and records every request path. */
+function serve(accounts: unknown[] = []): string[] {
   const paths: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof globalThis.fetch>((input) => {
       paths.push(new URL(input as string, 'http://localhost').pathname);
       return Promise.resolve(
-        new Response(JSON.stringify({ success: true, message: '', data: [], errors: [] }), { headers: { 'Content-Type': 'application/json' } }),
+        new Response(JSON.stringify({ success: true, message: '', data: accounts, errors: [] }), { headers: { 'Content-Type': 'application/json' } }),
       );
     }),
   );
   return paths;
 }
 
-function setup(user: User) {
-  const paths = serve();
+async function setup(user: User, accounts: unknown[] = []) {
+  // A fresh module graph: a survey closed in one test stays closed for the page view (survey/surveyState),
+  // which would otherwise keep it away in every later test whatever the rules say.
+  vi.resetModules();
+  const { SellerSurvey } = await import('./SellerSurvey');
+  const paths = serve(accounts);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(meQuery.queryKey, user);
   renderWithMantine(
@@ -55,7 +58,7 @@ describe('seller survey', () => {
   });
 
   it('opens about 2 s after the screen for a new seller', async () => {
-    const paths = setup(makeUser());
+    const paths = await setup(makeUser());
     await wait(SURVEY_DELAY_MS - 1);
     expect(screen.queryByRole('dialog', { name: 'Seller Survey' })).toBeNull();
     await wait(1);
@@ -64,14 +67,14 @@ describe('seller survey', () => {
   });
 
   it('asks for Facebook and phone only when the account lacks them', async () => {
-    setup(makeUser({ phone: '+1 555 010 2222' }));
+    await setup(makeUser({ phone: '+1 555 010 2222' }));
     await wait(SURVEY_DELAY_MS);
     expect(screen.getByLabelText('Facebook')).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Phone/)).toBeNull();
   });
 
   it('checks the Facebook URL before calling the bff', async () => {
-    const paths = setup(makeUser());
+    const paths = await setup(makeUser());
     await wait(SURVEY_DELAY_MS);
     vi.useRealTimers();
     const user = userEvent.setup();
@@ -82,7 +85,7 @@ describe('seller survey', () => {
   });
 
   it('sets disable_seller_survey when closed', async () => {
-    setup(makeUser());
+    await setup(makeUser());
     await wait(SURVEY_DELAY_MS);
     vi.useRealTimers();
     const user = userEvent.setup();
@@ -91,12 +94,19 @@ describe('seller survey', () => {
     expect(readCookie(DISABLE_SURVEY_COOKIE)).toBe('1');
   });
 
+  it('stays away from a seller with authorized accounts to switch into', async () => {
+    const paths = await setup(makeUser(), [{ seller_id: 7, name: 'Other Shop', avatar: null, role: 'staff' }]);
+    await wait(SURVEY_DELAY_MS * 2);
+    expect(screen.queryByRole('dialog', { name: 'Seller Survey' })).toBeNull();
+    expect(paths).toEqual(['/api/seller/authorized-accounts']);
+  });
+
   it.each([
     ['a designer', makeUser({ roles: ['designer'] })],
     ['a seller who answered', makeUser({ sale_volume: '2000+' })],
     ['a switched session', makeUser({ access_user: true })],
   ])('stays away from %s without asking for accounts', async (_, user) => {
-    const paths = setup(user);
+    const paths = await setup(user);
     await wait(SURVEY_DELAY_MS * 2);
     expect(screen.queryByRole('dialog', { name: 'Seller Survey' })).toBeNull();
     expect(paths).toEqual([]);

@@ -14,7 +14,6 @@ export const FACEBOOK_MARKERS = ['facebook.com/', 'fb.com/', 'fb.me/'] as const;
 
 /** Messages of spec §5 and §8, worded like the bff's. */
 export const MSG_BAD_FACEBOOK = 'Please enter a valid Facebook URL!';
-export const MSG_SAVED = 'Your information has been saved.';
 export const MSG_CANNOT_SAVE = 'Cannot save your information.';
 export const MSG_SALE_VOLUME_REQUIRED = 'The sale volume field is required.';
 export const MSG_PHONE_REQUIRED = 'The phone field is required.';
