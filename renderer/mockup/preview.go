@@ -3,6 +3,7 @@ package mockup
 import (
 	"image"
 	"io"
+	"runtime"
 
 	"github.com/pressroom/pressroom/renderer/variant"
 	"github.com/pressroom/pressroom/renderer/webpenc"
@@ -23,7 +24,7 @@ func Preview(img image.Image) image.Image {
 	w, h := previewSpec.Size(b.Dx(), b.Dy())
 	if m, ok := img.(*image.RGBA); ok && b.Min == (image.Point{}) && w < b.Dx() && b.Dx()%w == 0 && b.Dy()%h == 0 && b.Dx()/w == b.Dy()/h && isPowerOfTwo(b.Dx()/w) {
 		for m.Rect.Dx() > w {
-			m = halve(m)
+			m = halve(m, runtime.GOMAXPROCS(0))
 		}
 		return m
 	}

@@ -54,7 +54,7 @@ func TestHalveAverages(t *testing.T) {
 	for i, v := range []uint8{0, 2, 10, 10, 4, 6, 10, 10} {
 		src.SetRGBA(i%4, i/4, color.RGBA{v, v, v, 255})
 	}
-	got := halve(src)
+	got := halve(src, 1)
 	if c := got.RGBAAt(0, 0); c != (color.RGBA{3, 3, 3, 255}) {
 		t.Errorf("block 0 = %v, want 3", c)
 	}

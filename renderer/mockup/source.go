@@ -1,6 +1,9 @@
 package mockup
 
-import "image"
+import (
+	"image"
+	"runtime"
+)
 
 // Source is the print file as mockups need it, for the export to store beside the print file: print
 // halved with placeStep's 2x2 box filter while both its sides are at least twice DefaultSize. A mockup
@@ -11,7 +14,7 @@ import "image"
 func Source(print image.Image) *image.RGBA {
 	src := premultiplied(print)
 	for min(src.Rect.Dx(), src.Rect.Dy()) >= 2*DefaultSize {
-		src = halve(src)
+		src = halve(src, runtime.GOMAXPROCS(0))
 	}
 	return src
 }

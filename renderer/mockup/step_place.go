@@ -7,7 +7,6 @@ import (
 	"image"
 	"image/draw"
 	"math"
-	"runtime"
 )
 
 // placeStep warps the print file into the print-area quad and composites it over the output, in one pass
@@ -26,7 +25,7 @@ import (
 func placeStep() step {
 	return step{"place", func(ctx context.Context, s *state) error {
 		src := premultiplied(s.print)
-		src = prefilter(src, s.p.quad)
+		src = prefilter(src, s.p.quad, s.workers)
 		pl, err := newPlacement(s.p, src)
 		if err != nil {
 			return fmt.Errorf("%w: template %s: quad: %v", ErrInvalidTemplate, s.tpl.ID, err)
@@ -53,8 +52,8 @@ func premultiplied(img image.Image) *image.RGBA {
 }
 
 // prefilter halves src with a 2x2 box filter while every side of it is at least twice as long as the
-// quad side it maps to.
-func prefilter(src *image.RGBA, q [4]Point) *image.RGBA {
+// quad side it maps to, on workers goroutines.
+func prefilter(src *image.RGBA, q [4]Point, workers int) *image.RGBA {
 	dist := func(a, b Point) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
 	for {
 		w, h := float64(src.Rect.Dx()), float64(src.Rect.Dy())
@@ -62,17 +61,17 @@ func prefilter(src *image.RGBA, q [4]Point) *image.RGBA {
 		if ratio < 2 || w < 2 || h < 2 {
 			return src
 		}
-		src = halve(src)
+		src = halve(src, workers)
 	}
 }
 
 // halve averages 2x2 blocks (the last row or column of an odd size averages with itself), bands of rows
-// on every core.
-func halve(src *image.RGBA) *image.RGBA {
+// on workers goroutines.
+func halve(src *image.RGBA, workers int) *image.RGBA {
 	sw, sh := src.Rect.Dx(), src.Rect.Dy()
 	w, h := (sw+1)/2, (sh+1)/2
 	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	parallelRows(context.Background(), runtime.GOMAXPROCS(0), 0, h, func(y0, y1 int) {
+	parallelRows(context.Background(), workers, 0, h, func(y0, y1 int) {
 		for y := y0; y < y1; y++ {
 			r0 := src.Pix[2*y*src.Stride:]
 			r1 := src.Pix[min(2*y+1, sh-1)*src.Stride:]

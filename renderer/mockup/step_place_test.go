@@ -156,12 +156,12 @@ func TestPlaceDisplacement(t *testing.T) {
 func TestPrefilterHalvesLargePrints(t *testing.T) {
 	q := [4]Point{{0, 0}, {100, 0}, {100, 120}, {0, 120}}
 	for _, tt := range []struct{ w, h, wantW int }{{100, 120, 100}, {199, 239, 199}, {200, 240, 100}, {1000, 1200, 125}} {
-		got := prefilter(image.NewRGBA(image.Rect(0, 0, tt.w, tt.h)), q)
+		got := prefilter(image.NewRGBA(image.Rect(0, 0, tt.w, tt.h)), q, 1)
 		if got.Rect.Dx() != tt.wantW {
 			t.Errorf("%dx%d into a 100x120 quad: prefiltered to width %d, want %d", tt.w, tt.h, got.Rect.Dx(), tt.wantW)
 		}
 	}
-	m := halve(solidRGBA(3, 3, color.RGBA{10, 20, 30, 255}))
+	m := halve(solidRGBA(3, 3, color.RGBA{10, 20, 30, 255}), 1)
 	if m.Rect.Dx() != 2 || m.RGBAAt(1, 1) != (color.RGBA{10, 20, 30, 255}) {
 		t.Errorf("halving a 3x3 solid: %v, %v", m.Rect, m.RGBAAt(1, 1))
 	}
@@ -177,7 +177,7 @@ func TestHalveMatchesTheBlockAverage(t *testing.T) {
 		for i := range src.Pix {
 			src.Pix[i] = uint8(rng.IntN(256))
 		}
-		got := halve(src)
+		got := halve(src, 3) // bands of rows on three goroutines once there are 64 rows
 		if got.Rect != image.Rect(0, 0, (sw+1)/2, (sh+1)/2) {
 			t.Fatalf("%dx%d halved to %v", sw, sh, got.Rect)
 		}

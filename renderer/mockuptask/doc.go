@@ -23,5 +23,6 @@
 // under a task id counting the seller's retries, since Asynq keeps a failed task's id for days.
 //
 // 3D templates (those with a glb) are drawn by render:mockup3d through the renderer's Chrome pool
-// (mockup3d.go), for the seller's saves only: Queue skips them at bulk priority. It does not decide which mockup is the default after the first; the bff does.
+// (mockup3d.go), for the seller's saves only: Queue skips them at bulk priority. It does not decide
+// which mockup is the default after the first; the bff does.
 package mockuptask

@@ -310,7 +310,8 @@ func outputSize(tpl *mockup.Template) int {
 
 // productColor is the hex of the product's default option among its colours ({"colors": [{name,
 // hex}]}), the first colour when the default names none, and empty (the template's colour) without
-// colours.
+// colours. A hex that is not #rgb or #rrggbb (mockup.ParseColor) is an error, for flat and 3D mockups
+// alike.
 func productColor(options, defaultOption string) (string, error) {
 	var o struct {
 		Colors []struct {
@@ -321,15 +322,20 @@ func productColor(options, defaultOption string) (string, error) {
 	if err := json.Unmarshal([]byte(options), &o); err != nil {
 		return "", fmt.Errorf("product options: %w", err)
 	}
+	if len(o.Colors) == 0 {
+		return "", nil
+	}
+	hex := o.Colors[0].Hex
 	for _, c := range o.Colors {
 		if c.Name == defaultOption {
-			return c.Hex, nil
+			hex = c.Hex
+			break
 		}
 	}
-	if len(o.Colors) > 0 {
-		return o.Colors[0].Hex, nil
+	if _, err := mockup.ParseColor(hex); err != nil {
+		return "", fmt.Errorf("product colour %w", err)
 	}
-	return "", nil
+	return hex, nil
 }
 
 // fail records the row's revision as failed with msg.

@@ -484,6 +484,9 @@ func TestProductColor(t *testing.T) {
 	if _, err := productColor(`[`, ""); err == nil {
 		t.Error("malformed options: no error")
 	}
+	if _, err := productColor(`{"colors":[{"name":"Navy","hex":"navy"}]}`, "Navy"); err == nil {
+		t.Error("a colour that is not #rgb or #rrggbb: no error")
+	}
 }
 
 // TestDefaultFollowsTemplateOrderUntilChosen: print files finish in any order, so the default

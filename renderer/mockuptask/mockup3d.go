@@ -12,7 +12,6 @@ import (
 
 	"github.com/pressroom/pressroom/renderer/blobsource"
 	"github.com/pressroom/pressroom/renderer/chromepool"
-	"github.com/pressroom/pressroom/renderer/mockup"
 )
 
 // Renderer3D draws a 3D mockup: the renderer's Chrome pool (chromepool.Pool).
@@ -33,9 +32,9 @@ const (
 )
 
 // render3D draws the print file on the template's GLB model (key glb), its body in the product colour as
-// the flat mockup has it, in the Chrome pool and returns the PNG with its preview, scaled from the frame the pool decoded. A blank frame or a crashed browser, which
-// the pool has already retried once, comes back as an error for the task to retry: a blank mockup is
-// never stored.
+// the flat mockup has it, in the Chrome pool and returns the PNG with its preview, scaled from the frame
+// the pool decoded. A blank frame or a crashed browser, which the pool has already retried once, comes
+// back as an error for the task to retry: a blank mockup is never stored.
 func (h *Handler) render3D(ctx context.Context, r row) (made, error) {
 	if h.pool == nil {
 		return made{}, errNo3D
@@ -49,9 +48,6 @@ func (h *Handler) render3D(ctx context.Context, r row) (made, error) {
 		return made{}, err
 	}
 	color, err := productColor(r.Options, r.DefaultOption)
-	if err == nil {
-		_, err = mockup.ParseColor(color)
-	}
 	if err != nil {
 		return made{}, &failure{msg: MsgCannotRender, err: err}
 	}

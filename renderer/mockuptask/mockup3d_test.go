@@ -167,8 +167,9 @@ func TestMockup3DPoster(t *testing.T) {
 	}
 }
 
-// TestMockup3DFailures: a template whose model is not a GLB fails at once with the template message;
-// a renderer without a Chrome pool leaves the mockup pending for a retry.
+// TestMockup3DFailures: a template whose model is not a GLB fails at once with the template message,
+// and a product colour that is not #rgb or #rrggbb with the render message, as on a flat mockup; a
+// renderer without a Chrome pool leaves the mockup pending for a retry.
 func TestMockup3DFailures(t *testing.T) {
 	f := newFixture(t)
 	h := f.with3D(t, "tshirt")
@@ -178,6 +179,16 @@ func TestMockup3DFailures(t *testing.T) {
 	}
 	if got := f.mockups(t)[2]; got.Status != StatusFailed || !strings.HasPrefix(got.Error, MsgMissingTemplate) {
 		t.Fatalf("row = %+v, want failed with %q", got, MsgMissingTemplate)
+	}
+
+	f = newFixture(t)
+	h = f.with3D(t, "tshirt")
+	f.db.MustExec(`UPDATE campaign_products SET options = '{"colors":[{"name":"Black","hex":"black"}]}' WHERE id = $1`, f.productID)
+	if _, err := f.run3D(t, h); !errors.Is(err, asynq.SkipRetry) {
+		t.Fatalf("err = %v, want SkipRetry", err)
+	}
+	if got := f.mockups(t)[2]; got.Status != StatusFailed || got.Error != MsgCannotRender {
+		t.Fatalf("row = %+v, want failed with %q", got, MsgCannotRender)
 	}
 
 	f = newFixture(t)

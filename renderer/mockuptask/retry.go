@@ -25,8 +25,9 @@ var (
 
 // Requeue queues failed mockup mockupID of campaign campaignID again in tx, at queue.Interactive
 // priority since a retry is always the seller's: the row is made pending for its revision and the
-// same task as Queue's, under a task id of its own, is added to the outbox. A mockup already pending is left as it is (a second request while the first is
-// queued adds nothing): the answer is then 0. It returns the outbox id of the task it added.
+// same task as Queue's, under a task id of its own, is added to the outbox. A mockup already pending
+// is left as it is (a second request while the first is queued adds nothing): the answer is then 0.
+// It returns the outbox id of the task it added.
 func Requeue(ctx context.Context, tx *sqlx.Tx, campaignID, mockupID int64) (int64, error) {
 	const load = `
 SELECT m.status, m.design_revision, d.revision = m.design_revision AND d.export_status = 'done' AS current,

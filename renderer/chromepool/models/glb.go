@@ -49,6 +49,22 @@ func (m *mesh) addQuadGrid(cols, rows int, at func(u, v float64) [3]float64, kee
 	}
 }
 
+// addSlab adds a garment's flat front and back: a cols x rows grid from (x0, y0), the top left, over
+// dx across and dy down (negative), cut to the outline inside, each side puff(x) in front of or behind
+// the middle plane. It takes the spans rather than the far corner so that they keep the precision of
+// the caller's constant expressions (x1-x0 computed at run time can differ in the last bit).
+func (m *mesh) addSlab(x0, y0, dx, dy float64, cols, rows int, inside func(x, y float64) bool, puff func(x float64) float64) {
+	at := func(side float64) func(u, v float64) [3]float64 {
+		return func(u, v float64) [3]float64 {
+			x, y := x0+u*dx, y0+v*dy
+			return [3]float64{x, y, side * puff(x)}
+		}
+	}
+	keep := func(u, v float64) bool { return inside(x0+u*dx, y0+v*dy) }
+	m.addQuadGrid(cols, rows, at(1), keep, false)
+	m.addQuadGrid(cols, rows, at(-1), keep, true)
+}
+
 // addBox adds the six faces of the axis-aligned box from lo to hi, each facing outwards.
 func (m *mesh) addBox(lo, hi [3]float64) {
 	// face adds the quad from corner o along du and dv; it faces dv x du.

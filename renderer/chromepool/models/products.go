@@ -70,15 +70,7 @@ func tshirtPuff(x float64) float64 {
 func tshirt() []*mesh {
 	const x0, x1, y0, y1 = -0.8, 0.8, 0.6, -0.7 // y0 is the top
 	body := &mesh{name: "body", color: [4]float32{0.92, 0.92, 0.9, 1}}
-	at := func(side float64) func(u, v float64) [3]float64 {
-		return func(u, v float64) [3]float64 {
-			x, y := x0+u*(x1-x0), y0+v*(y1-y0)
-			return [3]float64{x, y, side * tshirtPuff(x)}
-		}
-	}
-	keep := func(u, v float64) bool { return tshirtInside(x0+u*(x1-x0), y0+v*(y1-y0)) }
-	body.addQuadGrid(64, 52, at(1), keep, false)
-	body.addQuadGrid(64, 52, at(-1), keep, true)
+	body.addSlab(x0, y0, x1-x0, y1-y0, 64, 52, tshirtInside, tshirtPuff)
 	// The print area: 0.5 wide, 0.6 tall, its top 0.2 below the neck, a hair in front of the body.
 	print := &mesh{name: "print", textured: true}
 	print.addQuadGrid(24, 24, func(u, v float64) [3]float64 {
@@ -160,15 +152,7 @@ const hoodiePrintW, hoodiePrintH = 0.45, 0.54
 func hoodie() []*mesh {
 	const x0, x1, y0, y1 = -0.85, 0.85, 0.6, -0.85 // y0 is the top
 	body := &mesh{name: "body", color: [4]float32{0.55, 0.57, 0.6, 1}}
-	at := func(side float64) func(u, v float64) [3]float64 {
-		return func(u, v float64) [3]float64 {
-			x, y := x0+u*(x1-x0), y0+v*(y1-y0)
-			return [3]float64{x, y, side * hoodiePuff(x)}
-		}
-	}
-	keep := func(u, v float64) bool { return hoodieInside(x0+u*(x1-x0), y0+v*(y1-y0)) }
-	body.addQuadGrid(68, 58, at(1), keep, false)
-	body.addQuadGrid(68, 58, at(-1), keep, true)
+	body.addSlab(x0, y0, x1-x0, y1-y0, 68, 58, hoodieInside, hoodiePuff)
 	// The hood lies behind the neck, a rounded shell rising above the shoulders: its inside faces the
 	// viewer through the neck hole, its outside bulges backwards.
 	const hx, hy, hcy = 0.26, 0.3, 0.62

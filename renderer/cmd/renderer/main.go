@@ -21,22 +21,15 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:]); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:]); err != nil {
 		fmt.Fprintln(os.Stderr, "renderer:", err)
 		os.Exit(1)
 	}
 }
 
-func run(args []string) error {
-	if len(args) > 0 && args[0] == "strip" {
-		// strip is over in milliseconds and never looks at a context, so it runs without the
-		// signal handler: the handler's goroutines make the runtime start two more threads,
-		// about 5% of a whole run, which scripts/bench times against convert -strip. Ctrl+C
-		// ends it at once (it may leave the temporary file next to OUT.png, never OUT.png).
-		return cli.Run(context.Background(), args, os.Stdout, os.Stderr)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+func run(ctx context.Context, args []string) error {
 	if len(args) > 0 && args[0] != "serve" {
 		return cli.Run(ctx, args, os.Stdout, os.Stderr)
 	}
