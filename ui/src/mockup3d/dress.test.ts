@@ -1,6 +1,6 @@
 import { BufferGeometry, Color, Group, Mesh, MeshLambertMaterial, MeshStandardMaterial, type Object3D, Texture } from 'three';
-import { describe, expect, it } from 'vitest';
-import { dress } from './dress';
+import { describe, expect, it, vi } from 'vitest';
+import { disposeModel, dress } from './dress';
 
 /** A model as GLTFLoader gives it: a body, a print area and a frame, each with its own standard material. */
 function model() {
@@ -41,5 +41,17 @@ describe('dress', () => {
     const dressed = dress(scene, new Texture());
     const dressedBody = meshNamed(dressed.object, 'body').material as MeshLambertMaterial;
     expect(dressedBody.color.equals(new Color('#ebebe6'))).toBe(true);
+  });
+});
+
+describe('disposeModel', () => {
+  it('frees every geometry, material and material texture of the model', () => {
+    const { scene, body, print, frame } = model();
+    const map = new Texture();
+    body.material.map = map;
+    const spies = [body, print, frame].flatMap((m) => [vi.spyOn(m.geometry, 'dispose'), vi.spyOn(m.material, 'dispose')]);
+    const mapSpy = vi.spyOn(map, 'dispose');
+    disposeModel(scene);
+    for (const spy of [...spies, mapSpy]) expect(spy).toHaveBeenCalledOnce();
   });
 });

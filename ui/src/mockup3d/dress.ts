@@ -1,6 +1,15 @@
 // How the 3D mockup scene dresses a product model: the design on its print mesh, the product colour on its body.
 
-import { type Material, Mesh, MeshLambertMaterial, MeshStandardMaterial, type Object3D, SRGBColorSpace, type Texture } from 'three';
+import {
+  type BufferGeometry,
+  type Material,
+  Mesh,
+  MeshLambertMaterial,
+  MeshStandardMaterial,
+  type Object3D,
+  SRGBColorSpace,
+  Texture,
+} from 'three';
 
 /** A dressed copy of a model: what dress returns. */
 export interface Dressed {
@@ -47,4 +56,19 @@ export function dress(scene: Object3D, design: Texture, color?: string): Dressed
       made.forEach((m) => m.dispose());
     },
   };
+}
+
+/**
+ * Frees what a loaded model holds for drawing once nothing shows it any more: its geometries, its materials and their
+ * textures. For a page that loads a model per render (the renderer's 3D page); a model a loader caches for others stays.
+ */
+export function disposeModel(scene: Object3D) {
+  scene.traverse((node) => {
+    if (!(node instanceof Mesh)) return;
+    (node.geometry as BufferGeometry).dispose();
+    for (const material of [node.material as Material | Material[]].flat()) {
+      for (const value of Object.values(material)) if (value instanceof Texture) value.dispose();
+      material.dispose();
+    }
+  });
 }
