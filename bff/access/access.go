@@ -13,7 +13,7 @@ const (
 	RoleAdmin    = "admin"
 )
 
-// Named permissions of authorized (team) accounts (spec §6).
+// Named permissions of authorized (team) accounts.
 const (
 	GetPayments    = "get_payments"
 	UpdatePayments = "update_payments"
@@ -27,7 +27,7 @@ const (
 // Permissions lists every named permission, in the order the team screen shows them.
 var Permissions = []string{GetPayments, UpdatePayments, GetOrders, GetCampaigns, UpdateCampaign, GetReports, GetUsers}
 
-// Tags that gate parts of the shell (spec §3, §6).
+// Tags that gate parts of the shell.
 const (
 	TagBeta            = "beta"
 	TagNotify          = "notify"
@@ -40,13 +40,13 @@ const (
 	TagPersonalized    = "personalized"
 )
 
-// EmailVerificationCutover is the date from which new accounts must verify their e-mail (spec §9).
+// EmailVerificationCutover is the date from which new accounts must verify their e-mail.
 var EmailVerificationCutover = time.Date(2024, time.July, 29, 0, 0, 0, 0, time.UTC)
 
 // EmailVerificationGrace is how long after the requirement date older accounts may stay unverified.
 const EmailVerificationGrace = 30 * 24 * time.Hour
 
-// User is what the rules read of the session user; the JSON names are those of GET /api/me (spec §3).
+// User is what the rules read of the session user; the JSON names are those of GET /api/me.
 type User struct {
 	Roles               []string   `json:"roles"`
 	Tags                []string   `json:"tags"`
@@ -109,7 +109,7 @@ func hostname(host string) string {
 // /auth/tfa and the bff refuses everything but the two-factor calls.
 func NeedsTFA(u User) bool { return u.TFAEnable && !u.TFAConfirm }
 
-// MustVerifyEmail is the e-mail verification rule of spec §2.2: not a sub-account session
+// MustVerifyEmail is the e-mail verification rule (docs/shell.md, redirect rules): not a sub-account session
 // (access_user), e-mail unverified, not a designer, and the account was created on or after the
 // verification-requirement date or that date is 30 or more days past. The requirement date is the
 // user's email_need_verify_date when set, else the cut-over 2024-07-29.
@@ -161,7 +161,7 @@ func StoreDomain(u User) string {
 	return DomainMarketplace
 }
 
-// Login endpoints (spec §7).
+// Login endpoints.
 const (
 	SellerLogin = "/auth/seller/login"
 	AdminLogin  = "/auth/admin/login"
@@ -177,7 +177,7 @@ func LoginEndpoint(host string, designerQuery bool) string {
 }
 
 // NeedsSellerCentre: a custom_payment user on a domain that is not a custom-payment domain has token
-// and user cleared and is sent to the seller-centre callback (spec §4).
+// and user cleared and is sent to the seller-centre callback.
 func NeedsSellerCentre(u User, customPaymentDomain bool) bool {
 	return u.CustomPayment && !customPaymentDomain
 }

@@ -1,4 +1,4 @@
-// Package access decides who may do what (spec/app-shell.md §2.2 and §6): roles, tags, named
+// Package access decides who may do what: roles, tags, named
 // permissions, the e-mail verification rule, the menu a user sees, the store filter, the store
 // domain and the login endpoint. Each rule is one function here; the UI mirrors them in
 // ui/src/access for its menus, and schema/testdata/access/rules.json keeps the two in agreement.

@@ -1,6 +1,6 @@
 package access
 
-// Menu items of spec §2.4 and §2.5, by the ids the UI's menu uses.
+// Menu items of the top bar and the menu (docs/team-and-access.md), by the ids the UI's menu uses.
 const (
 	MenuOverview         = "dashboard.overview"
 	MenuReferral         = "dashboard.referral"
@@ -63,7 +63,7 @@ func can(p string) func(User, Context) bool { return func(u User, _ Context) boo
 
 func notInAuthorized(u User, _ Context) bool { return !IsAuthorizedAccount(u) }
 
-// menu is §2.5 in order with each item's gate (§6).
+// menu is the menu in order with each item's gate.
 var menu = []menuRule{
 	{MenuOverview, can(GetReports)},
 	{MenuReferral, func(u User, _ Context) bool { return !u.IsRef }},

@@ -16,7 +16,7 @@ type Need struct {
 	// Permission, when set, admits callers passing Can for it: sellers, users without roles, and
 	// authorized accounts holding it; designers and admins (authorized accounts without it) do not.
 	Permission string
-	// Tag, when set, admits only callers whose account carries it (the feature tags of spec §6,
+	// Tag, when set, admits only callers whose account carries it (the feature tags,
 	// such as "email marketing"); it is checked together with Permission, never instead of it.
 	Tag string
 	// Pending admits a session that still owes a two-factor code or an e-mail verification: the

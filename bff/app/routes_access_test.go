@@ -35,7 +35,7 @@ type userKind struct {
 	switched      bool
 }
 
-// expectAllowed is what the spec says a kind of caller may do with a route declaring need, written
+// expectAllowed is what docs/team-and-access.md says a kind of caller may do with a route declaring need, written
 // out here independently of access.Need.Allows.
 func expectAllowed(need access.Need, k userKind) bool {
 	switch {
@@ -191,7 +191,7 @@ func TestEveryAPIRouteIsDeclaredAndEnforced(t *testing.T) {
 	}
 }
 
-// TestCampaignRoutesDeclareTheirPermissions pins what the campaign and font routes demand (spec §6):
+// TestCampaignRoutesDeclareTheirPermissions pins what the campaign and font routes demand:
 // reads get_campaigns, changes update_campaign, fonts anyone. The walk above then checks each is
 // enforced as declared.
 func TestCampaignRoutesDeclareTheirPermissions(t *testing.T) {
@@ -223,7 +223,7 @@ func TestCampaignRoutesDeclareTheirPermissions(t *testing.T) {
 	}
 }
 
-// TestBulkRoutesNeedCampaignPermissions pins the declarations of the bulk routes (issue 9): reads
+// TestBulkRoutesNeedCampaignPermissions pins the declarations of the bulk routes: reads
 // need get_campaigns, changes update_campaign, so designers and team members without them get
 // nothing; the walk above checks that the declarations are enforced.
 func TestBulkRoutesNeedCampaignPermissions(t *testing.T) {
@@ -256,7 +256,7 @@ func TestBulkRoutesNeedCampaignPermissions(t *testing.T) {
 	}
 }
 
-// TestReviewRoutesAreForDesigners pins the declarations of the design-order review routes (issue 11):
+// TestReviewRoutesAreForDesigners pins the declarations of the design-order review routes:
 // designers and admins only, so sellers, team members and anonymous callers get nothing; the walk
 // above checks that the declarations are enforced.
 func TestReviewRoutesAreForDesigners(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 	"github.com/pressroom/pressroom/bff/envelope"
 )
 
-// TokenCookie is the cookie the UI keeps the token in (spec: prefix "auth.", path /, 7 days).
+// TokenCookie is the cookie the UI keeps the token in (prefix "auth.", path /, 7 days).
 const TokenCookie = "auth._token.local"
 
 const identityKey = "pressroom.identity"

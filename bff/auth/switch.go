@@ -14,10 +14,10 @@ import (
 	"github.com/pressroom/pressroom/bff/envelope"
 )
 
-// Team switching (spec §4, §7) and admin impersonation: both open a session that acts as a seller
+// Team switching and admin impersonation: both open a session that acts as a seller
 // for someone else (the origin user), and the session says which.
 
-// Messages of switching and impersonation (spec §8).
+// Messages of switching and impersonation.
 const (
 	MsgSwitched        = "You have switched to a new account!"
 	MsgCannotSwitch    = "Cannot switch to new account."
@@ -26,7 +26,7 @@ const (
 	MsgNotASeller      = "Only seller accounts can be signed in to."
 )
 
-// AuthorizedAccount is a seller account the caller may switch into (spec §3).
+// AuthorizedAccount is a seller account the caller may switch into.
 type AuthorizedAccount struct {
 	SellerID int64   `db:"seller_id" json:"seller_id"`
 	Name     string  `db:"name" json:"name"`

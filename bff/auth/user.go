@@ -14,7 +14,7 @@ const (
 	RoleAdmin    = access.RoleAdmin
 )
 
-// User is the session user of spec/app-shell.md §3, as GET /api/me answers it.
+// User is the session user, as GET /api/me answers it.
 type User struct {
 	ID                  int64            `json:"id"`
 	Name                string           `json:"name"`

@@ -1,17 +1,16 @@
-// Package bulk is the bff side of bulk campaigns (spec/design-and-bulk.md §3 "Pending bulk
-// record", §4 "Bulk list actions", §7 "Bulk multi-print-space"; issue 9): creating bulk
+// Package bulk is the bff side of bulk campaigns (docs/bulk.md): creating bulk
 // multi-print-space records (one, or one per artwork of a named bulk upload), reading a record and
-// an upload's progress, the list with the spec's query, the row actions (retry, remove, start,
+// an upload's progress, the list with its query (q, status, type, time), the row actions (retry, remove, start,
 // stop by ids; start-all, stop-all) answering per-id statuses, the origin campaign of the
 // bulk-v3 flow, and the background campaign jobs (create, list, log) that the worker's scheduler
 // picks up.
 //
 // A record belongs to the account the session acts in. Creating or starting a record queues its
-// bulk:record task (package worker/bulk, which does the work and the spec's record checks) through
+// bulk:record task (package worker/bulk, which does the work and the record checks) through
 // the outbox in the transaction that writes the record; retrying a record whose print files
 // failed queues their render:export tasks again the same way. Reads need get_campaigns, changes
 // update_campaign; designers have neither.
 //
 // This package does not judge a record's designs beyond their being JSON text: the worker's
-// checks give the spec's messages on the row.
+// checks give the messages on the row.
 package bulk

@@ -19,7 +19,7 @@ import (
 	"github.com/pressroom/pressroom/platform/database"
 )
 
-// Job is a background bulk campaign job (spec §3 "Pending bulk campaign job"): the worker's
+// Job is a background bulk campaign job: the worker's
 // scheduler queues it, its bulk:campaign task makes the campaign and writes the log.
 type Job struct {
 	ID            int64     `db:"id" json:"id"`

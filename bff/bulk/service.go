@@ -207,7 +207,7 @@ func timeRange(v []string) (*time.Time, *time.Time, error) {
 }
 
 // createBody creates one record (designs) or, for an import, one record per entry of records
-// under a bulk upload called name. Each designs is the spec's JSON text array of {new_url,
+// under a bulk upload called name. Each designs is a JSON text array of {new_url,
 // print_space}; a JSON array in its place is taken as its text. start (default true) queues the
 // records at once; false leaves them pending for start or start-all.
 type createBody struct {

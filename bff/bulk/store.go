@@ -338,7 +338,7 @@ func (s store) upload(ctx context.Context, ownerID, id int64) (Upload, error) {
 	return u, nil
 }
 
-// Origin is the origin campaign of the bulk-v3 flow (spec §3 "Campaign detail"): its products with
+// Origin is the origin campaign of the bulk-v3 flow: its products with
 // their print spaces and its designs.
 type Origin struct {
 	ID         int64           `db:"id" json:"id"`

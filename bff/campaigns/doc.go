@@ -1,5 +1,4 @@
-// Package campaigns is the bff side of campaigns and the design editor (spec/design-and-bulk.md §3,
-// §4 "Design canvas", §5, §9; issue 7): the product-template catalogue, a seller's campaigns with
+// Package campaigns is the bff side of campaigns and the design editor (docs/editor.md): the product-template catalogue, a seller's campaigns with
 // their products (copies of templates) and one design document per product print space, the save
 // that checks what the editor would refuse and queues the print export, the export states the
 // editor polls, the extra print cost per product, and the editor's fonts. The campaign list shows

@@ -28,12 +28,12 @@ const (
 	MsgMockupOutdated = "The design has changed since this mockup failed. Its new mockups follow its print file."
 )
 
-// Mockup is a mockup record of a campaign product (spec §3 "Mockup upload record"): the flat
+// Mockup is a mockup record of a campaign product: the flat
 // mockup of one mockup template showing the design of its print space, which the renderer's
-// render:mockup task makes after each print file. IsDefaultMockup is '1' or '0' as the spec has it;
+// render:mockup task makes after each print file. IsDefaultMockup is '1' or '0', as the UI reads it;
 // URL serves the file (mockups under p/ are public) once the status is done, changing with each
 // render so that a browser never shows a previous revision's image; PreviewURL serves its 500 px
-// WebP preview the same way (spec §9), empty for a mockup made before previews existed.
+// WebP preview the same way, empty for a mockup made before previews existed.
 type Mockup struct {
 	ID               int64      `db:"id" json:"id"`
 	ProductID        int64      `db:"product_id" json:"product_id"`

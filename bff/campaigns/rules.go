@@ -12,7 +12,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/design"
 )
 
-// Messages of the campaign rules (spec §5, §8).
+// Messages of the campaign rules.
 const (
 	MsgNotFound             = "Campaign not found"
 	MsgProductNotFound      = "Product not found"
@@ -52,7 +52,7 @@ func checkName(name string) *envelope.FieldError {
 	return nil
 }
 
-// personalizedMatch is spec §5's rule: among products that are not handmade, every product's
+// personalizedMatch is the personalized match rule (docs/editor.md): among products that are not handmade, every product's
 // personalized value equals the first one's, and the campaign's when it states one.
 func personalizedMatch(campaign *bool, products []Product) bool {
 	var first *bool

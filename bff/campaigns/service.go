@@ -249,7 +249,7 @@ type saveBody struct {
 // handleSave stores the editor's state: name, personalized settings and every design (designs not
 // listed are removed). It refuses what the editor would refuse; a changed design gets the next
 // revision and its export task, committed together. An unexpected failure reads "An error
-// occurred, please try again." (spec §5) and is logged.
+// occurred, please try again." and is logged.
 func (s *Service) handleSave(c echo.Context) error {
 	err := s.save(c)
 	var e *envelope.Error

@@ -26,7 +26,7 @@ var (
 )
 
 // Template is a product template of the catalogue. print_spaces and options are JSON text, as the
-// spec's API carries them (see PrintSpace).
+// API carries them (see PrintSpace).
 type Template struct {
 	ID             int64   `db:"id" json:"id"`
 	Name           string  `db:"name" json:"name"`

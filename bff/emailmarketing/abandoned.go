@@ -26,7 +26,7 @@ const (
 	MsgAbandonedStoreReq = "Choose a store."
 )
 
-// AbandonedSteps is how many abandoned-checkout e-mails a store has (spec: 1 to 3).
+// AbandonedSteps is how many abandoned-checkout e-mails a store has (numbered 1 to 3).
 const AbandonedSteps = 3
 
 // AbandonedEmail is one of a store's abandoned-checkout e-mails.

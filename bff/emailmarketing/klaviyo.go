@@ -26,7 +26,7 @@ const (
 	MsgSyncRunning        = "A profile sync is already running for this store."
 )
 
-// KlaviyoSettings is the provider settings of spec §3 as the screen reads them: the private key
+// KlaviyoSettings is a store's Klaviyo settings as the screen reads them: the private key
 // only masked, never in full.
 type KlaviyoSettings struct {
 	StoreID    int64      `json:"store_id"`

@@ -14,7 +14,7 @@ import (
 	"github.com/pressroom/pressroom/platform/database"
 )
 
-// Messages of the sender calls (spec §8 names 'Sender not found').
+// Messages of the sender calls.
 const (
 	MsgSenderNotFound  = "Sender not found"
 	MsgSenderCreated   = "The sender has been created."
@@ -32,7 +32,7 @@ const (
 // letters, digits and _ + - (the common subset of RFC 5322's dot-atom that every provider accepts).
 var mailbox = regexp.MustCompile(`^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*$`)
 
-// Sender is an email sender of spec §3, with the address it makes.
+// Sender is an email sender of a store domain, with the address it makes.
 type Sender struct {
 	ID            int64     `db:"id" json:"id"`
 	StoreDomainID int64     `db:"store_domain_id" json:"store_domain_id"`

@@ -103,7 +103,7 @@ type Store struct {
 	Domain string `db:"domain" json:"domain"`
 }
 
-// stores are the stores of the caller's account it may see (the store filter of spec §6).
+// stores are the stores of the caller's account it may see (the store filter, docs/team-and-access.md).
 func (s *Service) stores(ctx context.Context, c echo.Context) ([]Store, error) {
 	id := auth.Caller(c)
 	var all []Store

@@ -9,7 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// DefaultPerPage is the spec's list page size.
+// DefaultPerPage is the list page size every screen uses.
 const DefaultPerPage = 15
 
 // MaxPerPage caps per_page so one request cannot ask for a whole table.
@@ -28,7 +28,7 @@ type ListQuery struct {
 func (q ListQuery) Offset() int { return (q.Page - 1) * q.PerPage }
 
 // ParseListQuery reads the list parameters; orderable names the columns order_by may use, the
-// first being the default (descending, as the spec's "id:desc").
+// first being the default (descending, as in "id:desc").
 func ParseListQuery(c echo.Context, orderable ...string) (ListQuery, error) {
 	q := ListQuery{Q: strings.TrimSpace(c.QueryParam("q")), Page: 1, PerPage: DefaultPerPage}
 	if len(orderable) > 0 {

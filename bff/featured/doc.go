@@ -1,5 +1,4 @@
-// Package featured serves the featured articles of the dashboard's carousel (spec/app-shell.md
-// issue 6 "Featured info"): GET /api/public/featured-info answers the active articles to anyone, in
+// Package featured serves the featured articles of the dashboard's carousel (docs/shell.md): GET /api/public/featured-info answers the active articles to anyone, in
 // carousel order, and admins list, create and edit them under /api/admin/featured-info.
 //
 // An article's content is HTML: it goes through the notifications' sanitizer when stored and again

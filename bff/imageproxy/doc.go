@@ -1,7 +1,7 @@
 // Package imageproxy fetches images from foreign hosts for the UI, safely.
 //
 // GET /api/image-proxy?url=&is_thumbnail=&token= answers the image at url, or with is_thumbnail=1
-// a thumbnail fitting the spec's thumb box (160x200, never enlarged): WebP at quality 90 when the
+// a thumbnail fitting the thumb box (160x200, never enlarged): WebP at quality 90 when the
 // request's Accept names image/webp (browsers that decode it do), else JPEG when opaque and PNG when
 // not; thumbnails answer Vary: Accept. img tags send no bearer token, so the route is public and the token is the authorisation:
 // "<exp>.<sig>", exp in Unix seconds and sig the unpadded base64url HMAC-SHA256, under

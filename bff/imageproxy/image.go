@@ -15,13 +15,13 @@ import (
 	"github.com/pressroom/pressroom/renderer/webpenc"
 )
 
-// Thumbnail box of the spec's "thumb" size (app-shell §9).
+// Thumbnail box: the "thumb" image size of the screens.
 const (
 	ThumbWidth  = 160
 	ThumbHeight = 200
 )
 
-// ThumbWebPQuality is the quality of WebP thumbnails: the spec's WebP quality (design-and-bulk §9).
+// ThumbWebPQuality is the quality of WebP thumbnails, as of every WebP image size.
 const ThumbWebPQuality = 90
 
 // ErrNotImage is returned when the upstream bytes are not PNG, JPEG, WebP or GIF.

@@ -1,5 +1,4 @@
-// Package notifications is the bff side of seller notifications (spec/app-shell.md §2.4, §3, §4, §8;
-// spec/design-and-bulk.md §3, §7): the paged list with is_new per account, one notification (which
+// Package notifications is the bff side of seller notifications (docs/shell.md): the paged list with is_new per account, one notification (which
 // marks it read), mark all as read, the popup's read-status reports (action 1 "don't show this
 // notification", action 2 "seen in the popup"), the bell's short list with the unread count, the
 // popup's list, and the admin call that posts a notification to one seller or to all.

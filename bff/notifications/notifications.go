@@ -14,7 +14,7 @@ import (
 	"github.com/microcosm-cc/bluemonday"
 )
 
-// Notification types (the popup rules of spec/app-shell.md §4).
+// Notification types (the popup rules of docs/shell.md).
 const (
 	// TypeRegular comes back in the popup until it is read or ticked "Don't show this notification".
 	TypeRegular = 1
@@ -37,7 +37,7 @@ const (
 	MaxLinkLength    = 2_000
 )
 
-// Notification is one notification (spec/app-shell.md §3). Add reads SellerID, Subject, Message,
+// Notification is one notification. Add reads SellerID, Subject, Message,
 // Image, CallToActionLink, Type, IsWarning and CreatedBy; the rest is what the lists answer.
 type Notification struct {
 	ID int64 `db:"id" json:"id"`

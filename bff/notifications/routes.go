@@ -47,7 +47,7 @@ func Routes(g *echo.Group, d Deps) {
 	h := handlers{store: store{db: d.DB}}
 	d.Auth.Handle(g, http.MethodGet, "/seller/notifications", access.SignedIn, h.list)
 	d.Auth.Handle(g, http.MethodPut, "/seller/notifications", access.SignedIn, h.markAll)
-	// The bell shows for the notify tag only (spec §6); the list and the popup serve every seller.
+	// The bell shows for the notify tag only; the list and the popup serve every seller.
 	d.Auth.Handle(g, http.MethodGet, "/seller/notifications/bell", access.Need{Tag: access.TagNotify}, h.bell)
 	d.Auth.Handle(g, http.MethodGet, "/seller/notifications/popup", access.SignedIn, h.popup)
 	d.Auth.Handle(g, http.MethodPost, "/seller/notifications/read-status", access.SignedIn, h.readStatus)

@@ -20,8 +20,8 @@ var ErrNotFound = errors.New("notification not found")
 type store struct{ db *sqlx.DB }
 
 // meantFor holds for the notifications of account $1: those posted to it, and those for every
-// seller when it is a seller's account (its roles hold seller, or it has none: spec §6 treats a
-// user without roles as a seller). Admins, designers and team members in their own accounts get
+// seller when it is a seller's account (its roles hold seller, or it has none: a user
+// without roles counts as a seller). Admins, designers and team members in their own accounts get
 // only their own. A team member switched into a seller's account asks with the seller's id.
 const meantFor = `(n.seller_id = $1 OR (n.seller_id IS NULL AND EXISTS (
     SELECT 1 FROM users u WHERE u.id = $1 AND ('seller' = ANY (u.roles) OR u.roles = '{}'))))`

@@ -1,4 +1,4 @@
-// Package review is the designers' area (spec/app-shell.md §1, §6; issue 11): the queue of design-order
+// Package review is the designers' area (docs/review.md): the queue of design-order
 // items whose print files wait for a check, one item with everything a designer checks (the print
 // file's facts, the DPI report per object, the customer's personalization, the design document, the
 // deep-zoom manifest and its tiles), and the actions on it — approve, reject with a comment (the

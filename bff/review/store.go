@@ -12,7 +12,7 @@ import (
 	"github.com/lib/pq"
 )
 
-// Item statuses (the design statuses of spec §3 and the review's outcomes).
+// Item statuses (the order item's design statuses and the review's outcomes).
 const (
 	StatusDesigning = "designing"
 	StatusReviewing = "reviewing"

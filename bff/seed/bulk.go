@@ -21,7 +21,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/sanitize"
 )
 
-// BulkTemplateName is the demo seller's template campaign for bulk imports (issue 9): the
+// BulkTemplateName is the demo seller's template campaign for bulk imports: the
 // T-shirt designed on front and back with the demo artwork.
 const BulkTemplateName = "Bulk template — T-shirt"
 

@@ -8,7 +8,7 @@ import (
 	"github.com/jmoiron/sqlx"
 )
 
-// printSpace is one print space of a template as the spec's print_spaces JSON holds it.
+// printSpace is one print space of a template as the print_spaces JSON holds it.
 type printSpace struct {
 	Name         string `json:"name"`
 	Width        int    `json:"width"`
@@ -22,7 +22,7 @@ type printSpace struct {
 	MinDPI       int    `json:"minDPI"`
 }
 
-// space is a print space of w x h print pixels shown 500 wide, at the spec's 300 DPI (150 minimum).
+// space is a print space of w x h print pixels shown 500 wide, at the default 300 DPI (150 minimum).
 func space(name string, w, h, printType int, main bool) printSpace {
 	return printSpace{Name: name, Width: w, Height: h, DisplayWidth: 500, PrintType: printType, IsMain: main,
 		ViewWidth: 500, ViewHeight: (500*h + w/2) / w, DPI: 300, MinDPI: 150}
@@ -47,7 +47,7 @@ var (
 	plainWhite   = []color{{"White", "#ffffff"}}
 )
 
-// demoTemplates is the demo catalogue (issue 7): a T-shirt and a hoodie printed front and back, a
+// demoTemplates is the demo catalogue: a T-shirt and a hoodie printed front and back, a
 // mug wrap, a poster and an all-over-print shirt (full 3D print type).
 var demoTemplates = []demoTemplate{
 	{name: "T-shirt", productType: "tshirt", colors: shirtColors, baseCost: "8.50", extra: "4.00",

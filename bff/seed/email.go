@@ -7,7 +7,7 @@ import (
 	"github.com/jmoiron/sqlx"
 )
 
-// seedEmail gives the demo seller the "email marketing" tag (spec §6) and a verified sending domain
+// seedEmail gives the demo seller the "email marketing" tag and a verified sending domain
 // on the demo store, so the email-marketing screens work on a fresh dev stack. The team members
 // keep their permissions without update_campaign and cannot reach them.
 func seedEmail(ctx context.Context, tx *sqlx.Tx) error {

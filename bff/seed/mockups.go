@@ -19,8 +19,8 @@ import (
 	"github.com/pressroom/pressroom/renderer/mockup/demo"
 )
 
-// demoMockup is a demo flat mockup template of a catalogue product's print space (issue 8).
-// typeDetail is the product mockup type it is for; empty means any (spec §5).
+// demoMockup is a demo flat mockup template of a catalogue product's print space.
+// typeDetail is the product mockup type it is for; empty means any.
 type demoMockup struct {
 	product, printSpace, demoID, typeDetail string
 }

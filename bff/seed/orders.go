@@ -43,7 +43,7 @@ type demoOrder struct {
 	items            []demoItem
 }
 
-// demoOrders are the demo seller's orders waiting for a designer (issue 11): a personalised T-shirt
+// demoOrders are the demo seller's orders waiting for a designer: a personalised T-shirt
 // (the artwork at 200 DPI: normal), a mug wrap (good), and an all-over-print shirt at three times the
 // shirt's size, 13500x16200, whose artwork is stretched to 44 DPI (low) — the file that shows why the
 // review screen draws tiles.

@@ -34,7 +34,7 @@ var demoUsers = []demoUser{
 	{email: "team@example.com", name: "Toni Team", roles: []string{"staff"}, permissions: teamPermissions},
 	{email: "support@example.com", name: "Sol Support", roles: []string{"staff"}, permissions: supportPermissions},
 	// A long-standing seller on the beta programme who keeps the old bulk campaign editor and works
-	// fulfillment first (the tag-gated shell rules of spec/app-shell.md §2.2, §6).
+	// fulfillment first (the tag-gated shell rules of docs/shell.md).
 	{email: "veteran@example.com", name: "Vic Veteran", roles: []string{auth.RoleSeller}, tags: []string{"beta", "old bulk campaign", "fulfill"}},
 }
 
@@ -54,7 +54,7 @@ type Deps struct {
 	Env        string
 	BcryptCost int
 	// MockupSide is the photo size of the demo mockup templates in pixels. 0 means TestMockupSide
-	// (drawing them at the spec's 2000 px takes about a minute of CPU); `bff seed` passes
+	// (drawing them at the mockup size, 2000 px, takes about a minute of CPU); `bff seed` passes
 	// renderer/mockup/demo.DefaultSide.
 	MockupSide int
 }

@@ -20,7 +20,7 @@ type Deps struct {
 }
 
 // Routes adds POST /seller/survey under g (mounted at /api). A team member switched into a seller's
-// account may not answer for the seller (the UI never offers it there, spec §4).
+// account may not answer for the seller (the UI never offers it there).
 func Routes(g *echo.Group, d Deps) {
 	h := handler{db: d.DB}
 	d.Auth.Handle(g, http.MethodPost, "/seller/survey", access.Need{OwnAccount: true}, h.submit)

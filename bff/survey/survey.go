@@ -9,22 +9,21 @@ import (
 	"github.com/pressroom/pressroom/bff/envelope"
 )
 
-// SaleVolumes are the answers of the sale-volume question, in the order the survey lists them
-// (spec §9).
+// SaleVolumes are the answers of the sale-volume question, in the order the survey lists them.
 var SaleVolumes = []string{"50 - 100", "150 - 300", "300 - 600", "1000 - 2000", "2000+"}
 
-// FacebookMarkers are the address parts one of which a Facebook URL must contain (spec §5).
+// FacebookMarkers are the address parts one of which a Facebook URL must contain.
 var FacebookMarkers = []string{"facebook.com/", "fb.com/", "fb.me/"}
 
 // Tiers of an account.
 const (
 	// TierDefault is every account's tier until its first survey.
 	TierDefault = 1
-	// TierSurveyed is the reward of the first completed survey (spec §9).
+	// TierSurveyed is the reward of the first completed survey.
 	TierSurveyed = 2
 )
 
-// Messages of the survey call (spec §8) and of its field errors.
+// Messages of the survey call and of its field errors.
 const (
 	MsgSaved           = "Your information has been saved."
 	MsgCannotSave      = "Cannot save your information."
@@ -53,7 +52,7 @@ type Answers struct {
 	Phone      string `json:"phone"`
 }
 
-// ValidFacebook reports whether url passes the rule of spec §5: it contains one of FacebookMarkers.
+// ValidFacebook reports whether url passes the Facebook rule: it contains one of FacebookMarkers.
 func ValidFacebook(url string) bool {
 	lower := strings.ToLower(url)
 	return slices.ContainsFunc(FacebookMarkers, func(m string) bool { return strings.Contains(lower, m) })

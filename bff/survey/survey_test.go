@@ -32,7 +32,7 @@ func TestValidFacebook(t *testing.T) {
 	}
 }
 
-// TestCheckSaleVolumes writes out the five answers of spec §9 rather than reading SaleVolumes, so a
+// TestCheckSaleVolumes writes out the five answers of docs/shell.md rather than reading SaleVolumes, so a
 // changed list fails here.
 func TestCheckSaleVolumes(t *testing.T) {
 	for _, v := range []string{"50 - 100", "150 - 300", "300 - 600", "1000 - 2000", "2000+"} {

@@ -1,5 +1,5 @@
-// Package systemconfig serves the platform's shared configuration (spec/app-shell.md §3 "Shared
-// configuration", §7 GET /system-configs): the operator's key-value settings, the garment colours,
+// Package systemconfig serves the platform's shared configuration (GET /api/system-configs,
+// docs/shell.md): the operator's key-value settings, the garment colours,
 // the countries and the shipping locations, plus the display currency, all read from Postgres
 // (schema/migrations/00013_system_configs.sql seeds them). The UI asks GET /api/system-configs once
 // after login.

@@ -20,7 +20,7 @@ const (
 	KeyCurrencyLocale = "currency_locale"
 )
 
-// The display currency when the configs do not name one (spec §9).
+// The display currency when the configs do not name one.
 const (
 	DefaultCurrencyCode   = "USD"
 	DefaultCurrencyLocale = "en-US"
@@ -141,7 +141,7 @@ ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`
 	return nil
 }
 
-// Brands a dashboard host can carry (spec §2.4 "logo and branding by host").
+// Brands a dashboard host can carry.
 const (
 	BrandDefault      = "default"
 	BrandSecond       = "second"

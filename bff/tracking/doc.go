@@ -1,7 +1,7 @@
-// Package tracking records utm_campaign visits (spec/app-shell.md §4 "Tracking", §7): a click when a
+// Package tracking records utm_campaign visits: a click when a
 // browser arrives with a utm_campaign query (POST /api/utm-campaign/track, anonymous) and a submit
 // when the signed-in seller's visit is credited to the campaign (POST /api/seller/utm-campaign/track,
-// answering data.success). Each carries the client info of spec §3 the browser gathers (browser,
+// answering data.success). Each carries the client info the browser gathers (browser,
 // device, os, user agent, visitor id, tab session id); the IP is the one the bff sees.
 //
 // Both calls are idempotent: a click counts once per visitor and campaign, a submit once per seller

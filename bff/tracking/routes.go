@@ -17,7 +17,7 @@ type Deps struct {
 	Auth *auth.Service
 }
 
-// Routes adds the two track calls of spec §7 under g (mounted at /api).
+// Routes adds the two track calls under g (mounted at /api).
 func Routes(g *echo.Group, d Deps) {
 	h := handlers{db: d.DB}
 	d.Auth.Handle(g, http.MethodPost, "/utm-campaign/track", access.Anyone, h.click)
@@ -26,7 +26,7 @@ func Routes(g *echo.Group, d Deps) {
 
 type handlers struct{ db *sqlx.DB }
 
-// Result is the answer of both calls: Success as the seller variant reports it (spec §7), and
+// Result is the answer of both calls: Success as the seller variant reports it, and
 // whether this call recorded a new event.
 type Result struct {
 	Success  bool `json:"success"`

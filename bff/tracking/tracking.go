@@ -31,7 +31,7 @@ const (
 	MsgTooManyKeys      = "The query may hold at most 20 parameters."
 )
 
-// ClientInfo is what the browser tells about itself (spec §3 "Client info"); the IP is added by
+// ClientInfo is what the browser tells about itself; the IP is added by
 // the bff.
 type ClientInfo struct {
 	Browser      string `json:"browser"`

@@ -1,5 +1,4 @@
-// Package uploads is the bff side of uploading files (spec/design-and-bulk.md §4 "Upload", §7
-// "Uploads and images"; spec/app-shell.md §7): the pre-signed-URL calls, the direct multipart
+// Package uploads is the bff side of uploading files (docs/uploads.md): the pre-signed-URL calls, the direct multipart
 // upload, the ingest call that records an upload and queues its render:sanitize task, the upload
 // status, and GET /api/files/{key}, which serves stored files and their WebP variants.
 //

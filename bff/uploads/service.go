@@ -100,7 +100,7 @@ type signBody struct {
 	FilePath string `json:"filePath"`
 }
 
-// Signed is the answer of the pre-signed-URL calls (spec §7).
+// Signed is the answer of the pre-signed-URL calls.
 type Signed struct {
 	FilePath     string `json:"filePath"`
 	PreSignedURL string `json:"preSignedUrl"`

@@ -9,7 +9,7 @@ import (
 // models, which every seller's editor may load.
 const MockupTemplatePrefix = "mockup-templates/"
 
-// MockupKey is where the mockup image of a campaign's product is stored, as the spec names it:
+// MockupKey is where the mockup image of a campaign's product is stored:
 // p/{campaignId}/design_{mockupId}_{productId}.png. Its key is the file_url the UI keeps.
 func MockupKey(campaignID, mockupID, productID int64) string {
 	return "p/" + strconv.FormatInt(campaignID, 10) + "/design_" + strconv.FormatInt(mockupID, 10) + "_" +

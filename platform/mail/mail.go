@@ -22,7 +22,7 @@ import (
 	"github.com/pressroom/pressroom/platform/env"
 )
 
-// Email providers (app-shell §3 "Enumerations": smtp, mailgun, ses). Mailgun and Amazon SES are reached through
+// Email providers (smtp, mailgun, ses). Mailgun and Amazon SES are reached through
 // their SMTP endpoints with the account's SMTP credentials, so one delivery path serves all three.
 const (
 	ProviderSMTP    = "smtp"

@@ -8,7 +8,7 @@
 //	                                                   place the design on a flat mockup template
 //
 // --width takes a number of pixels or one of the names "full" (the print size, the default), "export" (the
-// spec's design export size) and "preview" (1920 on the long side). --level sets the PNG deflate level
+// design export size, raster.ExportWidth) and "preview" (1920 on the long side). --level sets the PNG deflate level
 // (1 fastest .. 9 smallest; 0, the default, leaves the choice to renderer/pngenc). With
 // PRESSROOM_RENDER_TRACE=1, export and mockup print each pipeline step's duration to stderr.
 //

@@ -15,9 +15,9 @@ const (
 	MaxDPI = 2400
 	// MaxObjects caps the objects of one print space.
 	MaxObjects = 50
-	// MaxTexts is the spec's limit of text objects per print space.
+	// MaxTexts is the limit of text objects per print space (docs/editor.md).
 	MaxTexts = 2
-	// MaxTextLength is the spec's maxLength: at most 16 characters (Unicode code points) of text.
+	// MaxTextLength is the longest maxLength: at most 16 characters (Unicode code points) of text.
 	MaxTextLength = 16
 	// MaxCoordinate bounds x and y (absolute value) and object widths and heights: ten times the largest
 	// print space. It is absolute rather than relative to this document's print space so that the JSON schema

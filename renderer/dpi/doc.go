@@ -4,7 +4,7 @@
 // A design places each image at a size in print-file pixels; the image's
 // effective DPI is how many of its own pixels land on an inch of print:
 // docDPI * sourcePixels / placedPixels, the lower of the two axes. The
-// document's quality follows the spec: "good" when the lowest effective DPI
+// document's quality follows the DPI quality rule (docs/editor.md): "good" when the lowest effective DPI
 // is at least the midpoint of the document DPI and its minimum DPI, "low"
 // below the minimum, "normal" between. ScaleCap is the editor's limit on
 // enlarging an image (DPI / minDPI).

@@ -2,7 +2,7 @@ package dpi
 
 import "math"
 
-// Quality is the resolution verdict the spec defines for a design.
+// Quality is the resolution verdict of a design (the DPI quality rule, docs/editor.md).
 type Quality string
 
 // The three qualities, as they appear in JSON.

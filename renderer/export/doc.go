@@ -1,7 +1,7 @@
 // Package export is the render:export task: it turns the saved design document of one product print
 // space (a campaign_designs row) into the print file, a PNG at the print size declaring the document's
-// DPI in a pHYs chunk, stored at print/{campaignId}/{designId}_r{revision}.png, a private key handed out only as a signed URL (spec/design-and-bulk.md
-// §4 "Design canvas", issue 7 "Export on save").
+// DPI in a pHYs chunk, stored at print/{campaignId}/{designId}_r{revision}.png, a private key handed out only as a signed URL
+// (docs/editor.md, "Saving and the print files").
 //
 // The bff saves a changed document with revision+1 and export_status pending and adds this task to
 // the outbox in the same transaction. The handler renders with renderer/raster, its sources read from

@@ -16,7 +16,7 @@ const EnvCacheBytes = "PRESSROOM_MOCKUP_CACHE_BYTES"
 // previews.
 const DefaultCacheBytes int64 = 256 << 20
 
-// Sizes of the spec (design-and-bulk.md §9): a mockup is 2000 px on its long side, a preview 500.
+// Mockup sizes (docs/mockups.md): a mockup is 2000 px on its long side, a preview 500.
 const (
 	DefaultSize = 2000
 	PreviewSize = 500

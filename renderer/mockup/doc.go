@@ -9,7 +9,7 @@
 //   - shadow: the shading multiplied over the print, so folds and the curve of a mug darken it;
 //   - mask: where the print may show (the shirt, not its collar or a drawstring);
 //   - crop and sizes: which part of the photo the mockup shows and at which long sides (2000, and 500 for
-//     previews, the spec's sizes).
+//     previews, the sizes of docs/mockups.md).
 //
 // Renderer.Render runs three steps: get the template prepared for the size (decoded, cropped, scaled;
 // from a cache bounded in bytes and keyed by template id, a fingerprint of its content and the size, so a template is

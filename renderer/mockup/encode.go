@@ -20,7 +20,7 @@ const (
 	FormatWebP Format = "webp"
 )
 
-// WebPQuality is the spec's WebP quality (design-and-bulk.md §9).
+// WebPQuality is the WebP quality of every image size Pressroom serves.
 const WebPQuality = 90
 
 // FormatOf picks the format from a file name's extension (.png, .webp).

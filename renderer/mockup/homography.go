@@ -8,7 +8,7 @@ type homography [9]float64
 
 // rectToQuad is the homography taking the rectangle (0,0)-(w,h) to the quad: (0,0) to q[0], (w,0) to q[1],
 // (w,h) to q[2], (0,h) to q[3]. It is Heckbert's square-to-quad mapping ("Fundamentals of Texture Mapping
-// and Image Warping", 1989, §2.2.3) composed with the scaling of the rectangle to the unit square.
+// and Image Warping", 1989, section 2.2.3) composed with the scaling of the rectangle to the unit square.
 func rectToQuad(w, h float64, q [4]Point) homography {
 	x0, y0, x1, y1, x2, y2, x3, y3 := q[0].X, q[0].Y, q[1].X, q[1].Y, q[2].X, q[2].Y, q[3].X, q[3].Y
 	sx, sy := x0-x1+x2-x3, y0-y1+y2-y3

@@ -9,10 +9,10 @@ import (
 	"github.com/pressroom/pressroom/renderer/webpenc"
 )
 
-// previewSpec is the spec's mockup preview (design-and-bulk.md §9): at most PreviewSize on either side.
+// previewSpec is the mockup preview: at most PreviewSize on either side.
 var previewSpec = variant.Spec{Name: "mockup_preview", Width: PreviewSize, Height: PreviewSize}
 
-// Preview is a made mockup scaled down to the spec's preview size, PreviewSize on its longer side; a
+// Preview is a made mockup scaled down to the preview size, PreviewSize on its longer side; a
 // mockup already that small is returned as it is. It scales the pixels of the full mockup rather than
 // rendering again. A mockup whose sides are the preview's times a power of two (the 2000 px flat
 // mockups: 4) is halved until it fits (2x2 averages, as the place step's prefilter does): a box

@@ -40,7 +40,7 @@ type Options struct {
 	// Color is the product colour, #rgb or #rrggbb; empty means the template's colour.
 	Color string
 	// Size is the output's long side: one of the template's sizes. 0 means DefaultSize (2000);
-	// PreviewSize (500) is the spec's preview.
+	// PreviewSize (500) is the preview's long side.
 	Size int
 	// Concurrency is how many goroutines share the pixel work; 0 means runtime.GOMAXPROCS(0).
 	Concurrency int

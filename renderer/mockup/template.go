@@ -39,8 +39,7 @@ const (
 	MaxDisplacement = 64
 )
 
-// Template is a flat mockup template: the design_json of a template_mockups row whose glb is empty (spec
-// design-and-bulk.md §3), plus what placing a print needs. File fields are sources for the renderer's
+// Template is a flat mockup template: the design_json of a template_mockups row whose glb is empty, plus what placing a print needs. File fields are sources for the renderer's
 // Loader: paths relative to the template file on the command line, blob keys in the service. Every
 // coordinate is in the photo's pixels. Parse it with Parse; the zero value is not a valid template.
 type Template struct {
@@ -52,7 +51,7 @@ type Template struct {
 	Name string `json:"name"`
 	// PrintSpace is the print space the template shows ("front", "back", "wrap").
 	PrintSpace string `json:"print_space"`
-	// TypeDetail is the product mockup type the template is for; empty means any (spec §5).
+	// TypeDetail is the product mockup type the template is for; empty means any.
 	TypeDetail string `json:"type_detail,omitempty"`
 	// Width and Height are the photo's size; the base and every map must be exactly this size.
 	Width  int `json:"width"`
@@ -81,7 +80,7 @@ type Template struct {
 	Color string `json:"color,omitempty"`
 	// Crop, when set, is the part of the photo the mockup shows; the output sizes apply to it.
 	Crop *Rect `json:"crop,omitempty"`
-	// Glb is the 3D model of a 3D template (the spec's design_json has name, color, crop, shadow and glb);
+	// Glb is the 3D model of a 3D template (a template's design_json has name, color, crop, shadow and glb);
 	// a flat template has none, and Parse and Render refuse one that has with ErrNotFlat.
 	Glb string `json:"glb,omitempty"`
 	// Sizes are the output sizes (long side, pixels) the template is rendered at, e.g. [2000, 500]; none

@@ -1,14 +1,13 @@
 // Package mockuptask is the render:mockup task: it places the print file of one revision of a design
-// on a flat mockup template of its product (renderer/mockup) and stores the mockup at the spec's key,
+// on a flat mockup template of its product (renderer/mockup) and stores the mockup at its key,
 // p/{campaignId}/design_{mockupId}_{productId}.png, with its 500 px WebP preview beside it
 // (p/{campaignId}/design_{mockupId}_{productId}_preview.webp, scaled from the same pixels), recording
-// both in the product's campaign_mockups row (spec/design-and-bulk.md §3 "Mockup upload record", §9:
-// 2000 px, preview 500; issue 8).
+// both in the product's campaign_mockups row (2000 px, preview 500; docs/mockups.md).
 //
 // The rows and their tasks are made by Queue, which renderer/export calls in the transaction that
 // records a print file: one row per campaign product and applicable mockup template (the product
 // template's flat templates of that print space whose type_detail equals the product's mockup_type or
-// is empty, spec §5), set pending for the new revision, and one task each through the outbox at the
+// is empty), set pending for the new revision, and one task each through the outbox at the
 // export's priority. A product's first mockup becomes its default until the seller picks another.
 //
 // The handler renders in the product's default colour and writes its result for the revision it was

@@ -299,7 +299,7 @@ func classifyRead(err error, msg string) error {
 	return err
 }
 
-// outputSize is the spec's mockup size, 2000 px, when the template offers it, else its largest size
+// outputSize is the mockup size, 2000 px, when the template offers it, else its largest size
 // (a template drawn from a smaller photo, such as the demo templates the tests seed).
 func outputSize(tpl *mockup.Template) int {
 	if slices.Contains(tpl.Sizes, mockup.DefaultSize) {

@@ -207,7 +207,7 @@ func TestQueueTakesTheApplicableTemplates(t *testing.T) {
 	f := newFixture(t)
 	outboxIDs := f.queue(t, 1, queue.Interactive)
 	rows := f.mockups(t)
-	// spec §5: type_detail equal to the product's mockup type, or empty; the 3D template too
+	// type_detail equal to the product's mockup type, or empty; the 3D template too
 	if len(rows) != 3 || rows[0].TemplateID != f.tshirt || rows[1].TemplateID != f.anyType || rows[2].TemplateID != f.back3 {
 		t.Fatalf("mockups = %+v, want the tshirt, the any-type and the 3D template", rows)
 	}

@@ -11,7 +11,7 @@
 // milliseconds. A regular file is mapped read-only instead of read, which
 // spares the kernel's copy of it into that buffer; the checks are the same.
 //
-// StripForUpload applies the upload rule of the spec: a PNG wider than
+// StripForUpload applies the upload rule (docs/uploads.md): a PNG wider than
 // 1500 px, or whose width cannot be read, is stripped; any other file passes
 // through unchanged.
 //

@@ -7,7 +7,7 @@ import (
 	"io"
 )
 
-// UploadWidthThreshold is the spec's upload rule: PNG files wider than this
+// UploadWidthThreshold is the upload rule: PNG files wider than this
 // many pixels have their text metadata removed before upload.
 const UploadWidthThreshold = 1500
 
@@ -15,7 +15,7 @@ const UploadWidthThreshold = 1500
 // its width field.
 const ihdrEnd = 8 + 8 + 4
 
-// StripForUpload applies the spec's upload rule while copying src to dst: a
+// StripForUpload applies the upload rule while copying src to dst: a
 // PNG wider than UploadWidthThreshold pixels, or whose width cannot be read
 // from its IHDR, goes through Strip; any other file, a narrow PNG or a file
 // that is not a PNG at all, is copied unchanged. stripped reports which

@@ -142,7 +142,7 @@ func referenceDoc(b testing.TB) (*design.Document, Loader) {
 }
 
 // BenchmarkExport renders and encodes the reference design (4500x5400 artwork scaled to 4000x4800, two
-// texts, 300 DPI) at the print size, at the spec's export size, and at a 1920 preview. -benchmem shows the
+// texts, 300 DPI) at the print size, at the design export size, and at a 1920 preview. -benchmem shows the
 // allocation; scripts/bench measures peak RSS of the 3x export.
 func BenchmarkExport(b *testing.B) {
 	doc, loader := referenceDoc(b)

@@ -63,7 +63,7 @@ func (l DirLoader) Open(ctx context.Context, src string) (io.ReadCloser, error) 
 // Options tune a render. The zero value renders at the full print size with the default limits.
 type Options struct {
 	// Width is the output width in pixels; 0 means the print space width. The height follows the print
-	// space's aspect ratio. ExportWidth and PreviewWidth give the spec's other sizes.
+	// space's aspect ratio. ExportWidth and PreviewWidth give the other sizes.
 	Width int
 	// Loader resolves sources. Nil is fine for documents without sources.
 	Loader Loader
@@ -104,7 +104,7 @@ type Warning struct {
 	Message  string `json:"message"`
 }
 
-// Spec constants of the output sizes (design-and-bulk.md §9).
+// Spec constants of the output sizes.
 const (
 	// ExportBaseWidth is the design export width before the multipliers.
 	ExportBaseWidth = 1000
@@ -112,8 +112,8 @@ const (
 	PreviewLongSide = 1920
 )
 
-// ExportWidth is the spec's design export width: 1000, times 1.5 when the print space is more than 1.5
-// times as wide as it is tall, times 3 for the full-3D print type (so 1000, 1500, 3000 or 4500, the spec's
+// ExportWidth is the design export width: 1000, times 1.5 when the print space is more than 1.5
+// times as wide as it is tall, times 3 for the full-3D print type (so 1000, 1500, 3000 or 4500, the
 // design widths).
 func ExportWidth(ps design.PrintSpace) int {
 	w := float64(ExportBaseWidth)

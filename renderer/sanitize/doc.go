@@ -1,10 +1,10 @@
 // Package sanitize is the render:sanitize task: the server-side check every upload passes before
-// anything uses it (spec/design-and-bulk.md §4 "Upload"; issue 4 item 3).
+// anything uses it (docs/uploads.md).
 //
 // The bff records an upload as pending in the uploads table and adds this task to the outbox in
 // the same transaction. The handler reads the blob, sniffs its real type (PNG, JPEG or WebP; the
 // file name is never trusted), checks the header's dimensions against the pixel limit before
-// anything is decoded, applies the spec's PNG rule (text and XMP chunks removed when the image is
+// anything is decoded, applies the upload rule for PNGs (text and XMP chunks removed when the image is
 // wider than 1500 px or its width is unknown; everything else kept byte for byte) and writes the
 // result back under the same key, then records width, height, declared DPI, byte size and the
 // outcome: ready, or rejected with a message the user reads.

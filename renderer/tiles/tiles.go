@@ -26,7 +26,7 @@ const (
 // DefaultTileSize is the tile edge when Options.TileSize is 0.
 const DefaultTileSize = 256
 
-// DefaultQuality is the WebP quality when Options.Quality is 0 (the spec's image quality).
+// DefaultQuality is the WebP quality when Options.Quality is 0 (the quality of every WebP image size).
 const DefaultQuality = 90
 
 // Manifest describes a pyramid; a viewer needs nothing else to ask for tiles.

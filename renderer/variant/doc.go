@@ -1,5 +1,5 @@
 // Package variant makes the smaller WebP forms of uploaded artwork the screens load
-// (spec/app-shell.md §9, spec/design-and-bulk.md §9: preview 400x500 through full_hd 1000x1250, and
+// (preview 400x500 through full_hd 1000x1250, and
 // the design widths 1500, 3000 and 4500 the editor loads as "design" and "design3x"), at WebP
 // quality 90.
 //

@@ -77,7 +77,7 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	return h.store.Put(ctx, dst, &buf, int64(buf.Len()), "image/webp")
 }
 
-// Render writes the variant spec of src as WebP.
+// Render writes src scaled to the variant's size, as WebP.
 func (h *Handler) Render(ctx context.Context, w io.Writer, src image.Image, spec Spec) error {
 	img := Scale(src, spec)
 	if err := ctx.Err(); err != nil {

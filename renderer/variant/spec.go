@@ -14,10 +14,10 @@ type Spec struct {
 	Height int    `json:"height"`
 }
 
-// Quality is the WebP quality of every variant (spec §9).
+// Quality is the WebP quality of every variant.
 const Quality = 90
 
-// The variants of the spec, by the names the UI asks for.
+// The variants, by the names the UI asks for.
 var specs = []Spec{
 	{Name: "preview", Width: 400, Height: 500},
 	{Name: "list", Width: 600, Height: 750},

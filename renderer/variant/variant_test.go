@@ -57,7 +57,7 @@ func TestSpecSize(t *testing.T) {
 		})
 	}
 	if len(All()) != 12 {
-		t.Fatalf("%d variants, want the spec's 9 sizes and 3 design widths", len(All()))
+		t.Fatalf("%d variants, want 9 image sizes and 3 design widths", len(All()))
 	}
 }
 

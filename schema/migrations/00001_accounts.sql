@@ -1,4 +1,4 @@
--- Accounts: users (the session user of spec/app-shell.md §3), their balances, sessions, stores and the
+-- Accounts: users (the session user GET /api/me answers), their balances, sessions, stores and the
 -- seller/team relation (authorized accounts with named permissions).
 
 -- +goose Up
@@ -33,7 +33,7 @@ CREATE TABLE users (
 );
 CREATE UNIQUE INDEX users_email_key ON users (lower(email));
 
--- account_balance of the session user: one row per balance type (spec §3).
+-- account_balance of the session user: one row per balance type.
 CREATE TABLE account_balances (
     user_id bigint         NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     type    text           NOT NULL,

@@ -1,4 +1,4 @@
--- Accounts and access (issue 5): what a session acts as (own account, a seller's account it switched
+-- Accounts and access: what a session acts as (own account, a seller's account it switched
 -- into, or a seller an admin impersonates), two-factor secrets and their spent codes, single-use
 -- e-mail links (password reset, e-mail verification), the local mail outbox and team invitations.
 

@@ -1,4 +1,4 @@
--- Uploads (spec/design-and-bulk.md §4 "Upload", §7 "Uploads and images"): one row per file a user
+-- Uploads: one row per file a user
 -- put into blob storage. The bff records it pending with its render:sanitize task (through the
 -- outbox, in one transaction); the renderer's sanitize step sets it ready, with what it measured,
 -- or rejected, with the message the user reads. Nothing uses an upload before it is ready.

@@ -1,10 +1,10 @@
--- Campaigns and the design editor (issue 7; spec/design-and-bulk.md §3, §4 "Design canvas", §5, §9):
+-- Campaigns and the design editor (docs/editor.md):
 -- the catalogue of product templates, a seller's campaigns, the products in them (a copy of the
 -- template taken when it was added, so later catalogue changes do not move a seller's designs) and
 -- one design document per product print space with the state of its print-file export.
 
 -- +goose Up
--- print_spaces and options are JSON text, as the spec's API carries them: print_spaces a list of
+-- print_spaces and options are JSON text, as the API carries them: print_spaces a list of
 -- {name, width, height, displayWidth, printType, isMain, viewWidth, viewHeight, DPI, minDPI},
 -- options {"colors": [{name, hex}]}. full_printed: 0 regular, 1 handmade, 2 full 3D print.
 -- extra_print_cost is the price of each designed print space beyond the first.

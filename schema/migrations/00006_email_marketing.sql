@@ -1,5 +1,4 @@
--- Email marketing (spec/design-and-bulk.md §3 "Email-marketing provider settings", "Email sender",
--- §7 "Email marketing"): a store's Klaviyo connection, its sending domains and senders, its
+-- Email marketing (docs/email-marketing.md): a store's Klaviyo connection, its sending domains and senders, its
 -- subscribers, and the runs that copy the subscribers to Klaviyo as profiles on the list.
 
 -- +goose Up

@@ -1,5 +1,4 @@
--- Notifications (spec/app-shell.md §3 "Notification", §4 "Notification popup"; spec/design-and-bulk.md
--- §3, §7): messages the platform posts to one seller or to every seller, and what each account did
+-- Notifications (docs/shell.md): messages the platform posts to one seller or to every seller, and what each account did
 -- with them. The message is HTML, sanitized before it is stored (and again when served).
 
 -- +goose Up

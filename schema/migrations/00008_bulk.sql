@@ -1,6 +1,4 @@
--- Bulk campaigns on the server (issue 9; spec/design-and-bulk.md §3 "Pending bulk record" and
--- "Pending bulk campaign job", §4 "Bulk multi-print-space worker", "Background bulk-campaign job",
--- "Bulk list actions", §5 "Worker record checks", §7, §8): bulk uploads (a named import of many
+-- Bulk campaigns on the server (docs/bulk.md): bulk uploads (a named import of many
 -- artworks for one template campaign), the multi-print-space records the worker's bulk:record task
 -- turns into campaigns, the background campaign jobs of bulk:campaign and their log.
 
@@ -17,11 +15,11 @@ CREATE TABLE bulk_uploads (
 );
 CREATE INDEX bulk_uploads_user_idx ON bulk_uploads (user_id, id DESC);
 
--- One artwork set to become one campaign copied from the template campaign. designs is the spec's
+-- One artwork set to become one campaign copied from the template campaign. designs is a
 -- JSON text array of {new_url, print_space}, kept as sent: the worker's record checks judge it.
 -- attempts counts the times the record was queued (create, start, retry); the task of an attempt
 -- acts only while the record is queued for that attempt, so a stopped or restarted record is never
--- worked by a stale task. campaign_id is the campaign the worker created; results the spec's design
+-- worked by a stale task. campaign_id is the campaign the worker created; results the design
 -- records {print_space, product_id, file_url, design_json, option}, written once when every print
 -- file is stored.
 CREATE TABLE bulk_records (
@@ -55,7 +53,7 @@ CREATE INDEX bulk_records_upload_idx ON bulk_records (bulk_upload_id, status) WH
 -- The reconcile loop reads the records waiting for their print files.
 CREATE INDEX bulk_records_processing_idx ON bulk_records (id) WHERE status = 'processing';
 
--- The background campaign creator's pending job (spec §3): a campaign made from the origin
+-- The background campaign creator's pending job: a campaign made from the origin
 -- campaign (campaign_id) or a template campaign, named campaign_name with prefix and suffix, in a
 -- collection, with the artwork of designs ({new_url} items, JSON text). new_campaign_id is what it made.
 CREATE TABLE bulk_campaign_jobs (
@@ -83,7 +81,7 @@ CREATE INDEX bulk_campaign_jobs_user_idx ON bulk_campaign_jobs (user_id, id DESC
 -- The scheduler looks for pending jobs, oldest first.
 CREATE INDEX bulk_campaign_jobs_pending_idx ON bulk_campaign_jobs (id) WHERE status = 'pending';
 
--- The bulk log (spec §7 "POST bulk log": bulk_id, log): what the campaign job reported, such as
+-- The bulk log (bulk_id, log): what the campaign job reported, such as
 -- 'Original campaign has no design', 'Missing print spaces', 'Cannot load designs'.
 CREATE TABLE bulk_logs (
     id         bigserial PRIMARY KEY,

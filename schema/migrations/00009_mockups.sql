@@ -1,13 +1,12 @@
--- Flat mockups (issue 8; spec/design-and-bulk.md §3 "Mockup", template_mockups, "Mockup upload
--- record", §5 type_detail rule, §9 sizes): the mockup templates of each product template and print
+-- Flat mockups (docs/mockups.md): the mockup templates of each product template and print
 -- space, and the mockup records of a campaign's products, which the renderer's render:mockup task
 -- writes once the print file of the design they show is made.
 
 -- +goose Up
--- A mockup template of a product template's print space (the spec's template_mockups). file_url is
+-- A mockup template of a product template's print space (the API's template_mockups). file_url is
 -- the blob key of the template JSON (renderer/mockup's format, its images named by blob key);
--- design_json the spec's {name, color, crop, shadow, glb}. type_detail is the product mockup type it
--- is for: used only when it equals the product's mockup_type or is empty (spec §5).
+-- design_json {name, color, crop, shadow, glb}. type_detail is the product mockup type it
+-- is for: used only when it equals the product's mockup_type or is empty.
 CREATE TABLE mockup_templates (
     id          bigserial PRIMARY KEY,
     template_id bigint      NOT NULL REFERENCES product_templates (id) ON DELETE CASCADE,
@@ -23,7 +22,7 @@ CREATE TABLE mockup_templates (
 );
 CREATE INDEX mockup_templates_template_idx ON mockup_templates (template_id, print_space, position, id);
 
--- A mockup record (spec §3 "Mockup upload record"): one per campaign product and mockup template,
+-- A mockup record: one per campaign product and mockup template,
 -- showing revision design_revision of the design of its print space. file_url is the mockup's blob
 -- key, p/{campaignId}/design_{mockupTemplateId}_{productId}.png, set once done; status pending
 -- while the render:mockup task of that revision has not finished. A product has at most one

@@ -1,4 +1,4 @@
--- Design orders (issue 11; spec/app-shell.md §1, §3 "designing" and "reviewing", §6): the orders of a
+-- Design orders (docs/review.md): the orders of a
 -- seller whose items need a print file checked by a designer before they go to print. Each item
 -- carries the customer's personalization, the design document, the print file with the facts the
 -- renderer measured, the deep-zoom tiles of that file, and every review action taken on it.

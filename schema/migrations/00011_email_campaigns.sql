@@ -1,11 +1,10 @@
--- Email campaigns (spec/design-and-bulk.md §7 "Email marketing", app-shell.md §3 "Abandoned
--- checkout emails: 1 to 3", §7 "Coupons"): a store's e-mail campaigns, one delivery row per
+-- Email campaigns (docs/email-marketing.md): a store's e-mail campaigns, one delivery row per
 -- recipient of a send, the abandoned-checkout e-mails and the discount code they offer.
 
 -- +goose Up
 
 -- A store's discount codes, as the abandoned-checkout coupon picker searches them. kind follows
--- the spec's discount types: free (free shipping) or discount_with_percent (percent off).
+-- the discount types: free (free shipping) or discount_with_percent (percent off).
 CREATE TABLE discount_codes (
     id         bigserial PRIMARY KEY,
     store_id   bigint      NOT NULL REFERENCES stores (id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Whether a product's default mockup is the seller's choice (spec §3 "is_default_mockup"). Until the
+-- Whether a product's default mockup is the seller's choice. Until the
 -- seller chooses, the default follows the mockup templates' order: a product's print files finish in
 -- any order, and the mockup of the first template becomes the default when it appears, even after
 -- another one was shown as the default first.

@@ -1,12 +1,12 @@
--- Shared configuration (spec/app-shell.md §3 "Shared configuration", §7 GET /system-configs): the
+-- Shared configuration (GET /api/system-configs; docs/shell.md): the
 -- operator's key-value settings, the garment colours, ISO 3166-1 countries and the ISO 3166-2
 -- subdivisions offered as shipping locations. GET /api/system-configs answers them after login;
 -- GET /api/public/platform reads the maintenance switch for everyone.
 
 -- +goose Up
 -- Operator settings by key. maintenance: 'true' sends every default-layout page to /maintenance
--- (admins pass); currency_code and currency_locale are the platform's display currency (spec §9:
--- USD in en-US by default); brand.second.* and brand.seller_centre.* give the hosts (comma-separated
+-- (admins pass); currency_code and currency_locale are the platform's display currency (USD
+-- in en-US by default); brand.second.* and brand.seller_centre.* give the hosts (comma-separated
 -- host names) that carry the second brand and the seller-centre brand, and their names; every other
 -- host carries the default brand, Pressroom.
 CREATE TABLE system_configs (

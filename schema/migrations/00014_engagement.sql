@@ -1,9 +1,9 @@
--- Seller engagement (spec/app-shell.md §3, §4, §5, §7, §9): the tier the seller survey upgrades,
+-- Seller engagement: the tier the seller survey upgrades,
 -- the featured articles of the dashboard's carousel, and the utm_campaign click and submit tracks.
 
 -- +goose Up
--- tier: 1 for every account; the first completed seller survey raises it to 2 (spec §9 "Reward:
--- Tier 2 on first survey completion"). survey_completed_at is that first completion.
+-- tier: 1 for every account; the first completed seller survey raises it to 2.
+-- survey_completed_at is that first completion.
 ALTER TABLE users
     ADD COLUMN tier                smallint    NOT NULL DEFAULT 1,
     ADD COLUMN survey_completed_at timestamptz,
@@ -26,7 +26,7 @@ CREATE TABLE featured_articles (
 );
 CREATE INDEX featured_articles_active_idx ON featured_articles (position, id) WHERE active;
 
--- One utm_campaign event with the client info the browser sent (spec §3 "Client info") and the IP
+-- One utm_campaign event with the client info the browser sent and the IP
 -- the bff saw. A click is anonymous (POST /api/utm-campaign/track), counted once per visitor and
 -- campaign; a submit is the signed-in seller's (POST /api/seller/utm-campaign/track), once per
 -- seller and campaign.

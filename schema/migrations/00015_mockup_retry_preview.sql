@@ -1,6 +1,6 @@
--- A failed mockup can be queued again by the seller (issue 8): retries counts those requests and
+-- A failed mockup can be queued again by the seller: retries counts those requests and
 -- names each one's task, so Asynq, which still remembers the failed task, takes the new one. Each
--- mockup also has a 500 px WebP preview beside its 2000 px file (spec §9 "preview max 500"):
+-- mockup also has a 500 px WebP preview beside its 2000 px file:
 -- preview_url is its blob key, empty for a mockup made before previews existed.
 
 -- +goose Up

@@ -9,7 +9,7 @@ import {
   waitForDashboard,
 } from './support/stack';
 
-describe('dark mode (spec §4)', () => {
+describe('dark mode', () => {
   const browser = suiteBrowser();
 
   it('toggles from the top bar and survives a reload, kept in storage and the color-scheme cookie', async () => {

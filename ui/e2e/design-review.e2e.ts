@@ -38,7 +38,7 @@ const find = (list: Item[], product: string) => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('design review (issue 11)', () => {
+describe('design review', () => {
   const browser = suiteBrowser();
   let designer = '';
   let seller = '';

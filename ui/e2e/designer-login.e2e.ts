@@ -12,7 +12,7 @@ import {
 
 const DESIGNER = 'designer@example.com';
 
-describe('the designer login (spec §2.2, §6)', () => {
+describe('the designer login', () => {
   const browser = suiteBrowser();
 
   it('signs a designer in through the admin endpoint when the query has `designer`', async () => {

@@ -10,7 +10,7 @@ import type { DesignDocument, DesignObject } from '../src/editor/document';
 import type { RenderApi } from '../src/render/api';
 import { BASE_URL, openPage, suiteBrowser } from './support/stack';
 
-// Fidelity (issue 7): every valid design fixture is rendered by the Go renderer (`renderer export`, the
+// Fidelity: every valid design fixture is rendered by the Go renderer (`renderer export`, the
 // reference with golden tests) and by the editor's Konva nodes in Chromium (render.html), at the same width,
 // and the two PNGs are compared in the browser: the mean absolute difference per channel over the picture
 // composited on white, and for each text object the bounding box of its pixels (each text rendered alone,

@@ -12,7 +12,7 @@ import {
 
 const NOT_FOUND = 'This page could not be found';
 
-describe('the 404 page (spec §2.2)', () => {
+describe('the 404 page', () => {
   const browser = suiteBrowser();
 
   it('shows "This page could not be found" for an unknown path and at /error/404', async () => {

@@ -32,7 +32,7 @@ async function markAllRead(): Promise<void> {
 const isPopupCall = (r: { url(): string }) => new URL(r.url()).pathname === '/api/seller/notifications/popup';
 const isBellCall = (r: { url(): string }) => new URL(r.url()).pathname === '/api/seller/notifications/bell';
 
-describe('notifications (spec §2.4, §4, §8)', () => {
+describe('notifications', () => {
   const browser = suiteBrowser();
 
   beforeAll(async () => {

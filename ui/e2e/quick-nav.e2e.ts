@@ -12,12 +12,12 @@ import {
   waitForDashboard,
 } from './support/stack';
 
-/** The picker's search field, found by its placeholder (spec §2.6). */
+/** The picker's search field, found by its placeholder. */
 const picker = (page: Page) => page.getByPlaceholder('Go to page');
 /** The destinations the picker lists now. */
 const offered = (page: Page) => page.locator('[data-action]');
 
-describe('quick navigation (spec §2.6, §2.7)', () => {
+describe('quick navigation', () => {
   const browser = suiteBrowser();
 
   it('opens with Ctrl+G, filters as the seller types and lands on the chosen page', async () => {

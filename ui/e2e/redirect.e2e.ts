@@ -11,7 +11,7 @@ import {
   tokenCookie,
 } from './support/stack';
 
-describe('the login redirect (spec §2.2)', () => {
+describe('the login redirect', () => {
   const browser = suiteBrowser();
 
   it('sends a signed-out visit of /orders to the login page and back to /orders after signing in', async () => {

@@ -49,7 +49,7 @@ describe('a demo seller session', () => {
     const me = await fetch(`${BASE_URL}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
     expect(me.status).toBe(401);
 
-    // Home without a session goes to the login page, without a redirect parameter (spec §2.2).
+    // Home without a session goes to the login page, without a redirect parameter.
     await page.goto('/');
     await page.waitForURL(`${BASE_URL}/auth/login`);
     expect(pathOf(page)).toBe('/auth/login');

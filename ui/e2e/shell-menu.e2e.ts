@@ -19,7 +19,7 @@ import {
 const VETERAN = 'veteran@example.com';
 const DESIGNER = 'designer@example.com';
 
-/** Keeps the seller survey and the product tour (app-shell §4) from covering the menu in these tests. */
+/** Keeps the seller survey and the product tour from covering the menu in these tests. */
 async function quiet(context: BrowserContext, origin: string): Promise<void> {
   await context.addCookies(
     ['disable_seller_survey', 'disable_product_tour'].map((name) => ({ name, value: '1', url: origin })),
@@ -59,7 +59,7 @@ function originOnHost(hostname: string): string {
   return url.origin;
 }
 
-describe('the shell menu (spec §2.5, §6)', () => {
+describe('the shell menu', () => {
   const browser = suiteBrowser();
 
   it('shows a seller every section with its items and highlights the page shown', async () => {
@@ -140,7 +140,7 @@ describe('the shell menu (spec §2.5, §6)', () => {
   });
 });
 
-describe('shell redirects (spec §2.1, §2.2)', () => {
+describe('shell redirects', () => {
   const browser = suiteBrowser();
 
   it('sends a seller without the beta tag from the AI design pages to /, and lets a beta user in', async () => {
@@ -198,7 +198,7 @@ describe('shell redirects (spec §2.1, §2.2)', () => {
   });
 });
 
-describe('the top bar and sidebar (spec §2.4)', () => {
+describe('the top bar and sidebar', () => {
   const browser = suiteBrowser();
 
   it('shows a beta seller the AI design link, both balances and the SMS credits', async () => {

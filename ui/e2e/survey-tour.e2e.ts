@@ -23,7 +23,7 @@ async function saveSurvey(page: Page): Promise<SurveyAnswer> {
   return (await answer.json()) as SurveyAnswer;
 }
 
-describe('seller survey, guided tour, featured info and tracking (spec §4, §5, §9)', () => {
+describe('seller survey, guided tour, featured info and tracking', () => {
   const browser = suiteBrowser();
   let adminToken = '';
 

@@ -11,7 +11,7 @@ import {
 
 const BANNER = 'A new version is available!';
 
-describe('the new-version banner (spec §2.4, §4, §9)', () => {
+describe('the new-version banner', () => {
   const browser = suiteBrowser();
 
   it('the bff reports its build to anyone', async () => {

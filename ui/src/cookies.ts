@@ -1,4 +1,4 @@
-/** Spec §9: the lifetime of the app's lasting cookies, 604800 s (7 days). */
+/** The lifetime of the app's lasting cookies, 604800 s (7 days). */
 export const COOKIE_MAX_AGE_S = 604_800;
 
 export interface CookieOptions {

@@ -11,7 +11,7 @@ import { createQueryClient } from './app/queryClient';
 import { signOutOnUnauthorized } from './app/sessionExpiry';
 import { createRoutes } from './router/routes';
 
-// A chunk Vite fails to preload (a deploy replaced it) reloads the tab, once a minute at most (spec §8);
+// A chunk Vite fails to preload (a deploy replaced it) reloads the tab, once a minute at most;
 // otherwise the error reaches the route's error page.
 window.addEventListener('vite:preloadError', (event) => {
   if (!canReloadForChunk()) return;

@@ -3,7 +3,7 @@
 interface ImportMetaEnv {
   /** Base URL of the bff's API; `/api` when unset. */
   readonly VITE_API_BASE_URL?: string;
-  /** Seller-centre address custom_payment users are sent to from other domains (spec §4); unset: off. */
+  /** Seller-centre address custom_payment users are sent to from other domains; unset: off. */
   readonly VITE_SELLER_CENTRE_URL?: string;
   /** Comma-separated host names that are custom-payment domains. */
   readonly VITE_CUSTOM_PAYMENT_HOSTS?: string;

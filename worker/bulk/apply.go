@@ -9,11 +9,11 @@ import (
 	"github.com/pressroom/pressroom/renderer/design"
 )
 
-// aspectTolerance is the spec's tolerance for keeping an artwork's placement (§4, §9): the new
+// aspectTolerance is the tolerance for keeping an artwork's placement: the new
 // artwork keeps the old box when width/height differ by at most this much.
 const aspectTolerance = 0.005
 
-// Design options (spec §3 "Result of applying a design"): custom when the design has text the
+// Design options: custom when the design has text the
 // customer edits, else print.
 const (
 	optionPrint  = "print"
@@ -30,7 +30,7 @@ type printSpace struct {
 	MinDPI    float64 `json:"minDPI"`
 }
 
-// Defaults of a print space that states no DPI (spec §3, §9).
+// Defaults of a print space that states no DPI.
 const (
 	defaultDPI    = 300
 	defaultMinDPI = 150

@@ -39,7 +39,7 @@ func NewCampaignJob(jobID int64, attempt int) (queue.Job, error) {
 	}, CampaignPayload{JobID: jobID, Attempt: attempt})
 }
 
-// Messages the campaign job logs (spec §8), with MsgCampaignNotFound.
+// Messages the campaign job logs, with MsgCampaignNotFound.
 const (
 	MsgNoDesign          = "Original campaign has no design"
 	MsgMissingPrintSpace = "Missing print spaces"

@@ -17,7 +17,7 @@ type invalid struct{ msg string }
 
 func (e *invalid) Error() string { return e.msg }
 
-// parseItems runs the spec's first three record checks on a record's designs text: it must parse
+// parseItems runs the first three record checks (docs/bulk.md) on a record's designs text: it must parse
 // to a non-empty array ('Designs is invalid'), every entry needs a new_url ('Design url is
 // invalid'), and an entry without print_space is only allowed when it is the only one ('Design is
 // invalid', also for two entries on one print space). The one entry without a print space comes back with PrintSpace empty.

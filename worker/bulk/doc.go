@@ -1,12 +1,10 @@
-// Package bulk is the server side of the spec's two bulk workers (spec/design-and-bulk.md §4 "Bulk
-// multi-print-space worker", "Background bulk-campaign job", §5 "Worker record checks", §7, §8;
-// issue 9): the bulk:record task that turns one pending bulk record (a template campaign and a JSON
+// Package bulk is the server side of bulk campaigns (docs/bulk.md): the bulk:record task that turns one pending bulk record (a template campaign and a JSON
 // text array of {new_url, print_space}) into a new campaign, and the reconcile loop that completes
 // a record once its print files are stored.
 //
-// The task runs the spec's steps: LOAD_PENDING_RECORD (the record, queued for this attempt, of an
-// account that is not a designer's), PRE_LOAD_DESIGN_MOCKUP (the record checks in the spec's order
-// with its exact messages, the template campaign, the artworks' sizes from the uploads table),
+// The task runs these steps: LOAD_PENDING_RECORD (the record, queued for this attempt, of an
+// account that is not a designer's), PRE_LOAD_DESIGN_MOCKUP (the record checks in their order
+// with their messages, the template campaign, the artworks' sizes from the uploads table),
 // APPLY_DESIGN (a copy of the template campaign's products and designs, each design's artwork
 // replaced by new_url: the placement is kept when the aspect ratio matches within 0.005, otherwise
 // the artwork is fitted to the old box), then APPLY_DESIGN_SUCCESS (the campaign, its designs at
@@ -18,9 +16,9 @@
 // with its backoff; the last retry fails the record.
 //
 // The Reconciler marks processing records completed once every export of their campaign is done,
-// writing the spec's design records as results (once), or failed when an export failed.
+// writing the design records as results (once), or failed when an export failed.
 //
-// The background bulk-campaign job (spec §4 "Background bulk-campaign job") is bulk:campaign: the
+// The background bulk-campaign job is bulk:campaign: the
 // Scheduler finds pending bulk_campaign_jobs every PRESSROOM_BULK_SCHEDULE_INTERVAL and queues
 // them through the outbox; the CampaignHandler makes each job's campaign from its origin campaign
 // with the job's new_url as every design's artwork, named prefix + campaign_name + suffix, and

@@ -410,7 +410,7 @@ func TestArtworkStillBeingCheckedIsRetried(t *testing.T) {
 	}
 }
 
-// result is a design record of a completed record's results (spec §3).
+// result is a design record of a completed record's results.
 type result struct {
 	PrintSpace string          `json:"print_space"`
 	ProductID  int64           `json:"product_id"`

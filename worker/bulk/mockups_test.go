@@ -11,7 +11,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/mockuptask"
 )
 
-// mockupResult is a mockup record of a completed record's results (spec §3 "Mockup upload record").
+// mockupResult is a mockup record of a completed record's results.
 type mockupResult struct {
 	MockupID        int64  `json:"mockup_id"`
 	ProductID       int64  `json:"product_id"`

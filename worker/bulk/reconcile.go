@@ -21,7 +21,7 @@ type Config struct {
 	// ReconcileBatch caps the records settled per pass (PRESSROOM_BULK_RECONCILE_BATCH, default 500).
 	ReconcileBatch int
 	// ScheduleInterval is how often pending bulk campaign jobs are looked for and queued
-	// (PRESSROOM_BULK_SCHEDULE_INTERVAL, default 10s, the spec's first run; the same batch cap applies).
+	// (PRESSROOM_BULK_SCHEDULE_INTERVAL, default 10s; the same batch cap applies).
 	ScheduleInterval time.Duration
 }
 
@@ -79,7 +79,7 @@ func NewReconciler(cfg Config, db *sqlx.DB, log *slog.Logger) (*Reconciler, erro
 const MsgMockupFailed = "A mockup could not be made: "
 
 // Reconcile settles up to a batch of processing records none of whose designs is still waiting
-// for its print file and none of whose mockups for its mockup: completed with the spec's design
+// for its print file and none of whose mockups for its mockup: completed with the design
 // records followed by its mockup records ({mockup_id, product_id, campaign_id, print_space,
 // is_default_mockup '1' or '0', file_url}) as results (written once: a record's results are never
 // replaced) when every export and mockup is done, failed with the renderer's message when one

@@ -22,7 +22,7 @@ const (
 	TypeExpressMultiSpace = "express_multi_space"
 )
 
-// Steps of the record task (spec §4), kept on the record for the live worker table.
+// Steps of the record task, kept on the record for the live worker table.
 const (
 	StepLoadPendingRecord   = "LOAD_PENDING_RECORD"
 	StepPreLoadDesignMockup = "PRE_LOAD_DESIGN_MOCKUP"
@@ -31,7 +31,7 @@ const (
 	StepInvalidDesign       = "INVALID_DESIGN"
 )
 
-// Messages a record fails with (spec §5 "Worker record checks", §8), shown on the row as they are.
+// Messages a record fails with, shown on the row as they are.
 const (
 	MsgDesignsInvalid    = "Designs is invalid"
 	MsgDesignURLInvalid  = "Design url is invalid"

@@ -11,7 +11,7 @@ import (
 	"github.com/lib/pq"
 )
 
-// Campaign statuses (spec §7 "Email marketing").
+// Campaign statuses.
 const (
 	StatusDraft     = "draft"
 	StatusScheduled = "scheduled"

@@ -16,7 +16,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/raster"
 )
 
-// DefaultSide is the photo size of the demo templates: the spec's mockup size.
+// DefaultSide is the photo size of the demo templates: the mockup size.
 const DefaultSide = mockup.DefaultSize
 
 // Set is one demo template: its JSON and its images by file name (the names its JSON uses).

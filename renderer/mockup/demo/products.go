@@ -203,7 +203,7 @@ func (p product) template(side int) mockup.Template {
 	return t
 }
 
-// sizesFor lists the spec's sizes a photo of this side can give (photos are not upscaled), or the side
+// sizesFor lists the mockup sizes a photo of this side can give (photos are not upscaled), or the side
 // itself for a smaller photo.
 func sizesFor(side int) []int {
 	var s []int

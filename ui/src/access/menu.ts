@@ -27,7 +27,7 @@ const permitted =
 const ownAccountOnly: Gate = (user) => !isAuthorizedAccount(user);
 const notSwitched: Gate = (user) => !inAuthorizedAccount(user);
 
-/** The items of spec §2.4 and §2.5 in menu order, each with its gate (§6); mirrors bff/access/menu.go. */
+/** The items in menu order, each with its gate; mirrors bff/access/menu.go. */
 const MENU = [
   ['dashboard.overview', permitted('get_reports')],
   ['dashboard.referral', (user) => !user.is_ref],

@@ -1,5 +1,5 @@
 /**
- * The access rules of spec §2.2, §4 and §6, mirroring bff/access for the menus and guards. The bff
+ * The access rules, mirroring bff/access for the menus and guards. The bff
  * enforces them on every call; here they only decide what to show. schema/testdata/access/rules.json
  * keeps the two in agreement (rules.test.ts here, access_test.go there).
  */
@@ -52,7 +52,7 @@ export const TAGS = {
   personalized: 'personalized',
 } as const;
 
-/** The date from which new accounts must verify their e-mail (spec §9). */
+/** The date from which new accounts must verify their e-mail. */
 export const EMAIL_VERIFICATION_CUTOVER = Date.UTC(2024, 6, 29);
 /** How long after the requirement date older accounts may stay unverified. */
 export const EMAIL_VERIFICATION_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -95,7 +95,7 @@ export const isFulfillmentDomain = (host: string): boolean => hostnameOf(host).t
 export const needsTfa = (user: AccessUser): boolean => user.tfa_enable && !user.tfa_confirm;
 
 /**
- * The e-mail verification rule of spec §2.2: not access_user, unverified, not a designer, and created
+ * The e-mail verification rule: not access_user, unverified, not a designer, and created
  * on or after the requirement date (the user's email_need_verify_date, else the cut-over), or that
  * date is 30 or more days past.
  */

@@ -64,7 +64,7 @@ describe('ApiClient', () => {
     await expect(client.getPage<{ id: number }>('/orders')).resolves.toEqual(page);
   });
 
-  describe('error extraction (spec §8)', () => {
+  describe('error extraction', () => {
     it('takes the first errors[].message and keeps the field errors', async () => {
       const { client } = clientAnswering(
         jsonResponse(422, {

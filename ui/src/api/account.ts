@@ -3,7 +3,7 @@ import type { AccessToken } from './auth';
 import type { Envelope, Page } from './envelope';
 import { ApiError } from './ApiError';
 
-/** Registration (spec §2.3 /auth/register): the new seller is signed in at once. */
+/** Registration (/auth/register): the new seller is signed in at once. */
 export interface Registration {
   name: string;
   email: string;
@@ -87,7 +87,7 @@ export function tfaVerify(api: ApiClient, factor: { code: string } | { recovery_
   return messageOf(api, '/auth/tfa/verify', factor);
 }
 
-/** A seller account the user may switch into (spec §3). */
+/** A seller account the user may switch into. */
 export interface AuthorizedAccount {
   seller_id: number;
   name: string;
@@ -111,7 +111,7 @@ interface SwitchAnswer extends Envelope<AccessToken> {
   customPayload?: { fta_diff?: boolean };
 }
 
-/** Switches into a seller's account: answers the message and the new token (spec §4, §7). */
+/** Switches into a seller's account: answers the message and the new token. */
 export async function switchAccount(api: ApiClient, sellerId: number): Promise<{ message: string; token: string }> {
   try {
     const answer = await api.send<SwitchAnswer>('POST', '/seller/switch-account', { body: { seller_id: sellerId } });

@@ -12,7 +12,7 @@ export interface AccessToken {
   expires_in: number;
 }
 
-/** Sellers sign in at the seller endpoint; designers (and admins) at the admin one (spec §6). */
+/** Sellers sign in at the seller endpoint; designers (and admins) at the admin one. */
 export type LoginVariant = 'seller' | 'designer';
 
 const loginPaths: Record<LoginVariant, string> = {

@@ -3,18 +3,18 @@ import type { ApiClient } from './ApiClient';
 import type { Envelope } from './envelope';
 import { checked, pageSchema } from './schema';
 
-/** Spec §9: lists are 15 to a page. */
+/** Lists are 15 to a page. */
 export const BULK_PER_PAGE = 15;
 
-/** Statuses of a bulk record; 'processing' and 'failed' are the ones the spec's worker sets. */
+/** Statuses of a bulk record; 'processing' and 'failed' are the ones the record task sets (docs/bulk.md). */
 export const BULK_STATUSES = ['pending', 'queued', 'processing', 'completed', 'failed', 'stopped'] as const;
 export type BulkStatus = (typeof BULK_STATUSES)[number];
 
-/** Record types; the list shows both unless told (spec §7). */
+/** Record types; the list shows both unless told. */
 export const BULK_TYPES = ['regular_multi_space', 'express_multi_space'] as const;
 export type BulkType = (typeof BULK_TYPES)[number];
 
-/** One item of a record's designs: the artwork `new_url` goes on `print_space` (spec §3 "Pending bulk record"). */
+/** One item of a record's designs: the artwork `new_url` goes on `print_space`. */
 export interface BulkDesign {
   new_url: string;
   print_space?: string;
@@ -66,7 +66,7 @@ export type BulkActionResult = z.infer<typeof actionResultSchema>;
 export const BULK_ACTIONS = ['start', 'stop', 'retry', 'remove'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
-/** The list query (spec §3 "Bulk list query"). */
+/** The list query. */
 export interface BulkListQuery {
   q?: string;
   page?: number;
@@ -83,7 +83,7 @@ export function designsOf(newUrl: string, printSpace?: string): string {
   return JSON.stringify([item]);
 }
 
-/** The artworks a record's designs text names, for the list ('' entries when it is not the spec's shape). */
+/** The artworks a record's designs text names, for the list ('' entries when it is not an array of {new_url, print_space}). */
 export function artworksOf(designs: string): string[] {
   try {
     const parsed: unknown = JSON.parse(designs);
@@ -131,7 +131,7 @@ export async function bulkAction(api: ApiClient, action: BulkAction | 'start-all
   return checked(z.array(actionResultSchema), `POST ${BASE}/${action}`, envelope.data);
 }
 
-/** A background bulk campaign job (spec §3 "Pending bulk campaign job"). */
+/** A background bulk campaign job. */
 export const bulkJobSchema = z.object({
   id: z.number().int(),
   campaign_id: z.number().int().nullable(),

@@ -65,7 +65,7 @@ describe('campaign calls', () => {
     });
   });
 
-  it('asks for the list with the spec’s query', async () => {
+  it('asks for the list with its query', async () => {
     const page = { data: [], total: 0, per_page: 15, current_page: 2, last_page: 1, from: null, to: null };
     const { client, urls } = answering(page);
     expect(await listCampaigns(client, { q: 'summer', page: 2, kind: 'combo' })).toEqual(page);
@@ -88,7 +88,7 @@ describe('modelFor', () => {
   const model = (template_id: number, print_space: string, type_detail: string, name: string) => ({ template_id, print_space, type_detail, name, url: `/m/${name}` });
   const models = [model(1, 'front', 'hoodie', 'Hoodie 3D'), model(1, 'front', '', 'Any 3D'), model(2, 'wrap', 'mug', 'Mug 3D')];
 
-  it('takes the model of the product template and print space whose type detail fits (spec §5)', () => {
+  it('takes the model of the product template and print space whose type detail fits', () => {
     expect(modelFor(models, { template_id: 1, mockup_type: 'tshirt' }, 'front')?.name).toBe('Any 3D');
     expect(modelFor(models, { template_id: 1, mockup_type: 'hoodie' }, 'front')?.name).toBe('Hoodie 3D');
     expect(modelFor(models, { template_id: 2, mockup_type: 'mug' }, 'wrap')?.name).toBe('Mug 3D');

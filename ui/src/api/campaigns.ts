@@ -4,14 +4,14 @@ import type { ApiClient } from './ApiClient';
 import type { Envelope } from './envelope';
 import { checked, dpiObjectSchema, pageSchema } from './schema';
 
-/** The campaign kinds of spec app-shell §3 ("Campaign type"). */
+/** The campaign kinds (docs/editor.md). */
 export const CAMPAIGN_KINDS = ['regular', 'custom', 'campaign_express', 'mockup', 'aop', 'combo', 'express_2', 'ai_mockup'] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 
-/** Spec §9: lists are 15 to a page. */
+/** Lists are 15 to a page. */
 export const CAMPAIGNS_PER_PAGE = 15;
 
-/** A print space of a product (spec §3), as the JSON text of `print_spaces` holds it. */
+/** A print space of a product, as the JSON text of `print_spaces` holds it. */
 const printSpaceSchema = z.object({
   name: z.string().min(1),
   width: z.number().positive(),
@@ -40,7 +40,7 @@ const templateShape = {
   personalized: z.boolean(),
 };
 
-/** A product template of the catalogue; `print_spaces` and `options` are JSON text (spec §3). */
+/** A product template of the catalogue; `print_spaces` and `options` are JSON text. */
 const templateSchema = z.object(templateShape);
 export type Template = z.infer<typeof templateSchema>;
 
@@ -118,9 +118,9 @@ export const MOCKUP_STATUSES = ['pending', 'done', 'failed'] as const;
 export type MockupStatus = (typeof MOCKUP_STATUSES)[number];
 
 /**
- * A mockup record of a campaign product (spec §3): one mockup template's picture of the design of its print space.
- * `url` serves the image once done and changes with every render; `preview_url` serves its 500 px preview (spec §9), empty
- * for a mockup made before previews; `is_default_mockup` is '1' or '0' as the spec has it.
+ * A mockup record of a campaign product: one mockup template's picture of the design of its print space.
+ * `url` serves the image once done and changes with every render; `preview_url` serves its 500 px preview, empty
+ * for a mockup made before previews; `is_default_mockup` is '1' or '0'.
  */
 const mockupSchema = z.object({
   id: z.number().int(),
@@ -209,7 +209,7 @@ export function printSpacesOf(product: Pick<Template, 'name' | 'print_spaces'>):
 
 // --- calls ---------------------------------------------------------------------------------------
 
-/** The query of the campaign list (spec §3 "Bulk list query"). */
+/** The query of the campaign list. */
 export interface CampaignListQuery {
   q?: string;
   page?: number;
@@ -269,7 +269,7 @@ export async function listModels(api: ApiClient, signal?: AbortSignal): Promise<
   return checked(z.array(modelSchema), 'GET /seller/product-templates/models', await api.get('/seller/product-templates/models', { signal }));
 }
 
-/** The 3D model of a product's print space: its template's, for its mockup type or any (spec §5 type_detail). */
+/** The 3D model of a product's print space: its template's, for its mockup type or any. */
 export function modelFor(models: readonly Model3D[], product: Pick<Product, 'template_id' | 'mockup_type'>, printSpace: string): Model3D | undefined {
   return models.find(
     (m) => m.template_id === product.template_id && m.print_space === printSpace && (m.type_detail === '' || m.type_detail === product.mockup_type),

@@ -8,7 +8,7 @@ export interface EmailStore {
   domain: string;
 }
 
-/** Klaviyo provider settings (spec §3); `private_key` is only ever the masked key. */
+/** Klaviyo provider settings; `private_key` is only ever the masked key. */
 export interface KlaviyoSettings {
   store_id: number;
   private_key: string;
@@ -40,7 +40,7 @@ export interface StoreDomain {
   verified_at: string | null;
 }
 
-/** An email sender (spec §3) with the address it makes. */
+/** An email sender with the address it makes. */
 export interface Sender {
   id: number;
   store_domain_id: number;

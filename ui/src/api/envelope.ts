@@ -27,7 +27,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** The error message of a body as the spec reads it: the first `errors[].message`, else `message`. */
+/** The error message of a body as every screen reads it: the first `errors[].message`, else `message`. */
 export function envelopeMessage(body: unknown): string | undefined {
   if (!isRecord(body)) return undefined;
   const errors = body.errors;

@@ -2,19 +2,19 @@ import { z } from 'zod';
 import type { ApiClient } from './ApiClient';
 import type { Envelope, Page } from './envelope';
 
-/** Spec §9: lists are 15 to a page. */
+/** Lists are 15 to a page. */
 export const NOTIFICATIONS_PER_PAGE = 15;
 
 /** Notification types (bff/notifications): 1 comes back in the popup until read or dismissed, 2 shows once. */
 export const NOTIFICATION_TYPE_REGULAR = 1;
 export const NOTIFICATION_TYPE_ONCE = 2;
 
-/** Read-status actions (spec §4): 1 "Don't show this notification", 2 a type-2 notification shown in the popup. */
+/** Read-status actions: 1 "Don't show this notification", 2 a type-2 notification shown in the popup. */
 export const READ_STATUS_DISMISS = 1;
 export const READ_STATUS_SEEN = 2;
 export type ReadStatusAction = typeof READ_STATUS_DISMISS | typeof READ_STATUS_SEEN;
 
-/** A notification (spec §3); `message` is HTML the bff has sanitized; `seller_id` null means every seller. */
+/** A notification; `message` is HTML the bff has sanitized; `seller_id` null means every seller. */
 export const notificationSchema = z.object({
   id: z.number().int(),
   seller_id: z.number().int().nullable(),

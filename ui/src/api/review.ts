@@ -8,7 +8,7 @@ export type { DpiObject } from './schema';
 /** Where the review calls live under the API base (bff/review). */
 const BASE = '/design-orders/items';
 
-/** The design statuses an item moves through (spec §3 designing and reviewing, then the review's outcome). */
+/** The design statuses an item moves through (designing and reviewing, then the review's outcome; docs/review.md). */
 export const REVIEW_STATUSES = ['designing', 'reviewing', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
@@ -90,7 +90,7 @@ export const reviewKeys = {
   manifest: (id: number, revision: number) => ['review', 'item', id, 'manifest', revision] as const,
 };
 
-/** Queue pages are the spec's 15 items. */
+/** Queue pages are 15 items, like every list. */
 export const QUEUE_PER_PAGE = 15;
 
 /** A page of the queue, oldest first (a queue is worked from its head). */

@@ -3,10 +3,10 @@ import type { ApiClient } from './ApiClient';
 import type { Envelope } from './envelope';
 import { checked } from './schema';
 
-/** Spec §9: the sale-volume answers, in the order the survey lists them (bff/survey.SaleVolumes). */
+/** The sale-volume answers, in the order the survey lists them (bff/survey.SaleVolumes). */
 export const SALE_VOLUMES = ['50 - 100', '150 - 300', '300 - 600', '1000 - 2000', '2000+'] as const;
 
-/** What the survey sends (spec §3 "Seller survey"); facebook and phone are asked only when missing. */
+/** What the survey sends; facebook and phone are asked only when missing. */
 export interface SurveyAnswers {
   sale_volume: string;
   facebook: string;

@@ -1,6 +1,6 @@
 import { COOKIE_MAX_AGE_S, readCookie, removeCookie, writeCookie } from '../cookies';
 
-/** Cookie holding the session's bearer token (the `auth.` prefix and the local strategy, per spec §4). */
+/** Cookie holding the session's bearer token (the `auth.` prefix and the local strategy). */
 export const TOKEN_COOKIE = 'auth._token.local';
 
 export interface TokenStore {

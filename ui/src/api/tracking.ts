@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ApiClient } from './ApiClient';
 import { checked } from './schema';
 
-/** Client info of spec §3 the browser tells about itself; the bff adds the IP it sees. */
+/** Client info the browser tells about itself; the bff adds the IP it sees. */
 export interface ClientInfo {
   browser: string;
   device: string;

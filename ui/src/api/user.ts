@@ -1,10 +1,10 @@
-/** One balance of the user's account (spec §3, `account_balance`). */
+/** One balance of the user's account (`account_balance`). */
 export interface AccountBalance {
   type: string;
   balance: number;
 }
 
-/** The signed-in user as `GET /api/me` answers it (spec §3). */
+/** The signed-in user as `GET /api/me` answers it. */
 export interface User {
   id: number;
   name: string;

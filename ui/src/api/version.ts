@@ -1,6 +1,6 @@
 import type { ApiClient } from './ApiClient';
 
-/** The build serving the app (spec §7 `GET /api3/version`); only compared for a change. */
+/** The build serving the app (`GET /api3/version`); only compared for a change. */
 export interface VersionInfo {
   last_update: string;
 }

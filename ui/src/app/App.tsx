@@ -17,7 +17,7 @@ interface AppProps {
 }
 
 export function App({ queryClient, router }: AppProps) {
-  // Shift+F5 and Ctrl+Shift+R clear local storage and hard-reload, on every screen (spec §2.7).
+  // Shift+F5 and Ctrl+Shift+R clear local storage and hard-reload, on every screen.
   useHotkeys(reloadHotkeys, []);
   return (
     <MantineProvider theme={theme} colorSchemeManager={schemeManager} defaultColorScheme="light">

@@ -16,7 +16,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
-describe('chunk-load reload (spec §8)', () => {
+describe('chunk-load reload', () => {
   it.each<[string, unknown, boolean]>([
     ['Chromium', new TypeError('Failed to fetch dynamically imported module: https://x/assets/a-1.js'), true],
     ['Firefox', new TypeError('error loading dynamically imported module: https://x/assets/a-1.js'), true],

@@ -1,5 +1,5 @@
 /**
- * Spec §8: a page chunk that fails to load (a deploy replaced the hashed files the open tab still
+ * A page chunk that fails to load (a deploy replaced the hashed files the open tab still
  * names) triggers one full reload, at most once per 60 seconds, so a chunk that is really missing
  * ends on the error page instead of reloading forever.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { hardReload, hardReloadHotkeys, HARD_RELOAD_HOTKEYS } from './hardReload';
 
-describe('hard reload (spec §2.7)', () => {
+describe('hard reload', () => {
   it('clears local storage, then reloads', () => {
     const calls: string[] = [];
     hardReload({ clear: () => calls.push('clear') }, { reload: () => calls.push('reload') });

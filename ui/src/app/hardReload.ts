@@ -1,6 +1,6 @@
 import type { HotkeyItem } from '@mantine/hooks';
 
-/** The keys that clear local storage and reload the app (spec §2.7). */
+/** The keys that clear local storage and reload the app. */
 export const HARD_RELOAD_HOTKEYS = ['shift+F5', 'ctrl+shift+R'] as const;
 
 /** Forgets everything the app kept in local storage, then reloads the page from the server. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VERSION_POLL_MS, VersionWatch } from './versionCheck';
 
-describe('new-version detection (spec §4, §9)', () => {
+describe('new-version detection', () => {
   it('polls every 60 seconds', () => {
     expect(VERSION_POLL_MS).toBe(60_000);
   });

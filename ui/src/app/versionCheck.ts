@@ -1,9 +1,9 @@
-/** How often the app asks the bff which build it serves (spec §9). */
+/** How often the app asks the bff which build it serves. */
 export const VERSION_POLL_MS = 60_000;
 
 /**
- * Tells whether the bff now serves another build than the one this page load first saw (spec §4
- * "New-version banner: appears when the polled last-update value changes"). The first answer is the
+ * Tells whether the bff now serves another build than the one this page load first saw: the
+ * new-version banner appears when the polled last-update value changes. The first answer is the
  * baseline; once a different one arrives the answer stays true until the page reloads. Empty
  * answers (a bff that reports nothing) never count as a change.
  */

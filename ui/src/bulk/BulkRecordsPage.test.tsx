@@ -69,7 +69,7 @@ function setup(path = '/bulk-campaigns/multi-print-spaces') {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('BulkRecordsPage', { timeout: 20_000 }, () => {
-  it('lists the records with the spec query and shows why a record failed', async () => {
+  it('lists the records with their query and shows why a record failed', async () => {
     const { calls } = setup();
     const rows = await screen.findAllByTestId('bulk-row');
     expect(rows).toHaveLength(2);

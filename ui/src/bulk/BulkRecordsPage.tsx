@@ -68,7 +68,7 @@ function UploadSummary({ id }: { id: number }) {
 }
 
 /**
- * `/bulk-campaigns/multi-print-spaces`: the seller's bulk records with the spec's query (search, status and type
+ * `/bulk-campaigns/multi-print-spaces`: the seller's bulk records with their query (search, status and type
  * filters, 15 a page, newest first), batch actions on the ticked rows, start-all and stop-all, and, for an import
  * (`?bulk_upload_id=`), its progress. It refreshes by itself while records are at work: this is the worker table.
  */

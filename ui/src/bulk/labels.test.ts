@@ -3,13 +3,13 @@ import { artworksOf, designsOf } from '../api/bulk';
 import { importLines, runPool, summarize } from './labels';
 
 describe('designsOf and artworksOf', () => {
-  it('writes the spec designs text and reads it back', () => {
+  it('writes the designs text and reads it back', () => {
     expect(designsOf('u/1/bulk/cat.png', 'back')).toBe('[{"new_url":"u/1/bulk/cat.png","print_space":"back"}]');
     expect(designsOf('u/1/bulk/cat.png')).toBe('[{"new_url":"u/1/bulk/cat.png"}]');
     expect(artworksOf(designsOf('u/1/a.png', 'front'))).toEqual(['u/1/a.png']);
   });
 
-  it('reads nothing from text that is not the spec shape', () => {
+  it('reads nothing from text that is not the designs shape', () => {
     expect(artworksOf('not json')).toEqual([]);
     expect(artworksOf('{"new_url":"x"}')).toEqual([]);
     expect(artworksOf('[{"print_space":"front"}]')).toEqual(['']);

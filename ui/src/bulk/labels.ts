@@ -1,6 +1,6 @@
 import type { BulkStatus, BulkType, BulkUpload } from '../api/bulk';
 
-/** The list of bulk multi-print-space records and its import page (spec §2). */
+/** The list of bulk multi-print-space records and its import page. */
 export const BULK_LIST_PATH = '/bulk-campaigns/multi-print-spaces';
 export const BULK_IMPORT_PATH = '/bulk-campaigns/multi-print-spaces/import';
 

@@ -202,7 +202,7 @@ function Editor({ initial }: EditorProps) {
     setUndoRedo({ canUndo: history.current.canUndo, canRedo: history.current.canRedo });
   }, []);
 
-  /** Records the new document of the current print space and propagates it (spec §4 sync). */
+  /** Records the new document of the current print space and propagates it. */
   const change = useCallback(
     (next: DesignDocument) => {
       if (!product || !space || next === docs[key]) return;
@@ -556,7 +556,7 @@ const HIDDEN_RELOAD_KEY = 'campaign-load-reload-at';
 const HIDDEN_RELOAD_INTERVAL_MS = 60_000;
 
 /**
- * Spec §4: a saved design that fails to load while the tab is hidden reloads the page, so the seller comes
+ * A saved design that fails to load while the tab is hidden reloads the page, so the seller comes
  * back to a working editor. A missing campaign (404) stays missing, and a failing bff is not hammered: at most
  * one reload a minute, and none without session storage to remember it in.
  */

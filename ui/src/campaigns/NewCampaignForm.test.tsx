@@ -83,7 +83,7 @@ describe('newCampaignSchema', () => {
     });
   });
 
-  it('refuses a kind outside the spec’s list', () => {
+  it('refuses a kind outside the list', () => {
     expect(newCampaignSchema.safeParse({ name: 'x', kind: 'poster', template_ids: [1] }).success).toBe(false);
   });
 });

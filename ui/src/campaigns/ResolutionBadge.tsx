@@ -14,7 +14,7 @@ interface ResolutionBadgeProps {
   minDpi: number;
 }
 
-/** Spec §5 resolution check of the current print space: good, normal or low, with the lowest effective DPI. */
+/** The resolution check of the current print space (docs/editor.md): good, normal or low, with the lowest effective DPI. */
 export function ResolutionBadge({ value, dpi, minDpi }: ResolutionBadgeProps) {
   if (!value) return null;
   const look = LOOK[value.quality];

@@ -12,7 +12,7 @@ export const KIND_LABELS: Readonly<Record<CampaignKind, string>> = {
   ai_mockup: 'AI mockup',
 };
 
-/** The kind segments of `/campaigns/{ai|aop|combo|custom}/edit/{id?}` (spec §2) and the kind each edits. */
+/** The kind segments of `/campaigns/{ai|aop|combo|custom}/edit/{id?}` and the kind each edits. */
 export const KIND_SEGMENTS = { ai: 'ai_mockup', aop: 'aop', combo: 'combo', custom: 'custom' } as const satisfies Record<
   string,
   CampaignKind

@@ -12,7 +12,7 @@ const MARK_COLOR: Readonly<Record<BrandKind, string>> = {
   seller_centre: 'var(--mantine-color-orange-7)',
 };
 
-/** The mark and name of the brand this host carries (spec §2.4): Pressroom, the second brand or the seller centre. */
+/** The mark and name of the brand this host carries: Pressroom, the second brand or the seller centre. */
 export function Logo({ size = 28 }: LogoProps) {
   const brand = useBrand();
   const initial = brand.name.trim().charAt(0).toUpperCase();

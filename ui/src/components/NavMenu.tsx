@@ -4,7 +4,7 @@ import type { MenuItemId } from '../access';
 import { activeEntry, visibleSections, type MenuEntry } from '../navigation/sections';
 
 interface NavMenuProps {
-  /** The menu items the user sees (access rules of spec §6). */
+  /** The menu items the user sees (access rules). */
   visible: readonly MenuItemId[];
   onNavigate?: () => void;
 }
@@ -12,7 +12,7 @@ interface NavMenuProps {
 const ROUNDED = { borderRadius: 'var(--mantine-radius-md)' };
 
 /**
- * The sidebar menu of spec §2.5: the sections holding an item the user may use, opened on their
+ * The sidebar menu: the sections holding an item the user may use, opened on their
  * visible pages; the page being shown is highlighted.
  */
 export function NavMenu({ visible, onNavigate }: NavMenuProps) {

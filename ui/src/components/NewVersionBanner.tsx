@@ -8,7 +8,7 @@ import { VERSION_POLL_MS, VersionWatch } from '../app/versionCheck';
 /** The build this page load first saw; a new page load starts over. */
 const watch = new VersionWatch();
 
-/** "A new version is available!" with "Update Now" once the polled build changes (spec §2.4). */
+/** "A new version is available!" with "Update Now" once the polled build changes. */
 export function NewVersionBanner() {
   const { data: updated } = useQuery({
     queryKey: ['version'],

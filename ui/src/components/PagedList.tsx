@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Page } from '../api';
 
-/** The empty state of a list (spec §8). */
+/** The empty state of a list. */
 export function NoEntries({ py = 'xl' }: { py?: string }) {
   return (
     <Text c="dimmed" ta="center" py={py}>

@@ -6,11 +6,11 @@ import type { MenuItemId } from '../access';
 import { QUICK_NAV_SHORTCUT, quickNavDestinations } from '../navigation/quickNav';
 
 interface QuickNavigationProps {
-  /** The menu items the user sees (access rules of spec §6); only their destinations are offered. */
+  /** The menu items the user sees (access rules); only their destinations are offered. */
   visible: readonly MenuItemId[];
 }
 
-/** The quick-navigation picker: Ctrl+G, "Go to page", the destinations of spec §2.6 the user may open. */
+/** The quick-navigation picker: Ctrl+G, "Go to page", the destinations the user may open. */
 export function QuickNavigation({ visible }: QuickNavigationProps) {
   const navigate = useNavigate();
   const actions = useMemo<SpotlightActionData[]>(

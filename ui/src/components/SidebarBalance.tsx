@@ -10,7 +10,7 @@ interface SidebarBalanceProps {
   onNavigate?: () => void;
 }
 
-/** The sidebar's balance block (spec §2.4): Balance, Balance 2 when positive, and the SMS credits. */
+/** The sidebar's balance block: Balance, Balance 2 when positive, and the SMS credits. */
 export function SidebarBalance({ user, onNavigate }: SidebarBalanceProps) {
   const second = secondBalance(user);
   return (

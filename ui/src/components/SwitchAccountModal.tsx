@@ -14,7 +14,7 @@ interface SwitchAccountModalProps {
   afterLogin?: boolean;
 }
 
-/** The select-account modal (spec §2.7, §4): the seller accounts the user may switch into. */
+/** The select-account modal: the seller accounts the user may switch into. */
 export function SwitchAccountModal({ opened, onClose, afterLogin = false }: SwitchAccountModalProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -22,12 +22,12 @@ import { secondBalance } from './balances';
 
 interface UserMenuProps {
   user: User;
-  /** The menu items the user sees (access rules of spec §6). */
+  /** The menu items the user sees (access rules). */
   visible: readonly MenuItemId[];
   onSwitchAccount: () => void;
 }
 
-/** The signed-in user's name and email with the balances and the account actions (spec §2.4). */
+/** The signed-in user's name and email with the balances and the account actions. */
 export function UserMenu({ user, visible, onSwitchAccount }: UserMenuProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

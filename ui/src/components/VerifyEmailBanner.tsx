@@ -2,7 +2,7 @@ import { Alert, Anchor } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-/** The top banner for non-designers with an unverified e-mail (spec §2.4). */
+/** The top banner for non-designers with an unverified e-mail. */
 export function VerifyEmailBanner() {
   return (
     <Alert color="yellow" variant="light" icon={<IconMailExclamation size={18} />} mb="md" data-testid="verify-email-banner">

@@ -1,6 +1,6 @@
 import type { User } from '../api';
 
-/** The account_balance entry type of the second balance (spec §2.4 "Balance 2"). */
+/** The account_balance entry type of the second balance. */
 export const SECOND_BALANCE_TYPE = 'balance_2';
 
 /** The user's second balance, 0 when the account has none. */

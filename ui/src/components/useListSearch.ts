@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 
-/** Spec §9: list fetches wait 200 ms after the last keystroke. */
+/** List fetches wait 200 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 200;
 
 /**

@@ -26,7 +26,7 @@ export type DesignCanvasProps = {
   onChange: (doc: DesignDocument) => void;
   selectedId: string | null;
   onSelect: (id: string | null) => void;
-  /** Restricted mode (spec §5): objects stay in the print area, images within DPI/minDPI, artwork unrotated. */
+  /** Restricted mode: objects stay in the print area, images within DPI/minDPI, artwork unrotated. */
   restricted?: boolean;
   /** Lock-edit mode: only the customer object (model.isCustomObject) can be moved. */
   lockEdit?: boolean;

@@ -1,5 +1,5 @@
 // Fonts of the design canvas. Roboto, the renderer's own font, comes from GET /api/fonts; a text's fontUrl is
-// loaded under a family name of its own. Every load failure is swallowed (spec §4): the font is treated as
+// loaded under a family name of its own. Every load failure is swallowed: the font is treated as
 // missing and the text falls back to Roboto, as renderer/raster does. Texts measure with the same canvas
 // font string Konva draws with.
 

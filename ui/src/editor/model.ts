@@ -1,4 +1,4 @@
-// The editing model of the design canvas (spec design-and-bulk §4 "Design canvas", §5, §9): pure functions that
+// The editing model of the design canvas (docs/editor.md): pure functions that
 // take a design document and return a new one, never mutating their input. DesignCanvas draws what these
 // return; the campaign editor keeps the documents, its History and the sync between print spaces.
 
@@ -12,7 +12,7 @@ import {
   type TextObject,
 } from './document';
 
-/** The editor's constants (spec §5 and §9). */
+/** The editor's constants. */
 export const EDITOR = {
   textMaxLength: LIMITS.maxTextLength,
   textsPerPrintArea: LIMITS.maxTexts,
@@ -54,7 +54,7 @@ export type Box = { x: number; y: number; width: number; height?: number; rotati
 /** Editing modes of the canvas. */
 export type EditMode = { restricted: boolean; lockEdit?: boolean };
 
-/** The document's print space spec for a product print space. */
+/** The document's print space for a product print space. */
 export function printSpaceSpec(ps: ProductPrintSpace): PrintSpaceSpec {
   return {
     name: ps.name,
@@ -152,7 +152,7 @@ export function texts(doc: DesignDocument): TextObject[] {
 export const TOO_MANY_TEXTS = 'A print area holds at most 2 texts.';
 
 /**
- * Adds a text with the spec's defaults ('Hello', Roboto, size 100, 80% of the print area wide, centred), or
+ * Adds a text with the editor's defaults ('Hello', Roboto, size 100, 80% of the print area wide, centred), or
  * refuses a third text of the print area.
  */
 export function addText(
@@ -314,7 +314,7 @@ function mapObject(doc: DesignDocument, id: string, f: (o: DesignObject) => Desi
   return changed ? { ...doc, objects } : doc;
 }
 
-/** Resolution verdict of a design (spec §5), as renderer/dpi computes it. */
+/** Resolution verdict of a design, as renderer/dpi computes it. */
 export type Quality = 'good' | 'normal' | 'low';
 
 /** Effective DPI of a placed image: DPI times natural pixels per placed pixel, on the axis that gives less. */
@@ -453,7 +453,7 @@ export function fitObjects(objects: DesignObject[], from: PrintSpaceSpec, to: Pr
 }
 
 /**
- * Propagates the change of one design (spec §4): in a combo campaign designs are unique per print space and
+ * Propagates the change of one design: in a combo campaign designs are unique per print space and
  * nothing else changes. Elsewhere, designs with the same key (mirrorKey) mirror it exactly; when it is a main
  * print space, the other main print spaces get its objects fitted to their size; and the other print spaces
  * of the same print area (same size) get its customer objects (isCustomObject), replacing theirs, within the

@@ -14,7 +14,7 @@ import {
 } from '../api/emailMarketing';
 import { FormError } from '../components/FormError';
 
-/** Spec §9: searches wait 200 ms after the last keystroke. */
+/** Searches wait 200 ms after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 200;
 
 function EmailsForm({ storeId, initial }: { storeId: number; initial: AbandonedSettings }) {

@@ -4,7 +4,7 @@ import { ErrorPage } from '../pages/ErrorPage';
 import { useSessionUser } from '../session/useSessionUser';
 
 /**
- * The email-marketing pages need the "email marketing" tag and update_campaign (spec §6): the same
+ * The email-marketing pages need the "email marketing" tag and update_campaign: the same
  * rule as the menu item, so a user who cannot see the item cannot open its pages either. The bff
  * checks it again on every call.
  */

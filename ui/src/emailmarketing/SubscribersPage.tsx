@@ -8,7 +8,7 @@ import { importSubscribers, subscribers, unsubscribe } from '../api/emailMarketi
 import { FormError } from '../components/FormError';
 import { StorePicker } from './StorePicker';
 
-/** Spec §9: list fetches wait 200 ms after the last keystroke. */
+/** List fetches wait 200 ms after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 200;
 
 const KEY = ['email-marketing', 'subscribers'];

@@ -11,7 +11,7 @@ import { SubscribersPage } from './SubscribersPage';
 /** The section path the shell would otherwise fill with its placeholder. */
 export const EMAIL_MARKETING_HOME = '/email-marketing/campaigns';
 
-/** The email-marketing routes (spec §2), each behind the tag-and-permission gate. */
+/** The email-marketing routes, each behind the tag-and-permission gate. */
 export function emailMarketingRoutes(): RouteObject[] {
   const gated = (path: string, page: ReactNode): RouteObject => ({
     path,

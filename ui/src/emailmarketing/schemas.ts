@@ -20,11 +20,11 @@ const name = z
   .min(1, { error: 'The name field is required.' })
   .max(100, { error: 'The name may not be greater than 100 characters.' });
 
-/** Sender update (spec §5: username and name). */
+/** Sender update (username and name). */
 export const senderUpdateSchema = z.object({ username, name });
 export type SenderUpdateValues = z.infer<typeof senderUpdateSchema>;
 
-/** Sender create (spec §5: store_domain_id, username and name); the domain comes from a select as text. */
+/** Sender create (store_domain_id, username and name); the domain comes from a select as text. */
 export const senderCreateSchema = senderUpdateSchema.extend({
   store_domain_id: z.string().min(1, { error: 'The store domain field is required.' }),
 });

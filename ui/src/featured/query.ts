@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api';
 import { featuredInfo } from '../api/featured';
 
-/** Issue 6: the carousel advances every 3 s and is at most 500 px wide. */
+/** The carousel advances every 3 s and is at most 500 px wide. */
 export const FEATURED_INTERVAL_MS = 3000;
 export const FEATURED_MAX_WIDTH = 500;
 

@@ -1,12 +1,12 @@
 import type { MantineColor } from '@mantine/core';
 
-/** The alert types spec §5 accepts. */
+/** The alert types an alert accepts. */
 export const ALERT_TYPES = ['primary', 'secondary', 'success', 'danger', 'warning', 'info', 'light', 'dark'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
 const KNOWN: ReadonlySet<string> = new Set(ALERT_TYPES);
 
-/** The alert type to show for `value` (from the server, a query, a prop): anything unknown is info (spec §5). */
+/** The alert type to show for `value` (from the server, a query, a prop): anything unknown is info. */
 export function alertType(value: unknown): AlertType {
   return typeof value === 'string' && KNOWN.has(value) ? (value as AlertType) : 'info';
 }

@@ -1,4 +1,4 @@
-/** What a confirmation dialog says (spec §8). */
+/** What a confirmation dialog says. */
 export interface ConfirmText {
   title: string;
   text: string;
@@ -6,7 +6,7 @@ export interface ConfirmText {
   cancelLabel: string;
 }
 
-/** Spec §8 defaults: "Are you sure?", "You won't be able to revert this!", "Yes, delete it!". */
+/** The defaults: "Are you sure?", "You won't be able to revert this!", "Yes, delete it!". */
 export const CONFIRM_DEFAULTS: Readonly<ConfirmText> = {
   title: 'Are you sure?',
   text: "You won't be able to revert this!",

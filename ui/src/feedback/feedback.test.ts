@@ -3,7 +3,7 @@ import { ALERT_TYPES, alertColor, alertType } from './alert';
 import { CONFIRM_DEFAULTS, confirmText } from './confirm';
 import { TOAST_DURATION_MS, TOAST_LIMIT, toastDuration } from './toast';
 
-describe('alert types (spec §5)', () => {
+describe('alert types', () => {
   it.each(ALERT_TYPES.map((t) => [t]))('accepts %s', (type) => {
     expect(alertType(type)).toBe(type);
   });
@@ -19,8 +19,8 @@ describe('alert types (spec §5)', () => {
   });
 });
 
-describe('confirm dialog (spec §8)', () => {
-  it('says the spec’s texts by default', () => {
+describe('confirm dialog', () => {
+  it('says the default texts', () => {
     expect(confirmText()).toEqual({
       title: 'Are you sure?',
       text: "You won't be able to revert this!",
@@ -37,7 +37,7 @@ describe('confirm dialog (spec §8)', () => {
   });
 });
 
-describe('toasts (spec §8, §9)', () => {
+describe('toasts', () => {
   it('stay 3000 ms and stack up to 5', () => {
     expect(TOAST_DURATION_MS).toBe(3000);
     expect(TOAST_LIMIT).toBe(5);

@@ -1,11 +1,11 @@
-/** The notification kinds of spec §8. */
+/** The notification kinds. */
 export const TOAST_TYPES = ['info', 'warning', 'success', 'error'] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
 
-/** Spec §9: default notification duration 3000 ms; toasts stack up to 5. */
+/** Default notification duration 3000 ms; toasts stack up to 5. */
 export const TOAST_DURATION_MS = 3000;
 export const TOAST_LIMIT = 5;
-/** Spec §8: an error listing several messages stays 500 ms per message, never under the default. */
+/** An error listing several messages stays 500 ms per message, never under the default. */
 export const TOAST_MS_PER_MESSAGE = 500;
 
 /** How long a toast stays: error lists 500 ms per message with a 3000 ms floor, everything else 3000 ms. */

@@ -7,7 +7,7 @@ import {
   type DayCountPeriod,
 } from './dateRange';
 
-describe('date-range presets (spec §9)', () => {
+describe('date-range presets', () => {
   it('lists today through custom', () => {
     expect(DATE_RANGE_PRESETS.map((p) => DATE_RANGE_LABELS[p])).toEqual([
       'Today',
@@ -28,7 +28,7 @@ describe('date-range presets (spec §9)', () => {
   });
 });
 
-describe('day counts (spec §9)', () => {
+describe('day counts', () => {
   // Wednesday 2026-07-15 10:00 UTC.
   const wednesday = new Date('2026-07-15T10:00:00Z');
 

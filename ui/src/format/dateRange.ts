@@ -1,4 +1,4 @@
-/** The date-range presets of the report filters (spec §9), in menu order. */
+/** The date-range presets of the report filters, in menu order. */
 export const DATE_RANGE_PRESETS = [
   'today',
   'yesterday',
@@ -11,7 +11,7 @@ export const DATE_RANGE_PRESETS = [
   'custom',
 ] as const;
 
-/** The one list of spec §9 that adds "last 14 days", right after "last 7 days". */
+/** The one list that adds "last 14 days", right after "last 7 days". */
 export const DATE_RANGE_PRESETS_WITH_14_DAYS = [
   'today',
   'yesterday',
@@ -40,15 +40,15 @@ export const DATE_RANGE_LABELS: Readonly<Record<DateRangePreset, string>> = {
   custom: 'Custom',
 };
 
-/** The periods spec §9 gives a day count for. */
+/** The periods that have a day count. */
 export type DayCountPeriod = 'lifetime' | 'today' | 'yesterday' | 'this_week' | 'this_month';
 
 const HOUR_MS = 3_600_000;
 
 /**
- * The day count of spec §9: lifetime and today 0, yesterday 1, this_week the days since Monday
+ * The day count: lifetime and today 0, yesterday 1, this_week the days since Monday
  * (0 on a Monday, 6 on a Sunday), this_month the days since the first (0 on the 1st). "Today" is
- * the seller's: `now` shifted by their utc_offset in hours (spec §3).
+ * the seller's: `now` shifted by their utc_offset in hours.
  */
 export function dayCount(period: DayCountPeriod, now: Date = new Date(), utcOffsetHours = 0): number {
   const local = new Date(now.getTime() + utcOffsetHours * HOUR_MS);

@@ -4,7 +4,7 @@ import { CODE_FIRST_CURRENCIES, convertPrice, DEFAULT_CURRENCY, formatPrice, typ
 const NBSP = '\u00a0';
 const EUR_DE: Currency = { code: 'EUR', locale: 'de-DE', rate: 0.92 };
 
-describe('price formatting (spec §9)', () => {
+describe('price formatting', () => {
   it('defaults to USD in en-US at rate 1', () => {
     expect(DEFAULT_CURRENCY).toEqual({ code: 'USD', locale: 'en-US', rate: 1 });
   });

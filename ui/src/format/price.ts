@@ -1,4 +1,4 @@
-/** A display currency (spec §3 "Currency: locale and code", §9 defaults). */
+/** A display currency: locale and code. */
 export interface Currency {
   /** ISO 4217 code, e.g. USD. */
   readonly code: string;
@@ -8,12 +8,12 @@ export interface Currency {
   readonly rate: number;
 }
 
-/** Spec §9: default currency USD, locale en-US, rate 1. */
+/** Default currency USD, locale en-US, rate 1. */
 export const DEFAULT_CURRENCY: Currency = { code: 'USD', locale: 'en-US', rate: 1 };
 
 /**
- * Currencies written with the code before the amount (spec §9, "a fixed list of dollar-like and
- * peso-like currency codes"). The list is every ISO 4217 currency whose everyday sign is a bare "$":
+ * Currencies written with the code before the amount: dollar-like and
+ * peso-like currency codes. The list is every ISO 4217 currency whose everyday sign is a bare "$":
  * the dollars and the pesos of the Americas. Their sign alone does not say which currency an amount
  * is in — "$10" reads as US dollars to one seller and Mexican pesos to another — so the code goes
  * first ("USD 10.00", "MXN 10.00"). Currencies with a sign of their own (€, £, ¥, ₱ …) keep the

@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
 
-/** The blank frame of spec §2.1: the page alone, with no top bar, menu or footer. */
+/** The blank frame: the page alone, with no top bar, menu or footer. */
 export function BlankLayout() {
   return (
     <Box mih="100dvh">

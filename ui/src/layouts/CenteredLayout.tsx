@@ -11,7 +11,7 @@ interface CenteredLayoutProps {
   children?: ReactNode;
 }
 
-/** The centred frame of the auth and error pages (spec §2.1). */
+/** The centred frame of the auth and error pages. */
 export function CenteredLayout({ children }: CenteredLayoutProps) {
   return (
     <Box className={classes.page}>

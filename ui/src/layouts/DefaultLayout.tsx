@@ -24,16 +24,16 @@ import { systemConfigsQuery } from '../systemconfig/systemConfigs';
 import { CampaignTracker } from '../tracking/CampaignTracker';
 import classes from './DefaultLayout.module.css';
 
-/** The signed-in frame: top bar, menu, footer, quick navigation (spec §2.1, §2.6). */
+/** The signed-in frame: top bar, menu, footer, quick navigation. */
 export function DefaultLayout() {
   const user = useSessionUser();
   const [opened, { toggle, close }] = useDisclosure();
   const visible = useMemo(() => visibleMenu(user, currentAccessContext()), [user]);
-  usePrefetchQuery(systemConfigsQuery); // fetched once after login (spec §7), cached for the screens
+  usePrefetchQuery(systemConfigsQuery); // fetched once after login, cached for the screens
   const [search, setSearch] = useSearchParams();
   const [switchOpen, setSwitchOpen] = useState(false);
   // After login (ref=login) the select-account modal opens when there are accounts to switch into
-  // and the user has not asked never to see it again (spec §4); the marker leaves the address once
+  // and the user has not asked never to see it again; the marker leaves the address once
   // the modal is closed, or at once when there is nothing to offer.
   const afterLogin = search.get('ref') === 'login';
   const offerAccounts = afterLogin && !isDesigner(user) && !accountModalDismissed();

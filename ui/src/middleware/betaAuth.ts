@@ -1,5 +1,5 @@
 import { hasTag, TAGS } from '../access';
 import type { Middleware } from './registry';
 
-/** beta-auth: a signed-in user lacking the beta tag is sent to / (spec §2.2). */
+/** beta-auth: a signed-in user lacking the beta tag is sent to /. */
 export const betaAuth: Middleware = ({ user }) => (user && !hasTag(user, TAGS.beta) ? '/' : undefined);

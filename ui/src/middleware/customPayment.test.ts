@@ -7,7 +7,7 @@ const config = sellerCentreConfig({
   VITE_CUSTOM_PAYMENT_HOSTS: 'pay.example.com, Shop.Example.com',
 } as unknown as ImportMetaEnv);
 
-describe('custom-payment (spec §4)', () => {
+describe('custom-payment', () => {
   it('sends a custom_payment user on another domain to the seller-centre callback with redirect and token', () => {
     const url = new URL('https://dash.example.com/orders?status=pending');
     expect(sellerCentreCallback(config, url, makeUser({ custom_payment: true }), 'tok')).toBe(

@@ -22,7 +22,7 @@ export function sellerCentreConfig(env: ImportMetaEnv = import.meta.env): Seller
 
 /**
  * The seller-centre callback URL for a custom_payment user on a host that is not a custom-payment
- * domain (spec §4), carrying the token and the page as redirect; null when the rule does not apply.
+ * domain, carrying the token and the page as redirect; null when the rule does not apply.
  */
 export function sellerCentreCallback(
   config: SellerCentreConfig,

@@ -6,7 +6,7 @@ const CAMPAIGN_WITH_ID = /^\/campaigns\/(?:edit|express(?:\/edit)?)\/(\d+)\/?$/;
 
 /**
  * preferOldBulkCampaign: users tagged "old bulk campaign" opening a regular or express campaign
- * with an id are sent to /campaigns/bulk_v2/{id} (spec §2.2).
+ * with an id are sent to /campaigns/bulk_v2/{id}.
  */
 export const preferOldBulkCampaign: Middleware = ({ url, user }) => {
   if (!user || !hasTag(user, TAGS.oldBulkCampaign)) return undefined;

@@ -9,7 +9,7 @@ function visit(path: string, user: User | null, maintenance?: boolean): Middlewa
   return context;
 }
 
-describe('beta-auth (spec §2.2)', () => {
+describe('beta-auth', () => {
   const betaAuth = resolveMiddleware('beta-auth');
 
   it('sends a user lacking the beta tag to /', () => {
@@ -25,7 +25,7 @@ describe('beta-auth (spec §2.2)', () => {
   });
 });
 
-describe('maintenance (spec §2.1)', () => {
+describe('maintenance', () => {
   const maintenance = resolveMiddleware('maintenance');
   const seller = makeUser();
   const admin = makeUser({ roles: ['admin'] });
@@ -42,7 +42,7 @@ describe('maintenance (spec §2.1)', () => {
   });
 });
 
-describe('preferOldBulkCampaign (spec §2.2)', () => {
+describe('preferOldBulkCampaign', () => {
   const prefer = resolveMiddleware('preferOldBulkCampaign');
   const tagged = makeUser({ tags: ['old bulk campaign'] });
 

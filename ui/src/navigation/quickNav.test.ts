@@ -4,7 +4,7 @@ import type { User } from '../api';
 import { makeUser } from '../test/users';
 import { QUICK_NAV_DESTINATIONS, quickNavDestinations } from './quickNav';
 
-/** Spec §2.6, copied as written. */
+/** The destinations of docs/shell.md's quick navigation, written out here. */
 const SPEC_DESTINATIONS = [
   '/',
   '/referral?sort_by=sold_items',
@@ -44,8 +44,8 @@ function offered(user: User, context: AccessContext = DASHBOARD_HOST): string[] 
   return quickNavDestinations(visibleMenu(user, context)).map((d) => d.path);
 }
 
-describe('quick navigation destinations (spec §2.6)', () => {
-  it('are exactly the spec’s, in its order', () => {
+describe('quick navigation destinations', () => {
+  it('are exactly the listed ones, in order', () => {
     expect(QUICK_NAV_DESTINATIONS.map((d) => d.path)).toEqual(SPEC_DESTINATIONS);
   });
 
@@ -60,7 +60,7 @@ describe('quick navigation destinations (spec §2.6)', () => {
   });
 });
 
-describe('quick navigation follows the menu visibility (spec §6)', () => {
+describe('quick navigation follows the menu visibility', () => {
   it.each<[string, User, AccessContext, string[]]>([
     [
       'a seller without tags sees all but the tag- and custom_payment-gated pages',
@@ -132,7 +132,7 @@ describe('quick navigation follows the menu visibility (spec §6)', () => {
     expect(offered(user, context)).toEqual(want);
   });
 
-  it('keeps the spec’s order when the fulfill tag moves Fulfill Orders to the top of the menu', () => {
+  it('keeps the listed order when the fulfill tag moves Fulfill Orders to the top of the menu', () => {
     const user = makeUser({ tags: ['fulfill'] });
     expect(visibleMenu(user, DASHBOARD_HOST)[0]).toBe('orders.fulfill');
     expect(offered(user).slice(0, 4)).toEqual(['/', '/referral?sort_by=sold_items', '/contest', '/fulfillment']);

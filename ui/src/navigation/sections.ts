@@ -14,16 +14,16 @@ import {
 } from '@tabler/icons-react';
 import type { MenuItemId } from '../access';
 
-/** One page the menu of spec §2.5 links to: its label, its path and the access item (spec §6) gating it. */
+/** One page the menu links to: its label, its path and the access item gating it. */
 export interface MenuEntry {
   readonly label: string;
-  /** Where it goes, with its query where the spec gives one (e.g. `/referral?sort_by=sold_items`). */
+  /** Where it goes, with its query where it has one (e.g. `/referral?sort_by=sold_items`). */
   readonly path: string;
   /** The menu item whose visibility (ui/src/access) decides whether the user sees the entry. */
   readonly item: MenuItemId;
 }
 
-/** A top-level menu section of spec §2.5 and the pages it groups; a section with one entry is a plain link. */
+/** A top-level menu section and the pages it groups; a section with one entry is a plain link. */
 export interface MenuSection {
   readonly label: string;
   readonly icon: Icon;
@@ -31,7 +31,7 @@ export interface MenuSection {
   readonly entries: readonly MenuEntry[];
 }
 
-/** The sections of spec §2.5 in menu order: the single table of menu labels and paths. */
+/** The sections in menu order: the single table of menu labels and paths. */
 export const MENU_SECTIONS: readonly MenuSection[] = [
   {
     label: 'Dashboard',
@@ -126,7 +126,7 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
 ];
 
 /**
- * Pages the top bar and sidebar link to outside the menu (spec §2.4), in the section the quick
+ * Pages the top bar and sidebar link to outside the menu, in the section the quick
  * navigation files them under: My Account (user menu) and the SMS credits top-up (sidebar).
  */
 export const SHELL_SECTIONS: readonly MenuSection[] = [
@@ -172,7 +172,7 @@ export function entryAt(path: string): PlacedEntry {
 
 /**
  * The sections the user sees, in menu order, each with only its visible entries: a section shows
- * when one of its items is visible (spec §2.5, §6). When visibleMenu lists Fulfill Orders first
+ * when one of its items is visible. When visibleMenu lists Fulfill Orders first
  * (the fulfill tag), the menu shows it as its own first link, ahead of the sections.
  */
 export function visibleSections(visible: readonly MenuItemId[]): MenuSection[] {

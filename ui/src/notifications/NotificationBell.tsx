@@ -6,7 +6,7 @@ import { api } from '../api';
 import { bellNotifications, notificationKeys } from '../api/notifications';
 import { PostedAt, Subject } from './NotificationContent';
 
-/** Spec §2.4, §9: the bell's dropdown is at most 250px high. */
+/** The bell's dropdown is at most 250px high. */
 export const BELL_LIST_MAX_HEIGHT = 250;
 /** How often the bell asks for new notifications while the page is open. */
 export const BELL_POLL_MS = 60_000;

@@ -27,7 +27,7 @@ function reportFailure(error: unknown) {
   toasts.show({ color: 'red', message: isApiError(error) ? error.message : 'Something went wrong.' });
 }
 
-/** Steps through `list` with Back and Next; the last step shows Close (spec §4). */
+/** Steps through `list` with Back and Next; the last step shows Close. */
 function PopupSteps({ list, storage }: { list: Notification[]; storage: KeyValue | null }) {
   const [opened, setOpened] = useState(true);
   const [step, setStep] = useState(0);
@@ -103,7 +103,7 @@ function PopupSteps({ list, storage }: { list: Notification[]; storage: KeyValue
 }
 
 /**
- * The new-notifications popup of the default layout (spec §2.1, §4). `allowed` is the menu gate
+ * The new-notifications popup of the default layout. `allowed` is the menu gate
  * `notifications_popup` (false for the hide-notify-modal tag); the cooldown and hide flag are read
  * once per page load, so a closed popup stays closed until the next load after the cooldown.
  */

@@ -28,7 +28,7 @@ const note = makeNotification;
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
-describe('popup cooldown (spec §4, §9: at most once per 60 minutes)', () => {
+describe('popup cooldown (at most once per 60 minutes)', () => {
   it.each([
     ['never shown', undefined, true],
     ['shown a minute ago', NOW - 60_000, false],

@@ -2,7 +2,7 @@ import type { Notification } from '../api/notifications';
 import { NOTIFICATION_TYPE_ONCE } from '../api/notifications';
 
 /**
- * The rules of the new-notifications popup (spec §4, §9): shown at most once per 60 minutes (a flag
+ * The rules of the new-notifications popup: shown at most once per 60 minutes (a flag
  * is set after showing), not fetched while the one-day hide flag is set or for users with the tag
  * hide-notify-modal (the menu's `notifications_popup` gate), notifications dismissed in this browser
  * (kept as `id|seller_id`, `ALL` for those meant for every seller) filtered out, and on close the

@@ -45,7 +45,7 @@ interface GettingStartedItem {
   icon: Icon;
 }
 
-/** The four steps of the guided tour (spec §1), each a way into its screen (title and path in TOUR_SCREENS). */
+/** The four steps of the guided tour, each a way into its screen (title and path in TOUR_SCREENS). */
 const GETTING_STARTED: readonly GettingStartedItem[] = [
   { anchor: 'store', text: 'Your storefront, its name and domain.', icon: IconBuildingStore },
   { anchor: 'campaign', text: 'Products, artwork, prices: live in 8 steps.', icon: IconSpeakerphone },

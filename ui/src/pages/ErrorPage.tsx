@@ -8,7 +8,7 @@ interface ErrorPageProps {
   detail?: ReactNode;
 }
 
-/** An error with its status code and a way home (spec §8). */
+/** An error with its status code and a way home. */
 export function ErrorPage({ status, message, detail }: ErrorPageProps) {
   return (
     <Paper withBorder shadow="md" radius="lg" p="xl" w="100%">

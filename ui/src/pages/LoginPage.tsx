@@ -21,7 +21,7 @@ const copy = {
   },
 } as const;
 
-/** The page after login, marked ref=login so the layout may offer the select-account modal (spec §4). */
+/** The page after login, marked ref=login so the layout may offer the select-account modal. */
 function withLoginMarker(path: string): string {
   const url = new URL(path, 'http://pressroom.invalid');
   url.searchParams.set('ref', 'login');

@@ -14,7 +14,7 @@ function isUnknownMiddleware(value: unknown): value is UnknownMiddlewareFailure 
   return typeof value === 'object' && value !== null && 'middleware' in value && 'message' in value;
 }
 
-/** Reloads the page once to fetch the new build's chunks (spec §8). */
+/** Reloads the page once to fetch the new build's chunks. */
 function ChunkReload() {
   useEffect(() => reloadForChunk(), []);
   return <FullPageLoader />;
@@ -46,7 +46,7 @@ function RouteError() {
   );
 }
 
-/** The router's error boundary: a failed chunk load reloads once a minute at most, else the status code (default 500) and the message (spec §8). */
+/** The router's error boundary: a failed chunk load reloads once a minute at most, else the status code (default 500) and the message. */
 export function RouteErrorPage() {
   return (
     <CenteredLayout>

@@ -2,7 +2,7 @@ import { data, redirect, type LoaderFunction } from 'react-router';
 import type { User } from '../api';
 import { resolveMiddleware, runMiddleware, UnknownMiddlewareError, type Middleware } from '../middleware/registry';
 
-/** What the router answers for a route that names a guard nobody registered (spec §2.1). */
+/** What the router answers for a route that names a guard nobody registered. */
 export interface UnknownMiddlewareFailure {
   message: string;
   middleware: string;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_ENTRIES, pathnameOf } from '../navigation/sections';
 import { createRoutes } from './routes';
 
-/** Spec §2.3, every route with sample values for its parameters (optional ones both with and without). */
+/** Every route, with sample values for its parameters (optional ones both with and without). */
 const SPEC_ROUTES = [
   '/', '/abandoned-orders', '/account', '/ai-design', '/ai-design/history', '/bulk-campaigns', '/calendar',
   '/campaigns', '/cancel-orders', '/check-in', '/collections', '/contest', '/customers', '/domains',
@@ -38,7 +38,7 @@ const SPEC_ROUTES = [
   '/storefronts/sitemap/3', '/storefronts/sitemap/3/urls/4', '/storefronts/sitemap/urls', '/storefronts/pages/edit',
   '/storefronts/pages/edit/3', '/storefronts/3/blog', '/blog/categories', '/blog/new', '/blog/3/edit',
   '/feature-requests/some-slug', '/feature-requests/ideas/some-slug',
-  // §2.2
+  // the error page
   '/error/404',
 ];
 
@@ -49,7 +49,7 @@ function resolvesToPage(path: string): boolean {
   return leaf !== undefined && leaf.path !== '*';
 }
 
-describe('route table (spec §2.3)', () => {
+describe('route table', () => {
   it.each(SPEC_ROUTES)('%s resolves to a page, not the 404', (path) => {
     expect(resolvesToPage(path)).toBe(true);
   });

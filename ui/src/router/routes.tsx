@@ -59,7 +59,7 @@ import { middlewareLoader } from './middlewareLoader';
 
 type Placeholder = readonly [path: string, title: string, icon: Icon];
 
-/** Routes of spec §2.3 outside the menu whose screens later issues build: each shows the honest placeholder. */
+/** Routes outside the menu whose screens later issues build: each shows the honest placeholder. */
 const PLACEHOLDERS: readonly Placeholder[] = [
   ['account', 'Account', IconUser],
   ['check-in', 'Check-in', IconCalendarCheck],
@@ -104,7 +104,7 @@ function placeholder([path, title, icon]: Placeholder): RouteObject {
 
 /**
  * The pages of the signed-in frame: the screens built so far, an honest placeholder for every other
- * page of the menu (navigation/sections) and of spec §2.3.
+ * page of the menu (navigation/sections) and every other route of the product.
  */
 function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
   const guarded = (names: string[], route: RouteObject): RouteObject => ({

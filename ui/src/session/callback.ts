@@ -3,7 +3,7 @@ import { api } from '../api';
 import { HOME_PATH, LOGIN_PATH, safeRedirect } from './redirects';
 
 /**
- * `/auth/callback?token=&redirect=`: the seller-centre callback (spec §2.2, §4). Another host hands
+ * `/auth/callback?token=&redirect=`: the seller-centre callback. Another host hands
  * over a session token; it is kept and the visit continues to the same-origin redirect. Without a
  * token the visitor goes to the login page.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginVariant, otherVariantSearch } from './loginVariant';
 
-describe('loginVariant (spec §2.2, §6)', () => {
+describe('loginVariant', () => {
   it.each([
     ['seller.pressroom.test', '', 'seller'],
     ['designer.pressroom.test', '', 'designer'],

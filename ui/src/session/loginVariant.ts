@@ -6,7 +6,7 @@ function designerHost(hostname: string): boolean {
   return hostname.includes('designer');
 }
 
-/** The designer login is used when the hostname contains "designer" or the query has `designer` (spec §2.2). */
+/** The designer login is used when the hostname contains "designer" or the query has `designer`. */
 export function loginVariant(hostname: string, search: URLSearchParams): LoginVariant {
   return designerHost(hostname) || search.has(DESIGNER_PARAM) ? 'designer' : 'seller';
 }

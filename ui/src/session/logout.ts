@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../api';
 import { logout } from '../api/auth';
 
-/** Storage entries that belong to the signed-in seller and go with the session (spec §4). */
+/** Storage entries that belong to the signed-in seller and go with the session. */
 const SESSION_STORAGE_KEYS = ['dismiss-listing', 'shop', 'state', 'platform'] as const;
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterLoginPath, loginUrlFor, safeRedirect } from './redirects';
 
-describe('loginUrlFor (spec §2.2)', () => {
+describe('loginUrlFor', () => {
   it.each([
     ['/', '', '/auth/login'],
     ['/login', '', '/auth/login'],

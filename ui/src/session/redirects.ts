@@ -1,9 +1,9 @@
-/** Where the login, logout and home pages live (spec §2.2). */
+/** Where the login, logout and home pages live. */
 export const LOGIN_PATH = '/auth/login';
 export const LOGOUT_PATH = '/auth/logout';
 export const HOME_PATH = '/';
 
-/** Pages that send the user to login without a `redirect` parameter (spec §2.2). */
+/** Pages that send the user to login without a `redirect` parameter. */
 const paramFreeOrigins = new Set(['/', '/login']);
 
 /** The login URL for a visit to `pathname + search` by someone who is not signed in. */

@@ -6,7 +6,7 @@ import { meQuery } from './queries';
 
 /**
  * Takes over the session of a switch (or switch back): the new token, the account's user fetched
- * afresh, every cached answer of the other account dropped (spec §4).
+ * afresh, every cached answer of the other account dropped.
  */
 export async function adoptSession(queryClient: QueryClient, token: string): Promise<void> {
   api.tokens.set(token);

@@ -19,7 +19,7 @@ import { markSurveyClosed } from './surveyState';
 import { useSurvey } from './useSurvey';
 
 /**
- * The seller survey (spec §2.7, §4, §5): about 2 s after the screen opens, for a seller in its own
+ * The seller survey: about 2 s after the screen opens, for a seller in its own
  * account with no sale volume and no authorized accounts. Facebook and phone are asked only when the
  * account lacks them. Closing it sets disable_seller_survey for the cookie's lifetime; saving it
  * stores the sale volume, which ends it for good (the first save upgrades the account to Tier 2).

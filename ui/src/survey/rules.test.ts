@@ -4,7 +4,7 @@ import { makeUser } from '../test/users';
 import { firstFieldErrors, MSG_BAD_FACEBOOK, MSG_PHONE_REQUIRED, MSG_SALE_VOLUME_REQUIRED, surveySchema, surveyWanted, validFacebook } from './rules';
 
 describe('seller survey rules', () => {
-  it('lists the sale volumes of spec §9 in order', () => {
+  it('lists the sale volumes in order', () => {
     expect(SALE_VOLUMES).toEqual(['50 - 100', '150 - 300', '300 - 600', '1000 - 2000', '2000+']);
   });
 
@@ -26,12 +26,12 @@ describe('seller survey rules', () => {
     ['a team member', makeUser({ roles: ['staff'] }), false, false],
     ['an admin', makeUser({ roles: ['admin'] }), false, false],
     ['a switched or impersonated session', makeUser({ access_user: true }), false, false],
-    ['a user without roles (a seller, spec §6)', makeUser({ roles: [] }), false, true],
+    ['a user without roles (a seller)', makeUser({ roles: [] }), false, true],
   ])('offers the survey to %s: %s', (_, user, hasAccounts, want) => {
     expect(surveyWanted(user, hasAccounts)).toBe(want);
   });
 
-  it('checks the form with the messages of spec §5', () => {
+  it('checks the form with its messages', () => {
     const messages = (askPhone: boolean, values: Record<string, string>) => {
       const result = surveySchema(askPhone).safeParse({ sale_volume: '', facebook: '', phone: '', ...values });
       return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);

@@ -3,29 +3,29 @@ import type { User } from '../api';
 import { SALE_VOLUMES } from '../api/survey';
 import { inOwnSellerAccount } from '../access';
 
-/** Spec §4: the survey shows about 2 s after the screen opens. */
+/** The survey shows about 2 s after the screen opens. */
 export const SURVEY_DELAY_MS = 2000;
 
-/** Spec §4 cookie: set when the survey is closed, so it stays away for the cookie's lifetime. */
+/** Set when the survey is closed, so it stays away for the cookie's lifetime. */
 export const DISABLE_SURVEY_COOKIE = 'disable_seller_survey';
 
-/** Spec §5: a Facebook URL contains one of these (bff/survey.FacebookMarkers). */
+/** A Facebook URL contains one of these (bff/survey.FacebookMarkers). */
 export const FACEBOOK_MARKERS = ['facebook.com/', 'fb.com/', 'fb.me/'] as const;
 
-/** Messages of spec §5 and §8, worded like the bff's. */
+/** Messages of the survey, worded like the bff's. */
 export const MSG_BAD_FACEBOOK = 'Please enter a valid Facebook URL!';
 export const MSG_CANNOT_SAVE = 'Cannot save your information.';
 export const MSG_SALE_VOLUME_REQUIRED = 'The sale volume field is required.';
 export const MSG_PHONE_REQUIRED = 'The phone field is required.';
 
-/** Whether `url` passes the Facebook rule of spec §5. */
+/** Whether `url` passes the Facebook rule. */
 export function validFacebook(url: string): boolean {
   const lower = url.toLowerCase();
   return FACEBOOK_MARKERS.some((marker) => lower.includes(marker));
 }
 
 /**
- * Whether the survey is for `user` (spec §4, §6): a seller in its own account (not switched or
+ * Whether the survey is for `user`: a seller in its own account (not switched or
  * impersonated), not a designer, with no sale volume yet and no authorized accounts to switch into.
  */
 export function surveyWanted(user: User, hasAuthorizedAccounts: boolean): boolean {
@@ -47,7 +47,7 @@ export function surveySchema(askPhone: boolean) {
   });
 }
 
-/** The first message the bff reported for each field (spec §5: the phone shows its first message). */
+/** The first message the bff reported for each field (the phone shows its first message). */
 export function firstFieldErrors(errors: readonly { field?: string; message: string }[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const { field, message } of errors) {

@@ -4,7 +4,7 @@ import { DISABLE_SURVEY_COOKIE } from './rules';
 
 /**
  * Whether the seller survey is out of the way for this page view: closed, saved, or turned off by its
- * cookie. The guided tour waits for it (spec §4). A tiny store rather than context, so the tour on
+ * cookie. The guided tour waits for it. A tiny store rather than context, so the tour on
  * the dashboard and the survey in the layout need no common parent.
  */
 let closed = false;

@@ -4,7 +4,7 @@ import { api } from '../api';
 /** Which brand a host carries (system configs brand.second.hosts, brand.seller_centre.hosts). */
 export type BrandKind = 'default' | 'second' | 'seller_centre';
 
-/** The branding of the host the app is served on (spec §2.4 "logo and branding by host"). */
+/** The branding of the host the app is served on. */
 export interface Brand {
   kind: BrandKind;
   /** The name shown beside the logo. */

@@ -15,7 +15,7 @@ export type Country = z.infer<typeof countrySchema>;
 const locationSchema = z.object({ code: z.string(), name: z.string(), type: z.string() });
 export type Location = z.infer<typeof locationSchema>;
 
-/** The shared configuration of spec §3 (GET /api/system-configs). */
+/** The shared configuration (GET /api/system-configs). */
 const systemConfigsSchema = z.object({
   colors: z.array(systemColorSchema),
   /** The operator's settings by key. */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readCookie } from '../cookies';
 import { COLOR_SCHEME_KEY, colorSchemeManager } from './colorSchemeManager';
 
-describe('colorSchemeManager (spec §4: dark mode persists in storage and a cookie)', () => {
+describe('colorSchemeManager (dark mode persists in storage and a cookie)', () => {
   afterEach(() => colorSchemeManager().clear());
 
   it('stores the choice in localStorage and the color-scheme cookie', () => {

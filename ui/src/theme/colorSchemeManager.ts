@@ -1,7 +1,7 @@
 import { isMantineColorScheme, localStorageColorSchemeManager, type MantineColorSchemeManager } from '@mantine/core';
 import { readCookie, removeCookie, writeCookie } from '../cookies';
 
-/** Storage key and cookie name of the chosen color scheme (spec §4: dark mode persists in storage and a cookie). */
+/** Storage key and cookie name of the chosen color scheme (dark mode persists in storage and a cookie). */
 export const COLOR_SCHEME_KEY = 'color-scheme';
 const ONE_YEAR_SECONDS = 31_536_000;
 

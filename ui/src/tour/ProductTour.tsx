@@ -20,13 +20,13 @@ interface TourState {
 const TourContext = createContext<TourState>({ index: null, go: () => undefined, skip: () => undefined });
 
 interface ProductTourProps {
-  /** The tour may run: the survey is out of the way and the getting-started panel is shown (spec §4). */
+  /** The tour may run: the survey is out of the way and the getting-started panel is shown. */
   ready: boolean;
   children: ReactNode;
 }
 
 /**
- * The guided tour of spec §1 and §4, around the getting-started panel whose items are its anchors
+ * The guided tour, around the getting-started panel whose items are its anchors
  * (TourStop). It starts at "greeting", keeps the step reached in step_product_tour, and "Skip
  * tutorial" or finishing sets disable_product_tour, which ends it for good.
  */

@@ -1,4 +1,4 @@
-/** Spec §4 cookies: "Skip tutorial" (or finishing) sets the first for good; the second keeps the step reached. */
+/** Cookies: "Skip tutorial" (or finishing) sets the first for good; the second keeps the step reached. */
 export const DISABLE_TOUR_COOKIE = 'disable_product_tour';
 export const STEP_TOUR_COOKIE = 'step_product_tour';
 
@@ -28,7 +28,7 @@ export interface TourStep {
   sub?: { index: number; count: number };
 }
 
-/** The campaign's 8 sub-steps (spec §1). */
+/** The campaign's 8 sub-steps. */
 const CAMPAIGN_SUB_STEPS: readonly { title: string; body: string }[] = [
   { title: 'Open the campaign editor', body: 'Go to Campaigns and choose to create a campaign.' },
   { title: 'Pick your products', body: 'Choose the product templates to sell: tees, hoodies, mugs and more.' },
@@ -40,7 +40,7 @@ const CAMPAIGN_SUB_STEPS: readonly { title: string; body: string }[] = [
   { title: 'Launch', body: 'Pick the store and launch: the campaign goes live with its mockups.' },
 ];
 
-/** The tour of spec §1 and §4, starting at "greeting". */
+/** The tour, starting at "greeting". */
 export const TOUR_STEPS: readonly TourStep[] = [
   {
     id: 'greeting',

@@ -2,7 +2,7 @@ import type { ApiClient } from '../api';
 import { trackClick, trackSubmit, type ClientInfo } from '../api/tracking';
 import { COOKIE_MAX_AGE_S, readCookie, removeCookie, writeCookie } from '../cookies';
 
-/** Spec §4 cookies: the tracking query, and the campaigns whose click and submit were sent. */
+/** The tracking query, and the campaigns whose click and submit were sent. */
 export const TRACK_COOKIE = 'cs_track';
 export const CLICKED_COOKIE = 'clickedCampaigns';
 export const SUBMITTED_COOKIE = 'submittedCampaigns';
@@ -56,7 +56,7 @@ function addCampaign(name: string, campaign: string, doc: Document): void {
 }
 
 /**
- * Sends what cs_track still owes (spec §4) for the signed-in seller: the click once per campaign
+ * Sends what cs_track still owes for the signed-in seller: the click once per campaign
  * (clickedCampaigns), then the submit. A submit that fails stays owed and is sent again on the next
  * call; once the bff answers data.success the campaign joins submittedCampaigns and cs_track goes.
  * `client` is asked only when something is owed, so a visit without cs_track reads nothing more.

@@ -42,7 +42,7 @@ function storedId(storage: Storage, key: string): string {
   return id;
 }
 
-/** The client info of spec §3 for this browser tab; the bff adds the IP. */
+/** The client info for this browser tab; the bff adds the IP. */
 export function clientInfo(ua: string = navigator.userAgent, local: Storage = localStorage, session: Storage = sessionStorage): ClientInfo {
   return {
     browser: browserOf(ua),

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/ApiClient';
 import type { Page } from '../api/envelope';
 
-/** The answer of POST /pre-signed-url (spec §7). */
+/** The answer of POST /pre-signed-url. */
 export interface SignedUpload {
   filePath: string;
   preSignedUrl: string;

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { UPLOAD_FAILED, UploadRejectedError } from './uploader';
 
 /**
- * The failure toast of spec app-shell §8 ("Upload file failed" / "Please try upload file again.",
+ * The failure toast ("Upload file failed" / "Please try upload file again.",
  * 5000 ms). A file the server refused shows the server's reason instead of the generic text, so
  * the seller knows what to change.
  */

@@ -1,5 +1,5 @@
 /**
- * The spec's upload rule for PNGs (app-shell §5, design-and-bulk §4 "Upload"): a PNG wider than
+ * The upload rule for PNGs (docs/uploads.md): a PNG wider than
  * 1500 px, or whose width cannot be read, loses its text metadata chunks (tEXt, zTXt, iTXt, where
  * Photoshop puts megabytes of XMP) before upload; every other byte is kept, and other files are
  * unchanged. The server applies the same rule again (render:sanitize); this saves the upload time.

@@ -2,10 +2,10 @@ import type { ApiClient } from '../api/ApiClient';
 import { completeUpload, getUpload, signUpload, type Upload } from './api';
 import { stripForUpload } from './pngStrip';
 
-/** Attempts of the PUT to the pre-signed address (spec §9: retries 3). */
+/** Attempts of the PUT to the pre-signed address (retries 3). */
 export const PUT_ATTEMPTS = 3;
 
-/** The toast of a failed upload (spec: app-shell §8). */
+/** The toast of a failed upload. */
 export const UPLOAD_FAILED = {
   title: 'Upload file failed',
   message: 'Please try upload file again.',
@@ -23,7 +23,7 @@ export class UploadRejectedError extends Error {
 }
 
 export interface UploadOptions {
-  /** The folder under the user's prefix (the spec's filePath). */
+  /** The folder under the user's prefix (the API's filePath). */
   filePath?: string;
   fetch?: typeof fetch;
   /** Pause between PUT attempts and between status polls, in ms. */
@@ -68,7 +68,7 @@ export async function putWithRetry(
 }
 
 /**
- * Uploads a file as the spec says: PNGs wider than 1500 px (or of unknown width) lose their text
+ * Uploads a file: PNGs wider than 1500 px (or of unknown width) lose their text
  * chunks first; then a pre-signed address, the PUT (3 attempts), the ingest call, and polling until
  * the server's check (render:sanitize) made the upload ready. Throws UploadRejectedError when the
  * server refused the file, any other error when the upload itself failed.

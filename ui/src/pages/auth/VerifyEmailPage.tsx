@@ -90,7 +90,7 @@ function AskToVerify() {
   );
 }
 
-/** `/auth/verify-email`: with `?token=` spends the link; without, asks the user to verify (spec §2.2). */
+/** `/auth/verify-email`: with `?token=` spends the link; without, asks the user to verify. */
 export function VerifyEmailPage() {
   const [search] = useSearchParams();
   const token = search.get('token');

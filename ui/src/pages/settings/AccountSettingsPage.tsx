@@ -52,7 +52,7 @@ function ChangeEmailCard() {
   );
 }
 
-/** `/settings/account`: my account, change password and change e-mail address (spec §2.3). */
+/** `/settings/account`: my account, change password and change e-mail address. */
 export function AccountSettingsPage() {
   const user = useSessionUser();
   const [serverError, setServerError] = useState<string | null>(null);

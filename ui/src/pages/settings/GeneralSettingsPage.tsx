@@ -5,7 +5,7 @@ import { TwoFactorSettings } from './TwoFactorSettings';
 const TABS = ['general', '2fa'] as const;
 type Tab = (typeof TABS)[number];
 
-/** `/settings/general` (spec §2.3): `current_tab=2fa` selects the two-factor tab. */
+/** `/settings/general`: `current_tab=2fa` selects the two-factor tab. */
 export function GeneralSettingsPage() {
   const [search, setSearch] = useSearchParams();
   const current = search.get('current_tab');

@@ -1,6 +1,6 @@
 import type { Permission } from '../../access';
 
-/** What each named permission lets a team member do (spec §6). */
+/** What each named permission lets a team member do. */
 export const PERMISSION_LABELS: Record<Permission, string> = {
   get_payments: 'See balance and payouts',
   update_payments: 'Manage payment accounts',
