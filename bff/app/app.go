@@ -125,10 +125,21 @@ func (c Config) Validate() error {
 			return err
 		}
 	}
-	if err := c.Email.Validate(c.Env == "production"); err != nil {
+	production := c.Env == "production"
+	if err := c.Email.Validate(production); err != nil {
 		return err
 	}
-	return c.Blob.Validate(c.Env == "production")
+	if err := c.Blob.Validate(production); err != nil {
+		return err
+	}
+	// The public development keys only on a machine nobody else reaches.
+	x := env.Exposure{Production: production, AddrVar: "PRESSROOM_HTTP_ADDR", Addr: c.Server.Addr}
+	for _, v := range []interface{ ValidateKeys(env.Exposure) error }{c.Blob, c.ImageProxy, c.Email} {
+		if err := v.ValidateKeys(x); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // App is the assembled bff.
