@@ -218,6 +218,7 @@ func (a *App) build(ctx context.Context) error {
 	}
 	serverCfg := a.cfg.Server
 	serverCfg.BodyLimitExempt = append(slices.Clone(serverCfg.BodyLimitExempt), uploads.BodyLimitExempt...)
+	serverCfg.ContentOrigins = a.cfg.Blob.BrowserOrigins()
 	local, isLocal := store.(*blob.Local)
 	blobRoute := ""
 	if isLocal {

@@ -31,6 +31,10 @@ type Config struct {
 	TrustProxy bool
 	// ShutdownTimeout is how long in-flight requests get on stop (PRESSROOM_HTTP_SHUTDOWN_TIMEOUT, default 15s).
 	ShutdownTimeout time.Duration
+	// ContentOrigins are the origins besides the bff's own that the UI loads blobs from and uploads
+	// them to (the blob store's browser-facing origins), named in the Content-Security-Policy. Set
+	// by the app, not the environment.
+	ContentOrigins []string
 	// BodyLimitExempt are route paths, as registered (e.g. "/blobs/*"), whose handlers cap their
 	// own bodies: the blob store's PUT and the multipart upload. Set by the app, not the environment.
 	BodyLimitExempt []string
@@ -83,10 +87,7 @@ func New(cfg Config, log *slog.Logger, register func(e *echo.Echo)) (*echo.Echo,
 		middleware.RequestID(),
 		requestLog(log),
 		middleware.Recover(),
-		middleware.SecureWithConfig(middleware.SecureConfig{
-			XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "SAMEORIGIN",
-			ReferrerPolicy: "strict-origin-when-cross-origin",
-		}),
+		securityHeaders(cfg.ContentOrigins, cfg.TrustProxy),
 		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
 			Limit:   cfg.BodyLimit,
 			Skipper: func(c echo.Context) bool { return slices.Contains(cfg.BodyLimitExempt, c.Path()) },

@@ -234,6 +234,32 @@ func validPublicEndpoint(s string) bool {
 		(u.Path == "" || u.Path == "/") && u.RawQuery == "" && u.Fragment == ""
 }
 
+// BrowserOrigins are the origins browsers load blobs from and upload them to, for the UI's
+// Content-Security-Policy: the local store's PublicURL, or the S3 endpoint browsers reach, both
+// as the service's own host and as the bucket's virtual host (the client picks one by endpoint).
+func (c Config) BrowserOrigins() []string {
+	if c.Backend != BackendS3 {
+		if u, err := url.Parse(c.PublicURL); err == nil && u.Host != "" {
+			return []string{u.Scheme + "://" + u.Host}
+		}
+		return nil
+	}
+	scheme, host := "https", c.S3.Endpoint
+	if !c.S3.UseTLS {
+		scheme = "http"
+	}
+	if c.S3.PublicEndpoint != "" {
+		if u, err := url.Parse(c.S3.PublicEndpoint); err == nil {
+			scheme, host = u.Scheme, u.Host
+		}
+	}
+	origins := []string{scheme + "://" + host}
+	if !c.S3.UsePathStyle {
+		origins = append(origins, scheme+"://"+c.S3.Bucket+"."+host)
+	}
+	return origins
+}
+
 // signingKey is the configured key, or the development key when none is set.
 func (c Config) signingKey() []byte {
 	if c.SigningKey != "" {
