@@ -22,6 +22,7 @@ import (
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/bff/imageproxy"
 	"github.com/pressroom/pressroom/bff/seed"
+	"github.com/pressroom/pressroom/bff/system"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/queue"
@@ -328,6 +329,42 @@ func TestQueueMonitorAccess(t *testing.T) {
 	var denied int
 	if err := s.app.DB.Get(&denied, `SELECT count(*) FROM audit_events WHERE action = 'permission.denied'`); err != nil || denied != 2 {
 		t.Fatalf("permission.denied audit rows = %d, %v", denied, err)
+	}
+}
+
+// The queue monitor takes the UI's cookie, which the browser sends whichever page asks: a
+// state-changing request needs the bff's own Origin (or the Authorization header).
+func TestQueueMonitorRefusesCrossOriginChanges(t *testing.T) {
+	s := newStack(t)
+	admin := s.login("admin", "admin@example.com")
+	cookie := auth.TokenCookie + "=" + admin
+	const queues = "/admin/queues/api/queues"
+	// In order: had any refused request paused the queue, the accepted pause would answer 500
+	// (already paused).
+	tests := []struct {
+		name         string
+		method, path string
+		header       []string
+		want         int
+	}{
+		{"cookie from another site", "POST", queues + "/default:pause", []string{"Cookie", cookie, "Origin", "https://evil.example"}, 403},
+		{"cookie from a look-alike host", "POST", queues + "/default:pause", []string{"Cookie", cookie, "Origin", s.srv.URL + ".evil.example"}, 403},
+		{"cookie without Origin", "POST", queues + "/default:pause", []string{"Cookie", cookie}, 403},
+		{"cookie with a null Origin", "DELETE", queues + "/default", []string{"Cookie", cookie, "Origin", "null"}, 403},
+		{"cookie reads without Origin", "GET", queues, []string{"Cookie", cookie}, 200},
+		{"cookie from the bff's own page", "POST", queues + "/default:pause", []string{"Cookie", cookie, "Origin", s.srv.URL}, 204},
+		{"bearer token without Origin", "POST", queues + "/default:resume", []string{"Authorization", "Bearer " + admin}, 204},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := s.do(tt.method, tt.path, "", nil, tt.header...)
+			if r.status != tt.want {
+				t.Fatalf("status = %d, want %d: %s", r.status, tt.want, r.raw)
+			}
+			if tt.want == 403 && r.body.Message != system.MsgCrossOrigin {
+				t.Fatalf("message = %q", r.body.Message)
+			}
+		})
 	}
 }
 
