@@ -12,12 +12,14 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/labstack/echo/v4"
 	"github.com/redis/go-redis/v9"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/bulk"
 	"github.com/pressroom/pressroom/bff/campaigns"
 	"github.com/pressroom/pressroom/bff/emailmarketing"
 	"github.com/pressroom/pressroom/bff/featured"
+	"github.com/pressroom/pressroom/bff/idempotency"
 	"github.com/pressroom/pressroom/bff/imageproxy"
 	"github.com/pressroom/pressroom/bff/notifications"
 	"github.com/pressroom/pressroom/bff/orders"
@@ -55,6 +57,8 @@ type Config struct {
 	// Blob is the blob store (PRESSROOM_BLOB_*, PRESSROOM_S3_*); the local one is served at /blobs.
 	Blob    blob.Config
 	Uploads uploads.Config
+	// Idempotency keeps the answers of creates sent with an Idempotency-Key (PRESSROOM_IDEMPOTENCY_*).
+	Idempotency idempotency.Config
 	// ImageProxy is the foreign-image proxy (PRESSROOM_IMAGE_PROXY_*); production needs its key.
 	ImageProxy imageproxy.Config
 	// Version is the build identity GET /api/api3/version reports (PRESSROOM_BUILD_ID).
@@ -109,6 +113,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Email, err = klaviyo.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Idempotency, err = idempotency.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Uploads, err = uploads.LoadConfig(lookup)
 	return cfg, err
 }
@@ -120,7 +127,7 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version, c.Idempotency} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -151,6 +158,7 @@ type App struct {
 	queue *asynq.Client
 	Echo  *echo.Echo
 	Auth  *auth.Service
+	keys  *idempotency.Keys
 }
 
 // New connects to Postgres and Redis, migrates, and builds every route.
@@ -216,6 +224,11 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	a.keys, err = idempotency.New(a.cfg.Idempotency, a.DB, a.log)
+	if err != nil {
+		return err
+	}
+	once := a.keys.Once
 	serverCfg := a.cfg.Server
 	serverCfg.BodyLimitExempt = append(slices.Clone(serverCfg.BodyLimitExempt), uploads.BodyLimitExempt...)
 	serverCfg.ContentOrigins = a.cfg.Blob.BrowserOrigins()
@@ -235,17 +248,17 @@ func (a *App) build(ctx context.Context) error {
 			e.Any(blobRoute, echo.WrapHandler(local.Handler(a.log)))
 		}
 		api := e.Group("/api")
-		uploads.Routes(api, a.Auth, upl)
-		campaigns.Routes(api, a.Auth, camps)
-		bulk.Routes(api, a.Auth, bulkRecords)
+		uploads.Routes(api, a.Auth, upl, once)
+		campaigns.Routes(api, a.Auth, camps, once)
+		bulk.Routes(api, a.Auth, bulkRecords, once)
 		imageproxy.Routes(api, a.Auth, imgProxy)
 		auth.Routes(api, a.Auth)
 		orders.Routes(api, a.Auth)
 		review.Routes(api, a.Auth, designReview)
-		emailmarketing.Routes(api, email)
+		emailmarketing.Routes(api, email, once)
 		version.Routes(api, a.Auth, a.cfg.Version)
-		team.Routes(api, team.Deps{DB: a.DB, Auth: a.Auth, Mailer: mailer, PublicURL: a.cfg.Auth.PublicURL})
-		notifications.Routes(api, notifications.Deps{DB: a.DB, Auth: a.Auth})
+		team.Routes(api, team.Deps{DB: a.DB, Auth: a.Auth, Mailer: mailer, PublicURL: a.cfg.Auth.PublicURL}, once)
+		notifications.Routes(api, notifications.Deps{DB: a.DB, Auth: a.Auth}, once)
 		survey.Routes(api, survey.Deps{DB: a.DB, Auth: a.Auth})
 		featured.Routes(api, featured.Deps{DB: a.DB, Auth: a.Auth})
 		tracking.Routes(api, tracking.Deps{DB: a.DB, Auth: a.Auth})
@@ -257,9 +270,12 @@ func (a *App) build(ctx context.Context) error {
 	return err
 }
 
-// Run serves HTTP until ctx ends.
+// Run serves HTTP until ctx ends, sweeping expired idempotency keys beside it.
 func (a *App) Run(ctx context.Context) error {
-	return server.Run(ctx, a.cfg.Server, a.Echo, a.log)
+	g, ctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return a.keys.Run(ctx) })
+	g.Go(func() error { return server.Run(ctx, a.cfg.Server, a.Echo, a.log) })
+	return g.Wait()
 }
 
 // Close releases connections.
