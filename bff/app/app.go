@@ -232,6 +232,7 @@ func (a *App) build(ctx context.Context) error {
 	serverCfg := a.cfg.Server
 	serverCfg.BodyLimitExempt = append(slices.Clone(serverCfg.BodyLimitExempt), uploads.BodyLimitExempt...)
 	serverCfg.ContentOrigins = a.cfg.Blob.BrowserOrigins()
+	serverCfg.InlineScriptPaths = []string{system.QueueMonitorPath} // asynqmon's page sets its settings inline
 	local, isLocal := store.(*blob.Local)
 	blobRoute := ""
 	if isLocal {

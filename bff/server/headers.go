@@ -13,14 +13,20 @@ import (
 // Images may come from any https host: the e-mail campaign preview shows the seller's HTML as a
 // mail client would (a srcdoc frame inherits this policy); every other foreign image goes through
 // the image proxy. origins are where browsers load and upload blobs (see blob.BrowserOrigins).
-func contentSecurityPolicy(origins []string) string {
+// inlineScripts allows inline scripts, for the pages of a third-party tool that writes them (the
+// queue monitor's page sets its settings in one); never for the UI.
+func contentSecurityPolicy(origins []string, inlineScripts bool) string {
 	extra := ""
 	if len(origins) > 0 {
 		extra = " " + strings.Join(origins, " ")
 	}
+	script := "script-src 'self'"
+	if inlineScripts {
+		script += " 'unsafe-inline'"
+	}
 	return strings.Join([]string{
 		"default-src 'self'",
-		"script-src 'self'",
+		script,
 		"style-src 'self' 'unsafe-inline'",
 		"img-src 'self' data: blob: https:" + extra,
 		"font-src 'self' data:" + extra,
@@ -40,13 +46,20 @@ const hstsValue = "max-age=31536000"
 
 // securityHeaders sets the headers every answer carries. A request came over HTTPS when its
 // connection is TLS or, with trustProxy only, when the proxy in front says so in X-Forwarded-Proto
-// (a client's own header is otherwise not believed).
-func securityHeaders(origins []string, trustProxy bool) echo.MiddlewareFunc {
-	csp := contentSecurityPolicy(origins)
+// (a client's own header is otherwise not believed). Paths under inlinePrefixes get the policy
+// with inline scripts allowed.
+func securityHeaders(origins []string, inlinePrefixes []string, trustProxy bool) echo.MiddlewareFunc {
+	csp, inlineCSP := contentSecurityPolicy(origins, false), contentSecurityPolicy(origins, true)
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			h := c.Response().Header()
-			h.Set("Content-Security-Policy", csp)
+			policy := csp
+			for _, p := range inlinePrefixes {
+				if path := c.Request().URL.Path; path == p || strings.HasPrefix(path, p+"/") {
+					policy = inlineCSP
+				}
+			}
+			h.Set("Content-Security-Policy", policy)
 			h.Set("X-Content-Type-Options", "nosniff")
 			h.Set("X-XSS-Protection", "0") // the old filters are themselves a leak; the policy protects
 			h.Set("X-Frame-Options", "DENY")

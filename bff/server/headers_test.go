@@ -22,6 +22,7 @@ func newTestServer(t *testing.T, trustProxy bool) *echo.Echo {
 	cfg := DefaultConfig()
 	cfg.UIDir, cfg.TrustProxy = dir, trustProxy
 	cfg.ContentOrigins = []string{"https://files.example.com"}
+	cfg.InlineScriptPaths = []string{"/admin/queues"}
 	e, err := New(cfg, slog.New(slog.DiscardHandler), func(e *echo.Echo) {
 		e.GET("/api/ping", func(c echo.Context) error { return c.JSON(http.StatusOK, "pong") })
 	})
@@ -71,6 +72,22 @@ func TestUIContentSecurityPolicy(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The queue monitor's page (a third-party tool) writes inline scripts: only its paths allow them.
+func TestInlineScriptsOnlyForTheirPaths(t *testing.T) {
+	e := newTestServer(t, false)
+	for path, want := range map[string]bool{"/admin/queues": true, "/admin/queues/static/x.js": true, "/admin/queuesx": false, "/": false, "/admin": false} {
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		csp := rec.Header().Get("Content-Security-Policy")
+		if got := strings.Contains(csp, "script-src 'self' 'unsafe-inline'"); got != want {
+			t.Errorf("%s: inline scripts allowed = %v, want %v (%q)", path, got, want, csp)
+		}
+		if !strings.Contains(csp, "frame-ancestors 'none'") {
+			t.Errorf("%s: policy %q", path, csp)
+		}
 	}
 }
 

@@ -35,6 +35,9 @@ type Config struct {
 	// them to (the blob store's browser-facing origins), named in the Content-Security-Policy. Set
 	// by the app, not the environment.
 	ContentOrigins []string
+	// InlineScriptPaths are path prefixes whose pages come from a third-party tool that writes inline
+	// scripts (the queue monitor): their Content-Security-Policy allows them. Set by the app.
+	InlineScriptPaths []string
 	// BodyLimitExempt are route paths, as registered (e.g. "/blobs/*"), whose handlers cap their
 	// own bodies: the blob store's PUT and the multipart upload. Set by the app, not the environment.
 	BodyLimitExempt []string
@@ -87,7 +90,7 @@ func New(cfg Config, log *slog.Logger, register func(e *echo.Echo)) (*echo.Echo,
 		middleware.RequestID(),
 		requestLog(log),
 		middleware.Recover(),
-		securityHeaders(cfg.ContentOrigins, cfg.TrustProxy),
+		securityHeaders(cfg.ContentOrigins, cfg.InlineScriptPaths, cfg.TrustProxy),
 		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
 			Limit:   cfg.BodyLimit,
 			Skipper: func(c echo.Context) bool { return slices.Contains(cfg.BodyLimitExempt, c.Path()) },
