@@ -5,7 +5,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'e2e/screenshots', 'postcss.config.cjs'] },
+  // public/ holds plain scripts served as they are (the pre-paint colour-scheme script), outside the TS project.
+  { ignores: ['dist', 'dist-e2e', 'node_modules', 'e2e/screenshots', 'postcss.config.cjs', 'public'] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

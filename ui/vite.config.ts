@@ -6,16 +6,28 @@ import { defineConfig } from 'vitest/config';
 const backend = process.env.PRESSROOM_BFF_URL ?? 'http://127.0.0.1:8080';
 const proxied = ['/api', '/admin', '/healthz', '/readyz'];
 
-export default defineConfig({
+/** The build mode of scripts/test's browser tests: `vite build --mode e2e` (npm run build:e2e). */
+export const E2E_MODE = 'e2e';
+
+/**
+ * The HTML pages a build holds. mockup3d.html is the 3D mockup page the renderer's Chrome pool loads
+ * (src/mockup3d): production. render.html, the fidelity render page (src/render: the editor's Konva drawing),
+ * is only for the browser tests, so only the e2e build, written to dist-e2e, has it; the build scripts/dev and
+ * the Dockerfile serve (dist) does not.
+ */
+export function pages(mode: string): Record<string, string> {
+  const production = { main: 'index.html', mockup3d: 'mockup3d.html' };
+  return mode === E2E_MODE ? { ...production, render: 'render.html' } : production;
+}
+
+export default defineConfig(({ mode }) => ({
   base: '/',
   plugins: [react()],
   build: {
-    outDir: 'dist',
+    outDir: mode === E2E_MODE ? 'dist-e2e' : 'dist',
     emptyOutDir: true,
     rolldownOptions: {
-      // render.html is the fidelity render page (src/render): the editor's Konva drawing, for the e2e test.
-      // mockup3d.html is the 3D mockup page the renderer's Chrome pool loads (src/mockup3d).
-      input: { main: 'index.html', render: 'render.html', mockup3d: 'mockup3d.html' },
+      input: pages(mode),
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {
@@ -45,4 +57,4 @@ export default defineConfig({
     testTimeout: 20_000,
     css: false,
   },
-});
+}));

@@ -12,12 +12,14 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/labstack/echo/v4"
 	"github.com/redis/go-redis/v9"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/bulk"
 	"github.com/pressroom/pressroom/bff/campaigns"
 	"github.com/pressroom/pressroom/bff/emailmarketing"
 	"github.com/pressroom/pressroom/bff/featured"
+	"github.com/pressroom/pressroom/bff/idempotency"
 	"github.com/pressroom/pressroom/bff/imageproxy"
 	"github.com/pressroom/pressroom/bff/notifications"
 	"github.com/pressroom/pressroom/bff/orders"
@@ -55,6 +57,8 @@ type Config struct {
 	// Blob is the blob store (PRESSROOM_BLOB_*, PRESSROOM_S3_*); the local one is served at /blobs.
 	Blob    blob.Config
 	Uploads uploads.Config
+	// Idempotency keeps the answers of creates sent with an Idempotency-Key (PRESSROOM_IDEMPOTENCY_*).
+	Idempotency idempotency.Config
 	// ImageProxy is the foreign-image proxy (PRESSROOM_IMAGE_PROXY_*); production needs its key.
 	ImageProxy imageproxy.Config
 	// Version is the build identity GET /api/api3/version reports (PRESSROOM_BUILD_ID).
@@ -109,6 +113,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Email, err = klaviyo.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Idempotency, err = idempotency.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Uploads, err = uploads.LoadConfig(lookup)
 	return cfg, err
 }
@@ -120,15 +127,26 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version, c.Idempotency} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
 	}
-	if err := c.Email.Validate(c.Env == "production"); err != nil {
+	production := c.Env == "production"
+	if err := c.Email.Validate(production); err != nil {
 		return err
 	}
-	return c.Blob.Validate(c.Env == "production")
+	if err := c.Blob.Validate(production); err != nil {
+		return err
+	}
+	// The public development keys only on a machine nobody else reaches.
+	x := env.Exposure{Production: production, AddrVar: "PRESSROOM_HTTP_ADDR", Addr: c.Server.Addr}
+	for _, v := range []interface{ ValidateKeys(env.Exposure) error }{c.Blob, c.ImageProxy, c.Email} {
+		if err := v.ValidateKeys(x); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // App is the assembled bff.
@@ -140,6 +158,7 @@ type App struct {
 	queue *asynq.Client
 	Echo  *echo.Echo
 	Auth  *auth.Service
+	keys  *idempotency.Keys
 }
 
 // New connects to Postgres and Redis, migrates, and builds every route.
@@ -205,8 +224,15 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	a.keys, err = idempotency.New(a.cfg.Idempotency, a.DB, a.log)
+	if err != nil {
+		return err
+	}
+	once := a.keys.Once
 	serverCfg := a.cfg.Server
 	serverCfg.BodyLimitExempt = append(slices.Clone(serverCfg.BodyLimitExempt), uploads.BodyLimitExempt...)
+	serverCfg.ContentOrigins = a.cfg.Blob.BrowserOrigins()
+	serverCfg.InlineScriptPaths = []string{system.QueueMonitorPath} // asynqmon's page sets its settings inline
 	local, isLocal := store.(*blob.Local)
 	blobRoute := ""
 	if isLocal {
@@ -223,17 +249,17 @@ func (a *App) build(ctx context.Context) error {
 			e.Any(blobRoute, echo.WrapHandler(local.Handler(a.log)))
 		}
 		api := e.Group("/api")
-		uploads.Routes(api, a.Auth, upl)
-		campaigns.Routes(api, a.Auth, camps)
-		bulk.Routes(api, a.Auth, bulkRecords)
+		uploads.Routes(api, a.Auth, upl, once)
+		campaigns.Routes(api, a.Auth, camps, once)
+		bulk.Routes(api, a.Auth, bulkRecords, once)
 		imageproxy.Routes(api, a.Auth, imgProxy)
 		auth.Routes(api, a.Auth)
 		orders.Routes(api, a.Auth)
 		review.Routes(api, a.Auth, designReview)
-		emailmarketing.Routes(api, email)
+		emailmarketing.Routes(api, email, once)
 		version.Routes(api, a.Auth, a.cfg.Version)
-		team.Routes(api, team.Deps{DB: a.DB, Auth: a.Auth, Mailer: mailer, PublicURL: a.cfg.Auth.PublicURL})
-		notifications.Routes(api, notifications.Deps{DB: a.DB, Auth: a.Auth})
+		team.Routes(api, team.Deps{DB: a.DB, Auth: a.Auth, Mailer: mailer, PublicURL: a.cfg.Auth.PublicURL}, once)
+		notifications.Routes(api, notifications.Deps{DB: a.DB, Auth: a.Auth}, once)
 		survey.Routes(api, survey.Deps{DB: a.DB, Auth: a.Auth})
 		featured.Routes(api, featured.Deps{DB: a.DB, Auth: a.Auth})
 		tracking.Routes(api, tracking.Deps{DB: a.DB, Auth: a.Auth})
@@ -245,9 +271,12 @@ func (a *App) build(ctx context.Context) error {
 	return err
 }
 
-// Run serves HTTP until ctx ends.
+// Run serves HTTP until ctx ends, sweeping expired idempotency keys beside it.
 func (a *App) Run(ctx context.Context) error {
-	return server.Run(ctx, a.cfg.Server, a.Echo, a.log)
+	g, ctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return a.keys.Run(ctx) })
+	g.Go(func() error { return server.Run(ctx, a.cfg.Server, a.Echo, a.log) })
+	return g.Wait()
 }
 
 // Close releases connections.

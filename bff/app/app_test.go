@@ -20,7 +20,9 @@ import (
 
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/bff/imageproxy"
 	"github.com/pressroom/pressroom/bff/seed"
+	"github.com/pressroom/pressroom/bff/system"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/queue"
@@ -330,6 +332,42 @@ func TestQueueMonitorAccess(t *testing.T) {
 	}
 }
 
+// The queue monitor takes the UI's cookie, which the browser sends whichever page asks: a
+// state-changing request needs the bff's own Origin (or the Authorization header).
+func TestQueueMonitorRefusesCrossOriginChanges(t *testing.T) {
+	s := newStack(t)
+	admin := s.login("admin", "admin@example.com")
+	cookie := auth.TokenCookie + "=" + admin
+	const queues = "/admin/queues/api/queues"
+	// In order: had any refused request paused the queue, the accepted pause would answer 500
+	// (already paused).
+	tests := []struct {
+		name         string
+		method, path string
+		header       []string
+		want         int
+	}{
+		{"cookie from another site", "POST", queues + "/default:pause", []string{"Cookie", cookie, "Origin", "https://evil.example"}, 403},
+		{"cookie from a look-alike host", "POST", queues + "/default:pause", []string{"Cookie", cookie, "Origin", s.srv.URL + ".evil.example"}, 403},
+		{"cookie without Origin", "POST", queues + "/default:pause", []string{"Cookie", cookie}, 403},
+		{"cookie with a null Origin", "DELETE", queues + "/default", []string{"Cookie", cookie, "Origin", "null"}, 403},
+		{"cookie reads without Origin", "GET", queues, []string{"Cookie", cookie}, 200},
+		{"cookie from the bff's own page", "POST", queues + "/default:pause", []string{"Cookie", cookie, "Origin", s.srv.URL}, 204},
+		{"bearer token without Origin", "POST", queues + "/default:resume", []string{"Authorization", "Bearer " + admin}, 204},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := s.do(tt.method, tt.path, "", nil, tt.header...)
+			if r.status != tt.want {
+				t.Fatalf("status = %d, want %d: %s", r.status, tt.want, r.raw)
+			}
+			if tt.want == 403 && r.body.Message != system.MsgCrossOrigin {
+				t.Fatalf("message = %q", r.body.Message)
+			}
+		})
+	}
+}
+
 func TestPingIsEnqueued(t *testing.T) {
 	s := newStack(t)
 	admin := s.login("admin", "admin@example.com")
@@ -447,5 +485,69 @@ func TestReadinessChecksTheBlobStore(t *testing.T) {
 	r := s.do("GET", "/readyz", "", nil)
 	if r.status != 503 || len(r.body.Errors) != 1 || r.body.Errors[0].Field != "blob" {
 		t.Fatalf("without the blob folder: %d %s", r.status, r.raw)
+	}
+}
+
+// A deployment that forgot PRESSROOM_ENV=production but listens beyond this machine must not run
+// with the public development keys: the error names the key to set and the address that demands it.
+func TestConfigRefusesDevelopmentKeysOffLoopback(t *testing.T) {
+	const key = "0123456789abcdef0123456789abcdef"
+	keys := map[string]string{"PRESSROOM_BLOB_SIGNING_KEY": key, "PRESSROOM_IMAGE_PROXY_KEY": key, "PRESSROOM_EMAIL_SECRET_KEY": key}
+	with := func(addr string, set ...string) map[string]string {
+		m := map[string]string{"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_HTTP_ADDR": addr}
+		for _, name := range set {
+			m[name] = keys[name]
+		}
+		return m
+	}
+	all := []string{"PRESSROOM_BLOB_SIGNING_KEY", "PRESSROOM_IMAGE_PROXY_KEY", "PRESSROOM_EMAIL_SECRET_KEY"}
+	tests := []struct {
+		name string
+		vars map[string]string
+		want []string // substrings of the error; nil: valid
+	}{
+		{"loopback runs on the development keys", with("127.0.0.1:8080"), nil},
+		{"localhost runs on the development keys", with("localhost:8080"), nil},
+		{"every interface needs the blob key", with("0.0.0.0:8080"), []string{"PRESSROOM_BLOB_SIGNING_KEY", "PRESSROOM_HTTP_ADDR=0.0.0.0:8080"}},
+		{"an empty host needs the blob key", with(":8080"), []string{"PRESSROOM_BLOB_SIGNING_KEY", "PRESSROOM_HTTP_ADDR=:8080"}},
+		{"then the image proxy key", with("0.0.0.0:8080", all[0]), []string{"PRESSROOM_IMAGE_PROXY_KEY", "PRESSROOM_HTTP_ADDR"}},
+		{"then the e-mail secret key", with("10.1.2.3:8080", all[:2]...), []string{"PRESSROOM_EMAIL_SECRET_KEY", "PRESSROOM_HTTP_ADDR"}},
+		{"the development image proxy key is refused", func() map[string]string {
+			m := with("0.0.0.0:8080", all...)
+			m["PRESSROOM_IMAGE_PROXY_KEY"] = imageproxy.DevKey
+			return m
+		}(), []string{"PRESSROOM_IMAGE_PROXY_KEY is the public development key"}},
+		{"real keys run anywhere", with("0.0.0.0:8080", all...), nil},
+		{"S3 needs no blob signing key", func() map[string]string {
+			m := with("0.0.0.0:8080", all[1:]...)
+			for k, v := range map[string]string{"PRESSROOM_BLOB_BACKEND": "s3", "PRESSROOM_S3_ENDPOINT": "s3.example.com", "PRESSROOM_S3_BUCKET": "b",
+				"PRESSROOM_S3_ACCESS_KEY_ID": "id", "PRESSROOM_S3_SECRET_ACCESS_KEY": "secret"} {
+				m[k] = v
+			}
+			return m
+		}(), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := LoadConfig(env.Map(tt.vars))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = cfg.Validate()
+			if tt.want == nil {
+				if err != nil {
+					t.Fatalf("unexpected error: %v", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("valid, want an error naming %q", tt.want)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not name %q", err, w)
+				}
+			}
+		})
 	}
 }

@@ -53,11 +53,12 @@ const base = "/seller/bulk-campaigns/multi-print-spaces"
 
 // Routes lists the bulk endpoints under g (mounted at /api). Reads need get_campaigns, changes
 // update_campaign.
-func Routes(g *echo.Group, a *auth.Service, s *Service) {
+// once makes a create safe to repeat (the Idempotency-Key header, see bff/idempotency).
+func Routes(g *echo.Group, a *auth.Service, s *Service, once echo.MiddlewareFunc) {
 	read := access.Permitted(access.GetCampaigns)
 	write := access.Permitted(access.UpdateCampaign)
 	a.Handle(g, http.MethodGet, base, read, s.handleList)
-	a.Handle(g, http.MethodPost, base+"/records", write, s.handleCreate)
+	a.Handle(g, http.MethodPost, base+"/records", write, s.handleCreate, once)
 	a.Handle(g, http.MethodGet, base+"/records/:id", read, s.handleRecord)
 	a.Handle(g, http.MethodGet, base+"/uploads/:id", read, s.handleUpload)
 	a.Handle(g, http.MethodPost, base+"/retry", write, s.handleRetry)
@@ -67,7 +68,7 @@ func Routes(g *echo.Group, a *auth.Service, s *Service) {
 	a.Handle(g, http.MethodPost, base+"/start-all", write, s.handleStartAll)
 	a.Handle(g, http.MethodPost, base+"/stop-all", write, s.handleStopAll)
 	a.Handle(g, http.MethodGet, "/seller/bulk-campaigns", read, s.handleJobs)
-	a.Handle(g, http.MethodPost, "/seller/bulk-campaigns", write, s.handleCreateJobs)
+	a.Handle(g, http.MethodPost, "/seller/bulk-campaigns", write, s.handleCreateJobs, once)
 	a.Handle(g, http.MethodGet, "/seller/bulk-campaigns/:id/log", read, s.handleJobLog)
 	a.Handle(g, http.MethodGet, "/seller/campaign/bulk-v3/origin/:id", read, s.handleOrigin)
 }

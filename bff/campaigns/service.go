@@ -64,17 +64,18 @@ func New(d Deps) (*Service, error) {
 // Routes lists the campaign and font endpoints under g (mounted at /api). Reads need
 // get_campaigns, changes update_campaign; the fonts are public (the editor and the render page
 // load them like any web font).
-func Routes(g *echo.Group, a *auth.Service, s *Service) {
+// once makes a create safe to repeat (the Idempotency-Key header, see bff/idempotency).
+func Routes(g *echo.Group, a *auth.Service, s *Service, once echo.MiddlewareFunc) {
 	read := access.Permitted(access.GetCampaigns)
 	write := access.Permitted(access.UpdateCampaign)
 	a.Handle(g, http.MethodGet, "/seller/product-templates", read, s.handleTemplates)
 	a.Handle(g, http.MethodGet, "/seller/product-templates/models", read, s.handleModels)
 	a.Handle(g, http.MethodGet, "/seller/campaigns", read, s.handleList)
-	a.Handle(g, http.MethodPost, "/seller/campaigns", write, s.handleCreate)
+	a.Handle(g, http.MethodPost, "/seller/campaigns", write, s.handleCreate, once)
 	a.Handle(g, http.MethodGet, "/seller/campaigns/:id", read, s.handleGet)
 	a.Handle(g, http.MethodPut, "/seller/campaigns/:id", write, s.handleSave)
 	a.Handle(g, http.MethodDelete, "/seller/campaigns/:id", write, s.handleDelete)
-	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/products", write, s.handleAddProduct)
+	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/products", write, s.handleAddProduct, once)
 	a.Handle(g, http.MethodDelete, "/seller/campaigns/:id/products/:product_id", write, s.handleRemoveProduct)
 	a.Handle(g, http.MethodGet, "/seller/campaigns/:id/exports", read, s.handleExports)
 	a.Handle(g, http.MethodGet, "/seller/campaigns/:id/mockups", read, s.handleMockups)

@@ -59,7 +59,8 @@ func New(d Deps) (*Service, error) {
 }
 
 // Routes lists the email-marketing endpoints under g (mounted at /api).
-func Routes(g *echo.Group, s *Service) {
+// once makes a create safe to repeat (the Idempotency-Key header, see bff/idempotency).
+func Routes(g *echo.Group, s *Service, once echo.MiddlewareFunc) {
 	a := s.d.Auth
 	a.Handle(g, http.MethodGet, "/seller/email-marketing/stores", Need, s.handleStores)
 	a.Handle(g, http.MethodGet, "/seller/store/:store_id/email-marketing-klaviyo", Need, s.handleGetKlaviyo)
@@ -69,18 +70,18 @@ func Routes(g *echo.Group, s *Service) {
 
 	a.Handle(g, http.MethodGet, "/seller/email-marketing/domains", Need, s.handleDomains)
 	a.Handle(g, http.MethodGet, "/seller/email-marketing/senders", Need, s.handleSenders)
-	a.Handle(g, http.MethodPost, "/seller/email-marketing/senders", Need, s.handleCreateSender)
+	a.Handle(g, http.MethodPost, "/seller/email-marketing/senders", Need, s.handleCreateSender, once)
 	a.Handle(g, http.MethodGet, "/seller/email-marketing/senders/:id", Need, s.handleSender)
 	a.Handle(g, http.MethodPatch, "/seller/email-marketing/senders/:id", Need, s.handleUpdateSender)
 	a.Handle(g, http.MethodDelete, "/seller/email-marketing/senders/:id", Need, s.handleDeleteSender)
 	a.Handle(g, http.MethodGet, "/seller/email-marketing/senders/:id/status", Need, s.handleSenderStatus)
 
 	a.Handle(g, http.MethodGet, "/seller/email-marketing/subscribers", Need, s.handleSubscribers)
-	a.Handle(g, http.MethodPost, "/seller/email-marketing/subscribers/import", Need, s.handleImport)
+	a.Handle(g, http.MethodPost, "/seller/email-marketing/subscribers/import", Need, s.handleImport, once)
 	a.Handle(g, http.MethodPost, "/seller/email-marketing/subscribers/:id/unsubscribe", Need, s.handleUnsubscribe)
 
 	a.Handle(g, http.MethodGet, "/seller/email-marketing/campaigns", Need, s.handleCampaigns)
-	a.Handle(g, http.MethodPost, "/seller/email-marketing/campaigns", Need, s.handleCreateCampaign)
+	a.Handle(g, http.MethodPost, "/seller/email-marketing/campaigns", Need, s.handleCreateCampaign, once)
 	a.Handle(g, http.MethodGet, "/seller/email-marketing/campaigns/:id", Need, s.handleCampaign)
 	a.Handle(g, http.MethodPut, "/seller/email-marketing/campaigns/:id", Need, s.handleUpdateCampaign)
 	a.Handle(g, http.MethodDelete, "/seller/email-marketing/campaigns/:id", Need, s.handleDeleteCampaign)

@@ -2,7 +2,6 @@ package imageproxy
 
 import (
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/pressroom/pressroom/platform/env"
@@ -18,7 +17,8 @@ const MinKeyLen = 32
 // Config tunes the image proxy.
 type Config struct {
 	// Key is the HMAC-SHA256 secret of the url tokens (PRESSROOM_IMAGE_PROXY_KEY). Required in
-	// production, at least MinKeyLen bytes and not DevKey; empty elsewhere means DevKey.
+	// production and on a listen address other machines can reach (see ValidateKeys), at least
+	// MinKeyLen bytes and not DevKey; empty elsewhere means DevKey.
 	Key string
 	// TokenTTL is how long a signed address works at least (PRESSROOM_IMAGE_PROXY_TOKEN_TTL, default
 	// 168h). Expiries are rounded up to the next whole UTC day, so an address signed twice in a day
@@ -90,14 +90,19 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	return cfg, r.Err()
 }
 
+// ValidateKeys refuses an empty, short or development key when x requires real keys (see
+// env.Exposure).
+func (c Config) ValidateKeys(x env.Exposure) error {
+	return x.CheckKey("PRESSROOM_IMAGE_PROXY_KEY", c.Key, DevKey, MinKeyLen)
+}
+
 // Validate reports the first setting that cannot work, naming its variable. Production demands a
 // real key.
 func (c Config) Validate(production bool) error {
+	if err := c.ValidateKeys(env.Exposure{Production: production}); err != nil {
+		return err
+	}
 	switch {
-	case production && c.Key == "":
-		return errors.New("PRESSROOM_IMAGE_PROXY_KEY is required in production (at least 32 random bytes)")
-	case production && (len(c.Key) < MinKeyLen || c.Key == DevKey):
-		return fmt.Errorf("PRESSROOM_IMAGE_PROXY_KEY must be at least %d bytes and not the development key", MinKeyLen)
 	case c.TokenTTL < time.Minute:
 		return errors.New("PRESSROOM_IMAGE_PROXY_TOKEN_TTL must be at least 1m")
 	case c.Timeout < 100*time.Millisecond:

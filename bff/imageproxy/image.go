@@ -9,9 +9,8 @@ import (
 	"image/jpeg"
 	"image/png"
 
-	"github.com/disintegration/imaging"
-
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/raster"
 	"github.com/pressroom/pressroom/renderer/webpenc"
 )
 
@@ -93,9 +92,9 @@ func thumbnail(body []byte, ct string, maxPixels int64, asWebP bool) (*entry, er
 	b := img.Bounds()
 	var out *image.NRGBA
 	if b.Dx() <= ThumbWidth && b.Dy() <= ThumbHeight {
-		out = imaging.Clone(img)
+		out = raster.NRGBA(img)
 	} else {
-		out = imaging.Fit(img, ThumbWidth, ThumbHeight, imaging.Lanczos)
+		out = raster.Fit(img, ThumbWidth, ThumbHeight)
 	}
 	var buf bytes.Buffer
 	e := &entry{}

@@ -43,7 +43,8 @@ type Deps struct {
 
 // Routes lists the notification endpoints under g (mounted at /api). Every signed-in account reads
 // the notifications meant for it (a team member those of the seller it works in); only admins post.
-func Routes(g *echo.Group, d Deps) {
+// once makes a create safe to repeat (the Idempotency-Key header, see bff/idempotency).
+func Routes(g *echo.Group, d Deps, once echo.MiddlewareFunc) {
 	h := handlers{store: store{db: d.DB}}
 	d.Auth.Handle(g, http.MethodGet, "/seller/notifications", access.SignedIn, h.list)
 	d.Auth.Handle(g, http.MethodPut, "/seller/notifications", access.SignedIn, h.markAll)
@@ -52,7 +53,7 @@ func Routes(g *echo.Group, d Deps) {
 	d.Auth.Handle(g, http.MethodGet, "/seller/notifications/popup", access.SignedIn, h.popup)
 	d.Auth.Handle(g, http.MethodPost, "/seller/notifications/read-status", access.SignedIn, h.readStatus)
 	d.Auth.Handle(g, http.MethodGet, "/seller/notifications/:id", access.SignedIn, h.get)
-	d.Auth.Handle(g, http.MethodPost, "/admin/notifications", access.AdminOnly, h.post)
+	d.Auth.Handle(g, http.MethodPost, "/admin/notifications", access.AdminOnly, h.post, once)
 }
 
 type handlers struct{ store store }

@@ -31,6 +31,13 @@ type Config struct {
 	TrustProxy bool
 	// ShutdownTimeout is how long in-flight requests get on stop (PRESSROOM_HTTP_SHUTDOWN_TIMEOUT, default 15s).
 	ShutdownTimeout time.Duration
+	// ContentOrigins are the origins besides the bff's own that the UI loads blobs from and uploads
+	// them to (the blob store's browser-facing origins), named in the Content-Security-Policy. Set
+	// by the app, not the environment.
+	ContentOrigins []string
+	// InlineScriptPaths are path prefixes whose pages come from a third-party tool that writes inline
+	// scripts (the queue monitor): their Content-Security-Policy allows them. Set by the app.
+	InlineScriptPaths []string
 	// BodyLimitExempt are route paths, as registered (e.g. "/blobs/*"), whose handlers cap their
 	// own bodies: the blob store's PUT and the multipart upload. Set by the app, not the environment.
 	BodyLimitExempt []string
@@ -83,10 +90,7 @@ func New(cfg Config, log *slog.Logger, register func(e *echo.Echo)) (*echo.Echo,
 		middleware.RequestID(),
 		requestLog(log),
 		middleware.Recover(),
-		middleware.SecureWithConfig(middleware.SecureConfig{
-			XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "SAMEORIGIN",
-			ReferrerPolicy: "strict-origin-when-cross-origin",
-		}),
+		securityHeaders(cfg.ContentOrigins, cfg.InlineScriptPaths, cfg.TrustProxy),
 		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
 			Limit:   cfg.BodyLimit,
 			Skipper: func(c echo.Context) bool { return slices.Contains(cfg.BodyLimitExempt, c.Path()) },

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -55,8 +57,33 @@ func Routes(e *echo.Echo, d Deps) {
 
 	monitor := echo.WrapHandler(asynqmon.New(asynqmon.Options{RootPath: QueueMonitorPath, RedisConnOpt: d.RedisOpt}))
 	guard := d.Auth.GuardWithCookie(access.AdminOnly)
-	e.Any(QueueMonitorPath, monitor, guard)
-	e.Any(QueueMonitorPath+"/*", monitor, guard)
+	e.Any(QueueMonitorPath, monitor, sameOriginUnsafe, guard)
+	e.Any(QueueMonitorPath+"/*", monitor, sameOriginUnsafe, guard)
+}
+
+// MsgCrossOrigin refuses a state-changing request sent by another site's page.
+const MsgCrossOrigin = "This request did not come from this site's pages and was refused."
+
+// sameOriginUnsafe guards routes that accept the token cookie: a request that changes state
+// (anything but GET, HEAD, OPTIONS) and carries no Authorization header is refused with 403 unless
+// its Origin is the bff's own. The cookie goes with every request the browser makes to this host,
+// whichever page asked, while browsers name the asking page's origin on every such request; a
+// missing Origin is a tool, which should send the Authorization header instead.
+func sameOriginUnsafe(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		switch r.Method {
+		case http.MethodGet, http.MethodHead, http.MethodOptions:
+			return next(c)
+		}
+		if r.Header.Get(echo.HeaderAuthorization) != "" {
+			return next(c)
+		}
+		if u, err := url.Parse(r.Header.Get(echo.HeaderOrigin)); err != nil || u.Host == "" || !strings.EqualFold(u.Host, r.Host) {
+			return envelope.Fail(http.StatusForbidden, MsgCrossOrigin)
+		}
+		return next(c)
+	}
 }
 
 func handleHealth(c echo.Context) error {

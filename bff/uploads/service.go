@@ -66,11 +66,12 @@ func New(cfg Config, d Deps) (*Service, error) {
 }
 
 // Routes lists the upload endpoints under g (mounted at /api).
-func Routes(g *echo.Group, a *auth.Service, s *Service) {
+// once makes a create safe to repeat (the Idempotency-Key header, see bff/idempotency).
+func Routes(g *echo.Group, a *auth.Service, s *Service, once echo.MiddlewareFunc) {
 	a.Handle(g, http.MethodPost, "/pre-signed-url", access.SignedIn, s.handleSign)
 	a.Handle(g, http.MethodPost, "/public/pre-signed-url", access.Anyone, s.handleSignPublic)
 	a.Handle(g, http.MethodPost, "/upload", access.SignedIn, s.handleUpload)
-	a.Handle(g, http.MethodPost, "/uploads/complete", access.SignedIn, s.handleComplete)
+	a.Handle(g, http.MethodPost, "/uploads/complete", access.SignedIn, s.handleComplete, once)
 	a.Handle(g, http.MethodPost, "/public/uploads/complete", access.Anyone, s.handleCompletePublic)
 	a.Handle(g, http.MethodGet, "/uploads", access.SignedIn, s.handleList)
 	a.Handle(g, http.MethodGet, "/uploads/:id", access.SignedIn, s.handleGet)

@@ -32,9 +32,9 @@ type Config struct {
 	PublicURL string
 	// SigningKey is the HMAC key of the local store's signed URLs (PRESSROOM_BLOB_SIGNING_KEY).
 	// Every process that signs or verifies URLs (bff, worker, renderer) must share it, so it is
-	// never random per process. Required, at least 32 bytes, in production; elsewhere empty means
-	// a key derived from a fixed, public development constant: fine on a laptop, worthless as a
-	// secret. Unused by s3.
+	// never random per process. Required, at least 32 bytes, in production and on a listen address
+	// other machines can reach (see ValidateKeys); elsewhere empty means a key derived from a
+	// fixed, public development constant: fine on a laptop, worthless as a secret. Unused by s3.
 	SigningKey string
 	// MaxUploadBytes caps the body of a PUT to a signed URL of the local store
 	// (PRESSROOM_BLOB_MAX_UPLOAD_BYTES, default 200 MiB); a larger body is answered 413. S3 cannot
@@ -180,10 +180,10 @@ func (c Config) validateLocal(production bool) error {
 	if strings.HasSuffix(c.PublicURL, "/") {
 		return fmt.Errorf("PRESSROOM_BLOB_PUBLIC_URL=%q: want no trailing slash", c.PublicURL)
 	}
-	switch {
-	case c.SigningKey == "" && production:
-		return errors.New("PRESSROOM_BLOB_SIGNING_KEY is required in production: want at least 32 random bytes, shared by bff, worker and renderer")
-	case c.SigningKey != "" && len(c.SigningKey) < minSigningKeyLength:
+	if err := c.ValidateKeys(env.Exposure{Production: production}); err != nil {
+		return err
+	}
+	if c.SigningKey != "" && len(c.SigningKey) < minSigningKeyLength {
 		return fmt.Errorf("PRESSROOM_BLOB_SIGNING_KEY is %d bytes: want at least %d", len(c.SigningKey), minSigningKeyLength)
 	}
 	if c.MaxUploadBytes <= 0 {
@@ -196,6 +196,15 @@ func (c Config) validateLocal(production bool) error {
 		}
 	}
 	return nil
+}
+
+// ValidateKeys refuses the public development signing key when x requires real keys (see
+// env.Exposure). Only the local store signs URLs with it; S3 signs with its own credentials.
+func (c Config) ValidateKeys(x env.Exposure) error {
+	if c.Backend != BackendLocal {
+		return nil
+	}
+	return x.CheckKey("PRESSROOM_BLOB_SIGNING_KEY", c.SigningKey, devSigningKeySeed, minSigningKeyLength)
 }
 
 func (c S3Config) validate() error {
@@ -223,6 +232,32 @@ func validPublicEndpoint(s string) bool {
 	u, err := url.Parse(s)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil &&
 		(u.Path == "" || u.Path == "/") && u.RawQuery == "" && u.Fragment == ""
+}
+
+// BrowserOrigins are the origins browsers load blobs from and upload them to, for the UI's
+// Content-Security-Policy: the local store's PublicURL, or the S3 endpoint browsers reach, both
+// as the service's own host and as the bucket's virtual host (the client picks one by endpoint).
+func (c Config) BrowserOrigins() []string {
+	if c.Backend != BackendS3 {
+		if u, err := url.Parse(c.PublicURL); err == nil && u.Host != "" {
+			return []string{u.Scheme + "://" + u.Host}
+		}
+		return nil
+	}
+	scheme, host := "https", c.S3.Endpoint
+	if !c.S3.UseTLS {
+		scheme = "http"
+	}
+	if c.S3.PublicEndpoint != "" {
+		if u, err := url.Parse(c.S3.PublicEndpoint); err == nil {
+			scheme, host = u.Scheme, u.Host
+		}
+	}
+	origins := []string{scheme + "://" + host}
+	if !c.S3.UsePathStyle {
+		origins = append(origins, scheme+"://"+c.S3.Bucket+"."+host)
+	}
+	return origins
 }
 
 // signingKey is the configured key, or the development key when none is set.

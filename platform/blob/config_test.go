@@ -160,3 +160,30 @@ func TestValidate(t *testing.T) {
 		})
 	}
 }
+
+func TestBrowserOrigins(t *testing.T) {
+	s3 := func(f func(*S3Config)) Config {
+		c := DefaultConfig()
+		c.Backend = BackendS3
+		c.S3 = S3Config{Endpoint: "s3.example.com:9000", Bucket: "art", Region: "us-east-1", UseTLS: true}
+		f(&c.S3)
+		return c
+	}
+	tests := []struct {
+		name string
+		cfg  Config
+		want []string
+	}{
+		{"local", DefaultConfig(), []string{"http://127.0.0.1:8080"}},
+		{"s3 on its endpoint", s3(func(*S3Config) {}), []string{"https://s3.example.com:9000", "https://art.s3.example.com:9000"}},
+		{"s3 path style without TLS", s3(func(c *S3Config) { c.UsePathStyle, c.UseTLS = true, false }), []string{"http://s3.example.com:9000"}},
+		{"s3 public endpoint", s3(func(c *S3Config) { c.PublicEndpoint, c.UsePathStyle = "https://files.example.com", true }), []string{"https://files.example.com"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.cfg.BrowserOrigins(); strings.Join(got, " ") != strings.Join(tt.want, " ") {
+				t.Fatalf("BrowserOrigins() = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -1,7 +1,6 @@
 package klaviyo
 
 import (
-	"errors"
 	"fmt"
 	"net/url"
 
@@ -21,8 +20,8 @@ type Config struct {
 	// https://a.klaviyo.com); tests point it at a fake.
 	KlaviyoBaseURL string
 	// SecretKey seals the stores' Klaviyo private keys at rest (PRESSROOM_EMAIL_SECRET_KEY).
-	// Required in production, at least MinSecretKeyLen bytes and not DevSecretKey; empty elsewhere
-	// means DevSecretKey. Changing it makes stored keys unreadable: sellers must enter them again.
+	// Required in production and on a listen address other machines can reach (see ValidateKeys),
+	// at least MinSecretKeyLen bytes and not DevSecretKey; empty elsewhere means DevSecretKey. Changing it makes stored keys unreadable: sellers must enter them again.
 	SecretKey string
 	// PageSize is how many subscribers one Klaviyo import job carries and how often progress is
 	// recorded (PRESSROOM_EMAIL_SYNC_PAGE_SIZE, default 100, at most 10000).
@@ -48,17 +47,23 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 // real secret key.
 func (c Config) Validate(production bool) error {
 	u, err := url.Parse(c.KlaviyoBaseURL)
-	switch {
-	case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return fmt.Errorf("PRESSROOM_KLAVIYO_BASE_URL=%q: want http(s)://host", c.KlaviyoBaseURL)
-	case production && c.SecretKey == "":
-		return errors.New("PRESSROOM_EMAIL_SECRET_KEY is required in production (at least 32 random bytes)")
-	case production && (len(c.SecretKey) < MinSecretKeyLen || c.SecretKey == DevSecretKey):
-		return fmt.Errorf("PRESSROOM_EMAIL_SECRET_KEY must be at least %d bytes and not the development key", MinSecretKeyLen)
+	}
+	if err := c.ValidateKeys(env.Exposure{Production: production}); err != nil {
+		return err
+	}
+	switch {
 	case c.PageSize < 1 || c.PageSize > MaxProfilesPerJob:
 		return fmt.Errorf("PRESSROOM_EMAIL_SYNC_PAGE_SIZE=%d: want 1 to %d", c.PageSize, MaxProfilesPerJob)
 	}
 	return nil
+}
+
+// ValidateKeys refuses an empty, short or development secret key when x requires real keys (see
+// env.Exposure).
+func (c Config) ValidateKeys(x env.Exposure) error {
+	return x.CheckKey("PRESSROOM_EMAIL_SECRET_KEY", c.SecretKey, DevSecretKey, MinSecretKeyLen)
 }
 
 // Sealer is the Sealer of c's secret key (DevSecretKey when empty).

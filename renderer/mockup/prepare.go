@@ -7,9 +7,8 @@ import (
 	"image/draw"
 	"math"
 
-	"github.com/disintegration/imaging"
-
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/raster"
 )
 
 // prepared is a template decoded, cropped and scaled to one output size: what a render reads, never
@@ -55,14 +54,14 @@ func (r *Renderer) prepare(ctx context.Context, t *Template, size int) (*prepare
 		return nil, err
 	}
 	p.base = image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.Draw(p.base, p.base.Rect, scaled(base, view, w, h, imaging.CatmullRom), image.Point{}, draw.Src)
+	draw.Draw(p.base, p.base.Rect, scaled(base, view, w, h), image.Point{}, draw.Src)
 
 	if t.Tint != "" {
 		img, err := r.loadImage(ctx, t, "tint", t.Tint)
 		if err != nil {
 			return nil, err
 		}
-		p.tint = channel(scaled(img, view, w, h, imaging.Linear), p.base.Rect, 0)
+		p.tint = channel(scaled(img, view, w, h), p.base.Rect, 0)
 		p.tintSpans = spans(p.tint, w, h)
 	}
 
@@ -83,21 +82,21 @@ func (r *Renderer) prepare(ctx context.Context, t *Template, size int) (*prepare
 		if err != nil {
 			return nil, err
 		}
-		p.mask = channel(scaled(img, view, w, h, imaging.Linear), p.region, 0)
+		p.mask = channel(scaled(img, view, w, h), p.region, 0)
 	}
 	if t.Shadow != "" {
 		img, err := r.loadImage(ctx, t, "shadow", t.Shadow)
 		if err != nil {
 			return nil, err
 		}
-		p.shade = channel(scaled(img, view, w, h, imaging.Linear), p.region, 0)
+		p.shade = channel(scaled(img, view, w, h), p.region, 0)
 	}
 	if t.Displacement != "" {
 		img, err := r.loadImage(ctx, t, "displacement", t.Displacement)
 		if err != nil {
 			return nil, err
 		}
-		m := scaled(img, view, w, h, imaging.Linear)
+		m := scaled(img, view, w, h)
 		dx, dy := channel(m, p.region, 0), channel(m, p.region, 1)
 		p.disp = make([]int16, 2*len(dx))
 		for i := range dx {
@@ -134,14 +133,19 @@ func (r *Renderer) loadImage(ctx context.Context, t *Template, field, src string
 }
 
 // scaled crops img to the view and scales it to w x h (straight alpha).
-func scaled(img image.Image, view Rect, w, h int, filter imaging.ResampleFilter) *image.NRGBA {
+func scaled(img image.Image, view Rect, w, h int) *image.NRGBA {
 	b := img.Bounds()
-	crop := image.Rect(view.X, view.Y, view.X+view.Width, view.Y+view.Height).Add(b.Min)
-	c := imaging.Crop(img, crop)
-	if c.Rect.Dx() == w && c.Rect.Dy() == h {
-		return c
+	crop := image.Rect(view.X, view.Y, view.X+view.Width, view.Y+view.Height).Add(b.Min).Intersect(b)
+	var c image.Image = image.NewNRGBA(image.Rectangle{}) // an empty view
+	if sub, ok := img.(interface {
+		SubImage(image.Rectangle) image.Image
+	}); ok {
+		c = sub.SubImage(crop)
 	}
-	return imaging.Resize(c, w, h, filter)
+	if c.Bounds().Dx() == w && c.Bounds().Dy() == h {
+		return raster.NRGBA(c)
+	}
+	return raster.Resize(c, w, h)
 }
 
 // channel copies channel c (0 red, 1 green) of the part r of m.

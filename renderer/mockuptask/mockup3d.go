@@ -8,10 +8,9 @@ import (
 	"image/png"
 	"io"
 
-	"github.com/disintegration/imaging"
-
 	"github.com/pressroom/pressroom/renderer/blobsource"
 	"github.com/pressroom/pressroom/renderer/chromepool"
+	"github.com/pressroom/pressroom/renderer/raster"
 )
 
 // Renderer3D draws a 3D mockup: the renderer's Chrome pool (chromepool.Pool).
@@ -86,7 +85,7 @@ func (h *Handler) texture(ctx context.Context, key string) ([]byte, error) {
 		return nil, err
 	}
 	if b := img.Bounds(); max(b.Dx(), b.Dy()) > textureSide {
-		img = imaging.Fit(img, textureSide, textureSide, imaging.Linear)
+		img = raster.Fit(img, textureSide, textureSide)
 	}
 	var buf bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {

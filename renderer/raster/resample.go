@@ -57,7 +57,7 @@ type axisWeights struct {
 }
 
 // makeWeights computes the taps for a source of srcN pixels placed at [pos, pos+size) in destination
-// pixels, for destination indices [d0, d1). Taps past the source edge are clamped to it, as imaging does.
+// pixels, for destination indices [d0, d1). Taps past the source edge are clamped to it (the edge pixel repeats).
 func makeWeights(k kernel, srcN int, pos, size float64, d0, d1 int) axisWeights {
 	scale := float64(srcN) / size // source pixels per destination pixel
 	fscale := math.Max(scale, 1)  // widen the kernel when downscaling

@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/disintegration/imaging"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
@@ -261,9 +260,9 @@ func patternPainter(bg image.Image, lay textLayout, tr textTransform) maskPainte
 	c := math.Max(boxW/bw, boxH/bh) // output pixels per background pixel
 	var pat *image.NRGBA
 	if c < 0.5 { // shrink a big background first so sampling does not alias
-		pat = imaging.Resize(bg, max(1, int(math.Round(bw*c))), max(1, int(math.Round(bh*c))), imaging.CatmullRom)
+		pat = Resize(bg, max(1, int(math.Round(bw*c))), max(1, int(math.Round(bh*c))))
 	} else {
-		pat = imaging.Clone(bg)
+		pat = NRGBA(bg)
 	}
 	pw, ph := float64(pat.Rect.Dx()), float64(pat.Rect.Dy())
 	c = math.Max(boxW/pw, boxH/ph)

@@ -57,7 +57,7 @@ type Config struct {
 	// Mockup is the flat mockup renderer's template cache (PRESSROOM_MOCKUP_CACHE_BYTES) and limits.
 	Mockup mockup.Config
 	// Production is PRESSROOM_ENV == "production" (default development): it demands a real blob
-	// signing key.
+	// signing key, as a non-loopback HTTPAddr does.
 	Production bool
 }
 
@@ -110,7 +110,11 @@ func (c Config) Validate() error {
 			return err
 		}
 	}
-	return c.Blob.Validate(c.Production)
+	if err := c.Blob.Validate(c.Production); err != nil {
+		return err
+	}
+	// The public development signing key only on a machine nobody else reaches.
+	return c.Blob.ValidateKeys(env.Exposure{Production: c.Production, AddrVar: "PRESSROOM_RENDERER_HTTP_ADDR", Addr: c.HTTPAddr})
 }
 
 // tempSweeper is a blob store whose writers leave temporary files behind when killed mid-Put (the

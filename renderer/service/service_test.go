@@ -141,3 +141,30 @@ func TestServiceAnswersPingsAndHealth(t *testing.T) {
 		}
 	}
 }
+
+// The renderer signs blob URLs: listening beyond this machine it refuses the development key.
+func TestConfigRefusesDevelopmentKeyOffLoopback(t *testing.T) {
+	for _, tt := range []struct {
+		name, addr, key, want string
+	}{
+		{"loopback runs on the development key", "127.0.0.1:8081", "", ""},
+		{"every interface needs a key", "0.0.0.0:8081", "", "PRESSROOM_RENDERER_HTTP_ADDR=0.0.0.0:8081"},
+		{"every interface with a key", "0.0.0.0:8081", "0123456789abcdef0123456789abcdef", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := LoadConfig(env.Map(map[string]string{
+				"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_RENDERER_HTTP_ADDR": tt.addr, "PRESSROOM_BLOB_SIGNING_KEY": tt.key,
+			}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = cfg.Validate()
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("unexpected error: %v", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "PRESSROOM_BLOB_SIGNING_KEY")):
+				t.Fatalf("err = %v, want one naming PRESSROOM_BLOB_SIGNING_KEY and %s", err, tt.want)
+			}
+		})
+	}
+}

@@ -8,11 +8,11 @@ import (
 	"image"
 	"io"
 
-	"github.com/disintegration/imaging"
 	"github.com/hibiken/asynq"
 
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/raster"
 )
 
 // Encoder writes img as WebP at quality (0-100).
@@ -97,8 +97,5 @@ func Scale(src image.Image, spec Spec) image.Image {
 	if w == b.Dx() && h == b.Dy() {
 		return src
 	}
-	if b.Dx() >= 4*w && b.Dy() >= 4*h {
-		src = imaging.Resize(src, 2*w, 2*h, imaging.Box)
-	}
-	return imaging.Resize(src, w, h, imaging.Lanczos)
+	return raster.Resize(src, w, h)
 }

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Install-if-missing helpers: OS packages (apt), Go modules, npm packages, staticcheck.
+# Install-if-missing helpers: OS packages (apt), Go modules, npm packages, staticcheck, govulncheck.
 # Every helper checks first and only installs what is actually missing, so a second run is fast.
 
 if [[ -n "${PRESSROOM_LIB_INSTALL_LOADED:-}" ]]; then return 0; fi
@@ -13,6 +13,9 @@ PRESSROOM_FONT_PACKAGES=(fonts-roboto-unhinted fonts-liberation fonts-dejavu-cor
 # Newest staticcheck release that builds with our Go (checked with `go list -m -versions honnef.co/go/tools`).
 # Pinned so CI does not change under us; PRESSROOM_STATICCHECK_VERSION=latest asks the proxy for the newest.
 PRESSROOM_STATICCHECK_DEFAULT_VERSION="v0.8.2"
+
+# govulncheck, pinned like staticcheck; it reads the offline database snapshot in ../shared/vulndb.
+PRESSROOM_GOVULNCHECK_DEFAULT_VERSION="v1.9.0"
 
 # versitygw (Apache-2.0, a Go module): the S3-compatible server of the Go tests' S3 blob backend.
 PRESSROOM_VERSITYGW_DEFAULT_VERSION="v1.8.0"
@@ -201,6 +204,12 @@ staticcheck_bin() {
     [[ -n "$version" ]] || die "could not list staticcheck versions"
   fi
   go_tool_bin staticcheck honnef.co/go/tools/cmd/staticcheck "$version"
+}
+
+# govulncheck_bin: prints the path of govulncheck (PRESSROOM_GOVULNCHECK_VERSION, default pinned above).
+govulncheck_bin() {
+  go_tool_bin govulncheck golang.org/x/vuln/cmd/govulncheck \
+    "${PRESSROOM_GOVULNCHECK_VERSION:-$PRESSROOM_GOVULNCHECK_DEFAULT_VERSION}"
 }
 
 # versitygw_bin: prints the path of versitygw, the S3-compatible gateway the Go tests use as their

@@ -31,7 +31,7 @@ describe('the 404 page', () => {
   it('shows the 500 page "Unknown middleware" for a route naming a guard nobody registered', async () => {
     const { context, page } = await openPage(browser());
     await signIn(page, DEMO_SELLER);
-    // Only scripts/test's build has this route (VITE_E2E_ROUTES): no real route names an unknown guard.
+    // Only scripts/test's build (vite --mode e2e) has this route: no real route names an unknown guard.
     await page.goto('/e2e/unknown-middleware');
     await page.getByText('Unknown middleware', { exact: true }).waitFor();
     expect((await page.getByTestId('error-status').innerText()).trim()).toBe('500');

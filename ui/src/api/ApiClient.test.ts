@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiClient } from './ApiClient';
+import { ApiClient, CREATE_ATTEMPTS } from './ApiClient';
+import { createCampaign } from './campaigns';
 import { ApiError } from './ApiError';
 import type { TokenStore } from './tokenStore';
 
@@ -164,5 +165,48 @@ describe('ApiClient', () => {
 
       expect(listener).not.toHaveBeenCalled();
     });
+  });
+});
+
+describe('ApiClient creates', () => {
+  const created = () => jsonResponse(200, { success: true, message: '', data: { id: 7 }, errors: [] });
+
+  it('send the Idempotency-Key and send it again, unchanged, after a failed connection', async () => {
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(created());
+    const client = new ApiClient({ baseUrl: '/api', tokens: memoryTokens('t'), fetch });
+
+    const data = await client.post('/seller/campaigns', { name: 'A' }, { idempotencyKey: 'key-1' });
+
+    expect(data).toEqual({ id: 7 });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    for (const [, init] of fetch.mock.calls) expect(new Headers(init?.headers).get('Idempotency-Key')).toBe('key-1');
+  });
+
+  it('give up after CREATE_ATTEMPTS failed connections', async () => {
+    const { client, fetch } = clientAnswering(new TypeError('Failed to fetch'));
+    await failure(client.post('/seller/campaigns', {}, { idempotencyKey: 'key-1' }));
+    expect(fetch).toHaveBeenCalledTimes(CREATE_ATTEMPTS);
+  });
+
+  it('never send a POST without a key twice', async () => {
+    const { client, fetch } = clientAnswering(new TypeError('Failed to fetch'));
+    await failure(client.post('/seller/campaigns', {}));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(new Headers(fetch.mock.calls[0]![1]?.headers).has('Idempotency-Key')).toBe(false);
+  });
+
+  it('make a fresh key per user action', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(created()));
+    const client = new ApiClient({ baseUrl: '/api', tokens: memoryTokens('t'), fetch });
+    await createCampaign(client, { name: 'A', kind: 'regular', template_ids: [1] }).catch(() => undefined);
+    await createCampaign(client, { name: 'A', kind: 'regular', template_ids: [1] }).catch(() => undefined);
+    const keys = fetch.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[0]).not.toBe(keys[1]);
   });
 });

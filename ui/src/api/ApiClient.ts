@@ -14,6 +14,24 @@ export interface RequestOptions {
    * it neither clears the token nor signs the user out.
    */
   credentialsCheck?: boolean;
+  /**
+   * Marks a create: the request carries this Idempotency-Key (make one with newIdempotencyKey() per user
+   * action), so the bff makes one thing however often it arrives, and a request whose connection failed
+   * is sent again, with the same key, up to CREATE_ATTEMPTS times.
+   */
+  idempotencyKey?: string;
+}
+
+/** How often a create is sent when its connection fails before an answer. */
+export const CREATE_ATTEMPTS = 3;
+
+/**
+ * A fresh Idempotency-Key: 128 random bits in hex (crypto.getRandomValues works on plain http too, unlike
+ * crypto.randomUUID).
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export interface ApiClientConfig {
@@ -69,18 +87,23 @@ export class ApiClient {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(options.body);
     }
+    if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
 
-    let response: Response;
-    try {
-      response = await this.fetchImpl(this.url(path, options.query), {
-        method,
-        headers,
-        body,
-        signal: options.signal,
-        credentials: 'same-origin',
-      });
-    } catch (cause) {
-      throw ApiError.fromTransport(cause);
+    let response: Response | undefined;
+    // Without a key a POST whose connection failed may have been carried out: it is never sent twice.
+    const attempts = options.idempotencyKey ? CREATE_ATTEMPTS : 1;
+    for (let attempt = 1; response === undefined; attempt++) {
+      try {
+        response = await this.fetchImpl(this.url(path, options.query), {
+          method,
+          headers,
+          body,
+          signal: options.signal,
+          credentials: 'same-origin',
+        });
+      } catch (cause) {
+        if (attempt >= attempts || options.signal?.aborted) throw ApiError.fromTransport(cause);
+      }
     }
 
     const parsed = await readJson(response);

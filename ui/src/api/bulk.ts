@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiClient } from './ApiClient';
+import { newIdempotencyKey, type ApiClient } from './ApiClient';
 import type { Envelope } from './envelope';
 import { checked, pageSchema } from './schema';
 
@@ -121,7 +121,7 @@ export async function createBulkImport(
   api: ApiClient,
   body: { template_campaign_id: number; name: string; records: string[]; type?: BulkType },
 ): Promise<BulkCreateResult> {
-  const envelope = await api.send<Envelope<unknown>>('POST', `${BASE}/records`, { body });
+  const envelope = await api.send<Envelope<unknown>>('POST', `${BASE}/records`, { body, idempotencyKey: newIdempotencyKey() });
   return checked(createResultSchema, `POST ${BASE}/records`, envelope.data);
 }
 

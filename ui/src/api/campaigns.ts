@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DesignDocument } from '../editor/document';
-import type { ApiClient } from './ApiClient';
+import { newIdempotencyKey, type ApiClient } from './ApiClient';
 import type { Envelope } from './envelope';
 import { checked, dpiObjectSchema, pageSchema } from './schema';
 
@@ -245,8 +245,9 @@ async function sendChecked<S extends z.ZodType>(
   path: string,
   schema: S,
   body?: unknown,
+  idempotencyKey?: string,
 ): Promise<z.output<S>> {
-  const envelope = await api.send<Envelope<unknown>>(method, path, { body });
+  const envelope = await api.send<Envelope<unknown>>(method, path, { body, idempotencyKey });
   return checked(schema, `${method} ${path}`, envelope.data);
 }
 
@@ -297,7 +298,8 @@ export async function getCampaign(api: ApiClient, id: number, signal?: AbortSign
 }
 
 /** Creates a campaign with a product per template. */
-export const createCampaign = (api: ApiClient, body: NewCampaign) => sendChecked(api, 'POST', '/seller/campaigns', campaignSchema, body);
+export const createCampaign = (api: ApiClient, body: NewCampaign) =>
+  sendChecked(api, 'POST', '/seller/campaigns', campaignSchema, body, newIdempotencyKey());
 
 /** Saves the whole campaign; changed designs get a new revision and their print files are made again. */
 export const saveCampaign = (api: ApiClient, id: number, body: CampaignUpdate) =>
@@ -305,7 +307,7 @@ export const saveCampaign = (api: ApiClient, id: number, body: CampaignUpdate) =
 
 /** Adds a product made from a template. */
 export const addProduct = (api: ApiClient, id: number, templateId: number) =>
-  sendChecked(api, 'POST', `/seller/campaigns/${id}/products`, campaignSchema, { template_id: templateId });
+  sendChecked(api, 'POST', `/seller/campaigns/${id}/products`, campaignSchema, { template_id: templateId }, newIdempotencyKey());
 
 /** Removes a product and its designs. */
 export const removeProduct = (api: ApiClient, id: number, productId: number) =>

@@ -1,4 +1,4 @@
-import type { ApiClient } from './ApiClient';
+import { newIdempotencyKey, type ApiClient } from './ApiClient';
 import type { Envelope, Page } from './envelope';
 
 /** One of the account's stores, as the email screens pick it. */
@@ -85,8 +85,9 @@ async function withMessage<T>(
   method: string,
   path: string,
   body?: unknown,
+  idempotencyKey?: string,
 ): Promise<{ message: string; data: T }> {
-  const { message, data } = await api.send<Envelope<T>>(method, path, { body });
+  const { message, data } = await api.send<Envelope<T>>(method, path, { body, idempotencyKey });
   return { message, data };
 }
 
@@ -108,7 +109,7 @@ export const storeDomains = (api: ApiClient, signal?: AbortSignal) =>
 export const senders = (api: ApiClient, page: number, signal?: AbortSignal) =>
   api.getPage<Sender>('/seller/email-marketing/senders', { query: { page, per_page: 15 }, signal });
 export const createSender = (api: ApiClient, body: { store_domain_id: number; username: string; name: string }) =>
-  withMessage<Sender>(api, 'POST', '/seller/email-marketing/senders', body);
+  withMessage<Sender>(api, 'POST', '/seller/email-marketing/senders', body, newIdempotencyKey());
 export const updateSender = (api: ApiClient, id: number, body: { username: string; name: string }) =>
   withMessage<Sender>(api, 'PATCH', `/seller/email-marketing/senders/${id}`, body);
 export const deleteSender = (api: ApiClient, id: number) =>
@@ -119,7 +120,7 @@ export const senderStatus = (api: ApiClient, id: number, signal?: AbortSignal) =
 export const subscribers = (api: ApiClient, query: { q: string; page: number }, signal?: AbortSignal): Promise<Page<Subscriber>> =>
   api.getPage<Subscriber>('/seller/email-marketing/subscribers', { query: { ...query, per_page: 15 }, signal });
 export const importSubscribers = (api: ApiClient, storeId: number, csv: string) =>
-  withMessage<ImportResult>(api, 'POST', '/seller/email-marketing/subscribers/import', { store_id: storeId, csv });
+  withMessage<ImportResult>(api, 'POST', '/seller/email-marketing/subscribers/import', { store_id: storeId, csv }, newIdempotencyKey());
 export const unsubscribe = (api: ApiClient, id: number) =>
   withMessage<Subscriber>(api, 'POST', `/seller/email-marketing/subscribers/${id}/unsubscribe`, {});
 
@@ -190,7 +191,7 @@ export const campaigns = (
 export const campaign = (api: ApiClient, id: number, signal?: AbortSignal) =>
   api.get<EmailCampaign>(`${campaignsPath}/${id}`, { signal });
 export const createCampaign = (api: ApiClient, body: CampaignInput) =>
-  withMessage<EmailCampaign>(api, 'POST', campaignsPath, body);
+  withMessage<EmailCampaign>(api, 'POST', campaignsPath, body, newIdempotencyKey());
 export const updateCampaign = (api: ApiClient, id: number, body: CampaignInput) =>
   withMessage<EmailCampaign>(api, 'PUT', `${campaignsPath}/${id}`, body);
 export const deleteCampaign = (api: ApiClient, id: number) => withMessage<null>(api, 'DELETE', `${campaignsPath}/${id}`);

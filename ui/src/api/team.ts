@@ -1,4 +1,4 @@
-import type { ApiClient } from './ApiClient';
+import { newIdempotencyKey, type ApiClient } from './ApiClient';
 import type { Envelope } from './envelope';
 
 /** A member of the seller's team with the named permissions they hold. */
@@ -21,8 +21,8 @@ export interface TeamInvitation {
   created_at: string;
 }
 
-async function message(api: ApiClient, method: string, path: string, body?: unknown): Promise<string> {
-  return (await api.send<Envelope<unknown>>(method, path, { body })).message;
+async function message(api: ApiClient, method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<string> {
+  return (await api.send<Envelope<unknown>>(method, path, { body, idempotencyKey })).message;
 }
 
 export const teamMembers = (api: ApiClient, signal?: AbortSignal) => api.get<TeamMember[]>('/team/members', { signal });
@@ -31,7 +31,7 @@ export const sentInvitations = (api: ApiClient, signal?: AbortSignal) =>
 export const receivedInvitations = (api: ApiClient, signal?: AbortSignal) =>
   api.get<TeamInvitation[]>('/team/invitations/received', { signal });
 export const inviteMember = (api: ApiClient, email: string, permissions: string[]) =>
-  message(api, 'POST', '/team/invitations', { email, permissions });
+  message(api, 'POST', '/team/invitations', { email, permissions }, newIdempotencyKey());
 export const acceptInvitation = (api: ApiClient, id: number) => message(api, 'POST', `/team/invitations/${id}/accept`);
 export const setMemberPermissions = (api: ApiClient, id: number, permissions: string[]) =>
   message(api, 'PUT', `/team/members/${id}`, { permissions });

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api/ApiClient';
+import { newIdempotencyKey, type ApiClient } from '../api/ApiClient';
 import type { Page } from '../api/envelope';
 
 /** The answer of POST /pre-signed-url. */
@@ -36,7 +36,7 @@ export function signUpload(api: ApiClient, fileName: string, filePath?: string):
 }
 
 export function completeUpload(api: ApiClient, filePath: string, fileName: string): Promise<Upload> {
-  return api.post<Upload>('/uploads/complete', { filePath, fileName });
+  return api.post<Upload>('/uploads/complete', { filePath, fileName }, { idempotencyKey: newIdempotencyKey() });
 }
 
 export function getUpload(api: ApiClient, id: number, signal?: AbortSignal): Promise<Upload> {

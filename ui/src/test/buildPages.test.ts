@@ -1,0 +1,12 @@
+// Test-only pages stay out of the UI that scripts/dev and the Dockerfile serve: only the browser tests' build
+// (vite --mode e2e, written to dist-e2e) has render.html; the 3D mockup page the renderer loads is in both.
+import { E2E_MODE, pages } from '../../vite.config';
+
+describe('build pages', () => {
+  it('production has the app and the 3D mockup page only', () => {
+    expect(Object.values(pages('production')).sort()).toEqual(['index.html', 'mockup3d.html']);
+  });
+  it('the e2e build adds the fidelity render page', () => {
+    expect(Object.values(pages(E2E_MODE)).sort()).toEqual(['index.html', 'mockup3d.html', 'render.html']);
+  });
+});
