@@ -26,6 +26,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/mockuptask"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // mockupStack is an editor whose stack runs the renderer's export and flat mockup handlers on its
@@ -51,7 +52,7 @@ func newMockupStack(t *testing.T) *mockupStack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.serve(queue.Renderer, 1, map[string]asynq.Handler{export.TypeExport: exporter, mockuptask.TypeMockup: mockups})
+	e.serve(queue.Renderer, 1, map[string]asynq.Handler{tasks.TypeExport: exporter, tasks.TypeMockup: mockups})
 	client := asynq.NewClient(e.cfg.Queue.RedisOpt())
 	t.Cleanup(func() { client.Close() })
 	relay, err := outbox.NewRelay(outbox.DefaultConfig(), e.app.DB, client, slog.New(slog.DiscardHandler))
@@ -91,7 +92,7 @@ func (e *mockupStack) settled(t *testing.T, c obj) []any {
 			t.Fatal(err)
 		}
 		items := e.do("GET", path(c, "mockups"), e.token, nil).body.Data.([]any)
-		if len(items) > 0 && items[0].(obj)["status"] != mockuptask.StatusPending || time.Now().After(deadline) {
+		if len(items) > 0 && items[0].(obj)["status"] != tasks.MockupPending || time.Now().After(deadline) {
 			return items
 		}
 	}
@@ -203,7 +204,7 @@ WHERE p.name = 'Mug wrap' AND coalesce(t.design_json->>'glb', '') = '' ORDER BY 
 	}
 	c := e.saveMug(t)
 	m := e.settled(t, c)[0].(obj)
-	if m["status"] != mockuptask.StatusFailed || m["error"] != mockuptask.MsgMissingTemplate || m["url"] != "" {
+	if m["status"] != tasks.MockupFailed || m["error"] != mockuptask.MsgMissingTemplate || m["url"] != "" {
 		t.Fatalf("mockup without its template: %v, want failed with %q", m, mockuptask.MsgMissingTemplate)
 	}
 	retry := path(c, "mockups", strconv.FormatInt(idOf(m), 10), "retry")
@@ -217,16 +218,16 @@ WHERE p.name = 'Mug wrap' AND coalesce(t.design_json->>'glb', '') = '' ORDER BY 
 	}
 	for range 2 { // the second click while queued adds nothing
 		r := e.do("POST", retry, e.token, nil)
-		if r.status != 200 || r.body.Data.([]any)[0].(obj)["status"] != mockuptask.StatusPending {
+		if r.status != 200 || r.body.Data.([]any)[0].(obj)["status"] != tasks.MockupPending {
 			t.Fatalf("retry: %d %s", r.status, r.raw)
 		}
 	}
-	var tasks []string
-	if err := e.app.DB.Select(&tasks, `SELECT task_id FROM task_outbox WHERE task_type = $1 AND task_id LIKE '%-retry%'`, mockuptask.TypeMockup); err != nil {
+	var retried []string
+	if err := e.app.DB.Select(&retried, `SELECT task_id FROM task_outbox WHERE task_type = $1 AND task_id LIKE '%-retry%'`, tasks.TypeMockup); err != nil {
 		t.Fatal(err)
 	}
-	if want := "mockup-" + strconv.FormatInt(idOf(m), 10) + "-r1-retry1"; len(tasks) != 1 || tasks[0] != want {
-		t.Fatalf("retry tasks = %v, want [%s]", tasks, want)
+	if want := "mockup-" + strconv.FormatInt(idOf(m), 10) + "-r1-retry1"; len(retried) != 1 || retried[0] != want {
+		t.Fatalf("retry tasks = %v, want [%s]", retried, want)
 	}
 	m = e.settled(t, c)[0].(obj)
 	if m["status"] != "done" || m["error"] != "" || m["url"] == "" {

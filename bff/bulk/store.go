@@ -14,7 +14,7 @@ import (
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
-	"github.com/pressroom/pressroom/renderer/export"
+	"github.com/pressroom/pressroom/renderer/tasks"
 	workerbulk "github.com/pressroom/pressroom/worker/bulk"
 )
 
@@ -256,7 +256,7 @@ RETURNING d.id, d.revision`
 	}
 	var outboxIDs []int64
 	for _, d := range again {
-		job, err := export.NewExportJob(d.ID, d.Revision, queue.Bulk)
+		job, err := tasks.NewExportJob(d.ID, d.Revision, queue.Bulk)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -25,7 +25,7 @@ import (
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/design"
-	"github.com/pressroom/pressroom/renderer/export"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Deps are what the campaign calls use.
@@ -223,7 +223,7 @@ func (s *Service) respond(c echo.Context, id int64) error {
 // once done, with a fresh signed download URL.
 func (s *Service) exportState(ctx context.Context, r designRow) (ExportState, error) {
 	st := ExportState{Status: r.Status, Width: r.Width, Height: r.Height, DPI: r.DPI, FileSize: r.FileSize, Error: r.Error}
-	if r.Status != export.StatusDone {
+	if r.Status != tasks.ExportDone {
 		return st, nil
 	}
 	url, err := s.d.Store.SignGet(ctx, r.FileURL, s.d.DownloadTTL)
@@ -390,9 +390,9 @@ RETURNING id, revision`
 	var outboxIDs []int64
 	for _, d := range designs {
 		// An empty print space has no print file to make.
-		status := export.StatusPending
+		status := tasks.ExportPending
 		if len(d.doc.Objects) == 0 {
-			status = export.StatusNone
+			status = tasks.ExportNone
 		}
 		var changed struct {
 			ID       int64 `db:"id"`
@@ -405,10 +405,10 @@ RETURNING id, revision`
 		if err != nil {
 			return nil, fmt.Errorf("store design %d/%s: %w", d.ProductID, d.PrintSpace, err)
 		}
-		if status != export.StatusPending {
+		if status != tasks.ExportPending {
 			continue
 		}
-		job, err := export.NewExportJob(changed.ID, changed.Revision, queue.Interactive)
+		job, err := tasks.NewExportJob(changed.ID, changed.Revision, queue.Interactive)
 		if err != nil {
 			return nil, err
 		}

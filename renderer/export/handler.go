@@ -23,15 +23,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/mockuptask"
 	"github.com/pressroom/pressroom/renderer/pngenc"
 	"github.com/pressroom/pressroom/renderer/raster"
-)
-
-// Export states of a design (campaign_designs.export_status).
-const (
-	StatusNone      = "none"
-	StatusPending   = "pending"
-	StatusRendering = "rendering"
-	StatusDone      = "done"
-	StatusFailed    = "failed"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Messages a failed export carries; the editor shows them as they are.
@@ -104,7 +96,7 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err != nil {
 		return fmt.Errorf("load design %d: %w", p.DesignID, err)
 	}
-	if r.Revision != p.Revision || (r.Status != StatusPending && r.Status != StatusRendering) {
+	if r.Revision != p.Revision || (r.Status != tasks.ExportPending && r.Status != tasks.ExportRendering) {
 		return nil
 	}
 	const start = `UPDATE campaign_designs SET export_status = 'rendering'
@@ -114,7 +106,7 @@ WHERE id = $1 AND revision = $2 AND export_status IN ('pending', 'rendering')`
 	} else if n, _ := res.RowsAffected(); n == 0 {
 		return nil
 	}
-	key := PrintKey(r.CampaignID, p.DesignID, p.Revision)
+	key := tasks.PrintKey(r.CampaignID, p.DesignID, p.Revision)
 	err = h.export(ctx, p, r, key)
 	var f *failure
 	switch {
@@ -133,7 +125,7 @@ WHERE id = $1 AND revision = $2 AND export_status IN ('pending', 'rendering')`
 	}
 	if r.FileURL != "" && r.FileURL != key {
 		// The previous revision's print file is superseded; a leftover costs storage, not correctness.
-		for _, old := range []string{r.FileURL, mockuptask.SourceKey(r.FileURL)} {
+		for _, old := range []string{r.FileURL, tasks.MockupSourceKey(r.FileURL)} {
 			if err := h.store.Delete(ctx, old); err != nil {
 				h.log.Warn("old print file not deleted", "key", old, "err", err)
 			}
@@ -143,7 +135,7 @@ WHERE id = $1 AND revision = $2 AND export_status IN ('pending', 'rendering')`
 }
 
 // fail records the design's revision as failed with msg.
-func (h *Handler) fail(ctx context.Context, p Payload, msg string) error {
+func (h *Handler) fail(ctx context.Context, p tasks.ExportPayload, msg string) error {
 	const q = `UPDATE campaign_designs SET export_status = 'failed', export_error = $3
 WHERE id = $1 AND revision = $2 AND export_status IN ('pending', 'rendering')`
 	if _, err := h.db.ExecContext(ctx, q, p.DesignID, p.Revision, msg); err != nil {
@@ -159,10 +151,10 @@ type printed struct {
 	report        []byte
 }
 
-// export stores the document's print file under key with its mockup source (mockuptask.SourceKey),
+// export stores the document's print file under key with its mockup source (tasks.MockupSourceKey),
 // copied from a finished design with the same fingerprint when there is one, else rendered, and
 // records the result.
-func (h *Handler) export(ctx context.Context, p Payload, r row, key string) error {
+func (h *Handler) export(ctx context.Context, p tasks.ExportPayload, r row, key string) error {
 	doc, err := design.Parse(r.Document)
 	if err != nil {
 		return &failure{msg: MsgCannotRender, err: err}
@@ -235,7 +227,7 @@ func (h *Handler) render(ctx context.Context, doc *design.Document, key string) 
 	if err := h.store.Put(ctx, key, tmp, size, "image/png"); err != nil {
 		return printed{}, fmt.Errorf("store %s: %w", key, err)
 	}
-	sourceKey := mockuptask.SourceKey(key)
+	sourceKey := tasks.MockupSourceKey(key)
 	if err := h.store.Put(ctx, sourceKey, &source, int64(source.Len()), "image/png"); err != nil {
 		return printed{}, fmt.Errorf("store %s: %w", sourceKey, err)
 	}

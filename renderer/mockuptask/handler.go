@@ -11,7 +11,6 @@ import (
 	"io"
 	"log/slog"
 	"slices"
-	"strings"
 
 	"github.com/hibiken/asynq"
 	"github.com/jmoiron/sqlx"
@@ -22,14 +21,8 @@ import (
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/raster"
+	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/webpenc"
-)
-
-// States of a campaign mockup (campaign_mockups.status).
-const (
-	StatusPending = "pending"
-	StatusDone    = "done"
-	StatusFailed  = "failed"
 )
 
 // Messages a failed mockup carries; the editor shows them as they are.
@@ -121,7 +114,7 @@ WHERE m.id = $1`
 	if err != nil {
 		return fmt.Errorf("load campaign mockup %d: %w", p.MockupID, err)
 	}
-	if r.Revision != p.Revision || r.Status != StatusPending || r.DesignRevision != p.Revision || r.ExportStatus != "done" {
+	if r.Revision != p.Revision || r.Status != tasks.MockupPending || r.DesignRevision != p.Revision || r.ExportStatus != "done" {
 		return nil
 	}
 	out, err := h.render(ctx, r)
@@ -153,7 +146,7 @@ type made struct {
 // record stores the mockup and its preview and marks the row done, all while the row is locked and
 // still pending for this revision: a newer revision's export waits for the lock, so its own mockup
 // is written after.
-func (h *Handler) record(ctx context.Context, p Payload, r row, out made) error {
+func (h *Handler) record(ctx context.Context, p tasks.MockupPayload, r row, out made) error {
 	tx, err := h.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return err
@@ -171,7 +164,7 @@ func (h *Handler) record(ctx context.Context, p Payload, r row, out made) error 
 	if err != nil {
 		return fmt.Errorf("lock campaign mockup %d: %w", p.MockupID, err)
 	}
-	if cur.Revision != p.Revision || cur.Status != StatusPending {
+	if cur.Revision != p.Revision || cur.Status != tasks.MockupPending {
 		return nil
 	}
 	key := blob.MockupKey(r.CampaignID, r.TemplateID, r.ProductID)
@@ -267,16 +260,10 @@ func (h *Handler) template(ctx context.Context, key string) (*mockup.Template, e
 	return tpl, nil
 }
 
-// SourceKey is where the export stores the mockup source (mockup.Source) of the print file under
-// printKey, beside it: print/{campaignId}/{designId}_r{revision}_mockup.png.
-func SourceKey(printKey string) string {
-	return strings.TrimSuffix(printKey, ".png") + "_mockup.png"
-}
-
-// printFile reads and decodes the print file stored under key: its mockup source (SourceKey), or the
+// printFile reads and decodes the print file stored under key: its mockup source (tasks.MockupSourceKey), or the
 // print file itself when there is none, as for a print file exported before sources were made.
 func (h *Handler) printFile(ctx context.Context, key string) (image.Image, error) {
-	rc, err := h.source.Open(ctx, SourceKey(key))
+	rc, err := h.source.Open(ctx, tasks.MockupSourceKey(key))
 	if errors.Is(err, blob.ErrNotFound) {
 		rc, err = h.source.Open(ctx, key)
 	}
@@ -339,7 +326,7 @@ func productColor(options, defaultOption string) (string, error) {
 }
 
 // fail records the row's revision as failed with msg.
-func (h *Handler) fail(ctx context.Context, p Payload, msg string) error {
+func (h *Handler) fail(ctx context.Context, p tasks.MockupPayload, msg string) error {
 	const q = `UPDATE campaign_mockups SET status = 'failed', error = $3, updated_at = now()
 WHERE id = $1 AND design_revision = $2 AND status = 'pending'`
 	if _, err := h.db.ExecContext(ctx, q, p.MockupID, p.Revision, msg); err != nil {

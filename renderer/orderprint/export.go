@@ -20,6 +20,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/raster"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Exporter runs render:order-export: it renders the item's design document with renderer/raster,
@@ -55,11 +56,11 @@ func (e *Exporter) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err != nil {
 		return fmt.Errorf("load item %d: %w", p.ItemID, err)
 	}
-	key := PrintKey(p.ItemID, p.Revision)
-	if r.Revision != p.Revision || r.Status != PrintPending || r.Key == key {
+	key := tasks.OrderPrintKey(p.ItemID, p.Revision)
+	if r.Revision != p.Revision || r.Status != tasks.PrintPending || r.Key == key {
 		return nil
 	}
-	return e.d.finish(ctx, p, TypeOrderExport, e.export(ctx, p, r.Document, key, priorityOf(ctx)))
+	return e.d.finish(ctx, p, tasks.TypeOrderExport, e.export(ctx, p, r.Document, key, priorityOf(ctx)))
 }
 
 // priorityOf is the priority of the queue the running task came from, so the tiles follow at the
@@ -75,7 +76,7 @@ func priorityOf(ctx context.Context) queue.Priority {
 }
 
 // export renders the document into a temporary file, stores it under key and records it.
-func (e *Exporter) export(ctx context.Context, p Payload, document []byte, key string, priority queue.Priority) error {
+func (e *Exporter) export(ctx context.Context, p tasks.OrderPayload, document []byte, key string, priority queue.Priority) error {
 	doc, err := design.Parse(document)
 	if err != nil {
 		return &failure{msg: MsgCannotRender, err: err}
@@ -112,7 +113,7 @@ func (e *Exporter) export(ctx context.Context, p Payload, document []byte, key s
 	if err != nil {
 		return err
 	}
-	job, err := NewTilesJob(p.ItemID, p.Revision, priority)
+	job, err := tasks.NewTilesJob(p.ItemID, p.Revision, priority)
 	if err != nil {
 		return err
 	}

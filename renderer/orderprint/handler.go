@@ -12,13 +12,7 @@ import (
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
-)
-
-// Print states of an item (design_order_items.print_status).
-const (
-	PrintPending = "pending"
-	PrintDone    = "done"
-	PrintFailed  = "failed"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Messages a failed item carries; the review screen shows them as they are.
@@ -61,7 +55,7 @@ func (f *failure) Unwrap() error { return f.err }
 
 // finish turns a step's error into the task's: a failure is recorded and not retried, a passing
 // error is retried and recorded as given up on the last attempt.
-func (d deps) finish(ctx context.Context, p Payload, typ string, err error) error {
+func (d deps) finish(ctx context.Context, p tasks.OrderPayload, typ string, err error) error {
 	var f *failure
 	switch {
 	case err == nil:
@@ -80,7 +74,7 @@ func (d deps) finish(ctx context.Context, p Payload, typ string, err error) erro
 }
 
 // fail records the item's revision as failed with msg.
-func (d deps) fail(ctx context.Context, p Payload, msg string) error {
+func (d deps) fail(ctx context.Context, p tasks.OrderPayload, msg string) error {
 	const q = `UPDATE design_order_items SET print_status = 'failed', print_error = $3, updated_at = now()
 WHERE id = $1 AND revision = $2 AND print_status = 'pending'`
 	if _, err := d.db.ExecContext(ctx, q, p.ItemID, p.Revision, msg); err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/platform/testinfra"
 	"github.com/pressroom/pressroom/renderer/export"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Print space of the fixture's products: small, so that the full-path test renders quickly.
@@ -283,30 +284,30 @@ FROM campaigns c WHERE id = $1 AND user_id = $2`, *got.CampaignID, f.sellerID); 
 	if src, box := firstImage(t, front.Document); src != "u/1/bulk/square-cat.png" || box != [4]float64{90, 100, 720, 720} {
 		t.Fatalf("front artwork %s at %v", src, box)
 	}
-	if front.Option != optionCustom || front.Revision != 1 || front.Status != export.StatusPending {
+	if front.Option != optionCustom || front.Revision != 1 || front.Status != tasks.ExportPending {
 		t.Fatalf("front = %+v", front)
 	}
 	// Back: no template design, so the artwork is fitted to the whole print space.
 	if src, box := firstImage(t, back.Document); src != "u/1/bulk/wide-dog.png" || box != [4]float64{0, 315, 900, 450} {
 		t.Fatalf("back artwork %s at %v", src, box)
 	}
-	if back.Option != optionPrint || back.Revision != 1 || back.Status != export.StatusPending {
+	if back.Option != optionPrint || back.Revision != 1 || back.Status != tasks.ExportPending {
 		t.Fatalf("back = %+v", back)
 	}
 
 	// One export per design, on the renderer's bulk queue, sent once.
 	var outboxRows int
-	if err := f.db.Get(&outboxRows, `SELECT count(*) FROM task_outbox WHERE task_type = $1 AND sent_at IS NOT NULL`, export.TypeExport); err != nil || outboxRows != 2 {
+	if err := f.db.Get(&outboxRows, `SELECT count(*) FROM task_outbox WHERE task_type = $1 AND sent_at IS NOT NULL`, tasks.TypeExport); err != nil || outboxRows != 2 {
 		t.Fatalf("outbox rows = %d (%v), want 2", outboxRows, err)
 	}
 	insp := asynq.NewInspector(f.redis)
 	defer insp.Close()
-	tasks, err := insp.ListPendingTasks(queue.Name(queue.Renderer, queue.Bulk))
+	pending, err := insp.ListPendingTasks(queue.Name(queue.Renderer, queue.Bulk))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var ids []string
-	for _, tk := range tasks {
+	for _, tk := range pending {
 		ids = append(ids, tk.ID)
 	}
 	slices.Sort(ids)
@@ -441,7 +442,7 @@ func TestReconcile(t *testing.T) {
 	doneCampaign, brokenCampaign := *f.row(t, done).CampaignID, *f.row(t, broken).CampaignID
 	for _, d := range f.designs(t, doneCampaign) {
 		f.db.MustExec(`UPDATE campaign_designs SET export_status = 'done', file_url = $2 WHERE id = $1`,
-			d.ID, export.PrintKey(doneCampaign, d.ID, d.Revision))
+			d.ID, tasks.PrintKey(doneCampaign, d.ID, d.Revision))
 	}
 	f.db.MustExec(`UPDATE campaign_designs SET export_status = 'failed', export_error = $2 WHERE campaign_id = $1`,
 		brokenCampaign, export.MsgMissingArtwork)
@@ -458,7 +459,7 @@ func TestReconcile(t *testing.T) {
 	}
 	for _, d := range f.designs(t, doneCampaign) {
 		i := slices.IndexFunc(results, func(r result) bool { return r.PrintSpace == d.PrintSpace })
-		if i < 0 || results[i].FileURL != export.PrintKey(doneCampaign, d.ID, 1) || results[i].Option != d.Option || len(results[i].DesignJSON) == 0 {
+		if i < 0 || results[i].FileURL != tasks.PrintKey(doneCampaign, d.ID, 1) || results[i].Option != d.Option || len(results[i].DesignJSON) == 0 {
 			t.Fatalf("result of %s (design %d of campaign %d, option %s): %+v", d.PrintSpace, d.ID, doneCampaign, d.Option, results)
 		}
 	}

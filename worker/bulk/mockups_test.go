@@ -7,8 +7,8 @@ import (
 
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
-	"github.com/pressroom/pressroom/renderer/export"
 	"github.com/pressroom/pressroom/renderer/mockuptask"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // mockupResult is a mockup record of a completed record's results (spec §3 "Mockup upload record").
@@ -31,7 +31,7 @@ func (f *fixture) exportWithMockups(t *testing.T, campaignID int64) {
 			t.Fatal(err)
 		}
 		tx.MustExec(`UPDATE campaign_designs SET export_status = 'done', file_url = $2 WHERE id = $1`,
-			d.ID, export.PrintKey(campaignID, d.ID, d.Revision))
+			d.ID, tasks.PrintKey(campaignID, d.ID, d.Revision))
 		if _, err := mockuptask.Queue(context.Background(), tx, d.ID, d.Revision, queue.Bulk); err != nil {
 			t.Fatal(err)
 		}

@@ -15,7 +15,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
-	"github.com/pressroom/pressroom/renderer/export"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // errNotReady means an artwork is still being checked by the renderer: the task is retried.
@@ -258,9 +258,9 @@ VALUES ($1, $2, $3, $4::jsonb, $5, 1, $6)
 RETURNING id`
 	var outboxIDs []int64
 	for _, d := range designs {
-		status := export.StatusPending
+		status := tasks.ExportPending
 		if d.Empty {
-			status = export.StatusNone
+			status = tasks.ExportNone
 		}
 		var id int64
 		if err := tx.GetContext(ctx, &id, insDesign, campaignID, productIDs[d.ProductID], d.PrintSpace, string(d.Document), d.Option, status); err != nil {
@@ -269,7 +269,7 @@ RETURNING id`
 		if d.Empty {
 			continue
 		}
-		job, err := export.NewExportJob(id, 1, queue.Bulk)
+		job, err := tasks.NewExportJob(id, 1, queue.Bulk)
 		if err != nil {
 			return 0, nil, err
 		}
