@@ -238,3 +238,44 @@ WHERE p.name = 'Mug wrap' AND coalesce(t.design_json->>'glb', '') = '' ORDER BY 
 		t.Fatalf("retry of a made mockup: %d %s", r.status, r.raw)
 	}
 }
+
+// TestRetryFailed3DMockupAndOutdatedDesign retries a failed 3D mockup, which queues render:mockup3d
+// under its retry's task id, and refuses to retry a mockup whose design was saved since while the
+// new print file is still being made, leaving the row failed.
+func TestRetryFailed3DMockupAndOutdatedDesign(t *testing.T) {
+	e := newMockupStack(t)
+	c := e.saveMug(t)
+	items := e.settled(t, c)
+	if len(items) != 2 || items[1].(obj)["name"] != "Mug, 3D" {
+		t.Fatalf("mockups: %v, want the mug's flat and 3D ones", items)
+	}
+	flat, threeD := idOf(items[0]), idOf(items[1])
+	e.app.DB.MustExec(`UPDATE campaign_mockups SET status = 'failed', error = 'x' WHERE id = $1`, threeD)
+	r := e.do("POST", path(c, "mockups", strconv.FormatInt(threeD, 10), "retry"), e.token, nil)
+	if r.status != 200 {
+		t.Fatalf("retry of the 3D mockup: %d %s", r.status, r.raw)
+	}
+	var task struct {
+		Type  string `db:"task_type"`
+		ID    string `db:"task_id"`
+		Queue string `db:"queue"`
+	}
+	if err := e.app.DB.Get(&task, `SELECT task_type, task_id, queue FROM task_outbox WHERE task_id LIKE '%-retry%'`); err != nil {
+		t.Fatal(err)
+	}
+	if want := "mockup3d-" + strconv.FormatInt(threeD, 10) + "-r1-retry1"; task.Type != tasks.TypeMockup3D || task.ID != want || task.Queue != "renderer.interactive" {
+		t.Fatalf("outbox task = %+v, want %s %s on renderer.interactive", task, tasks.TypeMockup3D, want)
+	}
+
+	e.app.DB.MustExec(`UPDATE campaign_mockups SET status = 'failed', error = 'x' WHERE id = $1`, flat)
+	// saved again: revision 2's print file is still being made
+	e.app.DB.MustExec(`UPDATE campaign_designs SET revision = 2, export_status = 'pending' WHERE campaign_id = $1`, idOf(c))
+	r = e.do("POST", path(c, "mockups", strconv.FormatInt(flat, 10), "retry"), e.token, nil)
+	if r.status != http.StatusConflict || r.body.Message != campaigns.MsgMockupOutdated {
+		t.Fatalf("retry of an outdated mockup: %d %s", r.status, r.raw)
+	}
+	var status string
+	if err := e.app.DB.Get(&status, `SELECT status FROM campaign_mockups WHERE id = $1`, flat); err != nil || status != tasks.MockupFailed {
+		t.Fatalf("refused retry changed the row: %q, %v", status, err)
+	}
+}
