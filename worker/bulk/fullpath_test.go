@@ -14,7 +14,8 @@ import (
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/export"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
-	"github.com/pressroom/pressroom/renderer/tasks"
+	rendertasks "github.com/pressroom/pressroom/renderer/tasks"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // putPNG stores a w x h opaque PNG of one colour under key.
@@ -78,11 +79,11 @@ func TestRecordToPrintFiles(t *testing.T) {
 		t.Fatalf("reconcile settled %d (%v)", n, err)
 	}
 	got := f.row(t, id)
-	if got.Status != StatusCompleted || got.Results == nil {
+	if got.Status != tasks.BulkCompleted || got.Results == nil {
 		t.Fatalf("record = %+v", got)
 	}
 	for _, d := range f.designs(t, *got.CampaignID) {
-		key := tasks.PrintKey(*got.CampaignID, d.ID, 1)
+		key := rendertasks.PrintKey(*got.CampaignID, d.ID, 1)
 		info, err := store.Stat(context.Background(), key)
 		if err != nil || info.Size == 0 {
 			t.Fatalf("print file %s of %s: %+v %v", key, d.PrintSpace, info, err)

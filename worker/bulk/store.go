@@ -15,7 +15,8 @@ import (
 
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
-	"github.com/pressroom/pressroom/renderer/tasks"
+	rendertasks "github.com/pressroom/pressroom/renderer/tasks"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // errNotReady means an artwork is still being checked by the renderer: the task is retried.
@@ -40,7 +41,7 @@ type template struct {
 
 // loadRecord returns the record of attempt p when it is queued for it and its account is not a
 // designer's; ok is false otherwise (stopped, restarted, removed, done, or a designer's record).
-func loadRecord(ctx context.Context, db sqlx.QueryerContext, p RecordPayload) (record, bool, error) {
+func loadRecord(ctx context.Context, db sqlx.QueryerContext, p tasks.BulkRecordPayload) (record, bool, error) {
 	const q = `
 SELECT r.id, r.user_id, r.template_campaign_id, r.designs
 FROM bulk_records r JOIN users u ON u.id = r.user_id
@@ -58,7 +59,7 @@ WHERE r.id = $1 AND r.attempts = $2 AND r.status = 'queued' AND NOT ('designer' 
 
 // enterStep records step on the record while it is still queued for attempt p; false means it
 // no longer is (stopped, restarted or removed).
-func enterStep(ctx context.Context, db sqlx.ExecerContext, p RecordPayload, step string) (bool, error) {
+func enterStep(ctx context.Context, db sqlx.ExecerContext, p tasks.BulkRecordPayload, step string) (bool, error) {
 	const q = `UPDATE bulk_records SET step = $3, updated_at = now() WHERE id = $1 AND attempts = $2 AND status = 'queued'`
 	res, err := db.ExecContext(ctx, q, p.RecordID, p.Attempt, step)
 	if err != nil {
@@ -69,7 +70,7 @@ func enterStep(ctx context.Context, db sqlx.ExecerContext, p RecordPayload, step
 }
 
 // finishRecord sets the record of attempt p to status with message, while it is still queued for it.
-func finishRecord(ctx context.Context, db sqlx.ExecerContext, p RecordPayload, status, step, message string) error {
+func finishRecord(ctx context.Context, db sqlx.ExecerContext, p tasks.BulkRecordPayload, status, step, message string) error {
 	const q = `UPDATE bulk_records SET status = $3, step = $4, message = $5, updated_at = now()
 WHERE id = $1 AND attempts = $2 AND status = 'queued'`
 	if _, err := db.ExecContext(ctx, q, p.RecordID, p.Attempt, status, step, message); err != nil {
@@ -79,7 +80,7 @@ WHERE id = $1 AND attempts = $2 AND status = 'queued'`
 }
 
 // noteMessage shows message on the row of attempt p without changing its status.
-func noteMessage(ctx context.Context, db sqlx.ExecerContext, p RecordPayload, message string) error {
+func noteMessage(ctx context.Context, db sqlx.ExecerContext, p tasks.BulkRecordPayload, message string) error {
 	const q = `UPDATE bulk_records SET message = $3, updated_at = now() WHERE id = $1 AND attempts = $2 AND status = 'queued'`
 	_, err := db.ExecContext(ctx, q, p.RecordID, p.Attempt, message)
 	return err
@@ -196,7 +197,7 @@ func fitName(name string) string {
 // returns the outbox rows to dispatch; applied is false when the record is no longer queued for p
 // (stopped, restarted, removed, or applied by an earlier run of the task), and then nothing is
 // written.
-func save(ctx context.Context, db *sqlx.DB, p RecordPayload, r record, t template, name, artworkKey string, designs []newDesign) (outboxIDs []int64, applied bool, err error) {
+func save(ctx context.Context, db *sqlx.DB, p tasks.BulkRecordPayload, r record, t template, name, artworkKey string, designs []newDesign) (outboxIDs []int64, applied bool, err error) {
 	tx, err := db.BeginTxx(ctx, nil)
 	if err != nil {
 		return nil, false, err
@@ -209,7 +210,7 @@ func save(ctx context.Context, db *sqlx.DB, p RecordPayload, r record, t templat
 	} else if err != nil {
 		return nil, false, fmt.Errorf("lock bulk record %d: %w", p.RecordID, err)
 	}
-	if status != StatusQueued {
+	if status != tasks.BulkQueued {
 		return nil, false, nil
 	}
 	campaignID, outboxIDs, err := createCampaign(ctx, tx, r.UserID, t, name, artworkKey, designs)
@@ -258,9 +259,9 @@ VALUES ($1, $2, $3, $4::jsonb, $5, 1, $6)
 RETURNING id`
 	var outboxIDs []int64
 	for _, d := range designs {
-		status := tasks.ExportPending
+		status := rendertasks.ExportPending
 		if d.Empty {
-			status = tasks.ExportNone
+			status = rendertasks.ExportNone
 		}
 		var id int64
 		if err := tx.GetContext(ctx, &id, insDesign, campaignID, productIDs[d.ProductID], d.PrintSpace, string(d.Document), d.Option, status); err != nil {
@@ -269,7 +270,7 @@ RETURNING id`
 		if d.Empty {
 			continue
 		}
-		job, err := tasks.NewExportJob(id, 1, queue.Bulk)
+		job, err := rendertasks.NewExportJob(id, 1, queue.Bulk)
 		if err != nil {
 			return 0, nil, err
 		}
