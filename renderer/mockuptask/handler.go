@@ -21,6 +21,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/raster"
+	"github.com/pressroom/pressroom/renderer/taskrun"
 	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/webpenc"
 )
@@ -81,15 +82,6 @@ type row struct {
 	GLB string `db:"glb"`
 }
 
-// failure is a mockup that cannot be made as things are: recorded as failed, never retried.
-type failure struct {
-	msg string
-	err error
-}
-
-func (f *failure) Error() string { return f.msg + " (" + f.err.Error() + ")" }
-func (f *failure) Unwrap() error { return f.err }
-
 // ProcessTask renders one campaign mockup for one revision of its design. A row gone, moved to a
 // later revision or already settled, or a design that has moved past the revision, is left as it is.
 func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
@@ -118,11 +110,11 @@ WHERE m.id = $1`
 		return nil
 	}
 	out, err := h.render(ctx, r)
-	var f *failure
+	var f *taskrun.Failure
 	switch {
 	case errors.As(err, &f):
 		// The row keeps the message the seller reads; the cause goes to the task's error.
-		if ferr := h.fail(ctx, p, f.msg); ferr != nil {
+		if ferr := h.fail(ctx, p, f.Msg); ferr != nil {
 			return ferr
 		}
 		return fmt.Errorf("mockup %d r%d: %w: %w", p.MockupID, p.Revision, err, asynq.SkipRetry)
@@ -203,7 +195,7 @@ func (h *Handler) render(ctx context.Context, r row) (made, error) {
 	}
 	color, err := productColor(r.Options, r.DefaultOption)
 	if err != nil {
-		return made{}, &failure{msg: MsgCannotRender, err: err}
+		return made{}, taskrun.Fail(MsgCannotRender, err)
 	}
 	img, err := h.mockup.Render(ctx, pf, tpl, mockup.Options{Color: color, Size: outputSize(tpl)})
 	switch {
@@ -212,9 +204,9 @@ func (h *Handler) render(ctx context.Context, r row) (made, error) {
 	case blobsource.IsPassing(err):
 		return made{}, err
 	case errors.Is(err, mockup.ErrInvalidTemplate):
-		return made{}, &failure{msg: MsgMissingTemplate, err: err}
+		return made{}, taskrun.Fail(MsgMissingTemplate, err)
 	case err != nil:
-		return made{}, &failure{msg: MsgCannotRender, err: err}
+		return made{}, taskrun.Fail(MsgCannotRender, err)
 	}
 	var buf bytes.Buffer
 	if err := mockup.Encode(&buf, img, mockup.FormatPNG); err != nil {
@@ -255,7 +247,7 @@ func (h *Handler) template(ctx context.Context, key string) (*mockup.Template, e
 	}
 	tpl, err := mockup.Parse(data)
 	if err != nil {
-		return nil, &failure{msg: MsgMissingTemplate, err: fmt.Errorf("%s: %w", key, err)}
+		return nil, taskrun.Fail(MsgMissingTemplate, fmt.Errorf("%s: %w", key, err))
 	}
 	return tpl, nil
 }
@@ -273,7 +265,7 @@ func (h *Handler) printFile(ctx context.Context, key string) (image.Image, error
 	defer rc.Close()
 	img, _, err := imagelimit.Decode(rc, h.limits)
 	if err != nil {
-		return nil, &failure{msg: MsgCannotRender, err: fmt.Errorf("print file %s: %w", key, err)}
+		return nil, taskrun.Fail(MsgCannotRender, fmt.Errorf("print file %s: %w", key, err))
 	}
 	return img, nil
 }
@@ -281,7 +273,7 @@ func (h *Handler) printFile(ctx context.Context, key string) (image.Image, error
 // classifyRead sorts a failed open: a missing object is a failure with msg, anything else is retried.
 func classifyRead(err error, msg string) error {
 	if errors.Is(err, blob.ErrNotFound) {
-		return &failure{msg: msg, err: err}
+		return taskrun.Fail(msg, err)
 	}
 	return err
 }

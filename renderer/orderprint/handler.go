@@ -12,6 +12,7 @@ import (
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/taskrun"
 	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
@@ -44,24 +45,15 @@ func newDeps(db *sqlx.DB, store blob.Store, limits imagelimit.Config, log *slog.
 	return deps{db: db, store: store, limits: limits, log: log}, nil
 }
 
-// failure is an item that cannot be prepared as it is: recorded as failed, never retried.
-type failure struct {
-	msg string
-	err error
-}
-
-func (f *failure) Error() string { return f.msg + " (" + f.err.Error() + ")" }
-func (f *failure) Unwrap() error { return f.err }
-
 // finish turns a step's error into the task's: a failure is recorded and not retried, a passing
 // error is retried and recorded as given up on the last attempt.
 func (d deps) finish(ctx context.Context, p tasks.OrderPayload, typ string, err error) error {
-	var f *failure
+	var f *taskrun.Failure
 	switch {
 	case err == nil:
 		return nil
 	case errors.As(err, &f):
-		if ferr := d.fail(ctx, p, f.msg); ferr != nil {
+		if ferr := d.fail(ctx, p, f.Msg); ferr != nil {
 			return ferr
 		}
 		return fmt.Errorf("%s item %d r%d: %w: %w", typ, p.ItemID, p.Revision, err, asynq.SkipRetry)

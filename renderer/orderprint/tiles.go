@@ -20,6 +20,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/dpi"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/pngmeta"
+	"github.com/pressroom/pressroom/renderer/taskrun"
 	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/tiles"
 )
@@ -82,7 +83,7 @@ func (h *Tiler) tile(ctx context.Context, p tasks.OrderPayload, key string) erro
 	defer tmp.Close()
 	rc, _, err := h.d.store.Get(ctx, key)
 	if errors.Is(err, blob.ErrNotFound) {
-		return &failure{msg: MsgMissingSource, err: err}
+		return taskrun.Fail(MsgMissingSource, err)
 	}
 	if err != nil {
 		return fmt.Errorf("read %s: %w", key, err)
@@ -94,7 +95,7 @@ func (h *Tiler) tile(ctx context.Context, p tasks.OrderPayload, key string) erro
 	}
 	f, err := measure(tmp, size, h.d.limits)
 	if err != nil {
-		return &failure{msg: MsgBadPrintFile, err: err}
+		return taskrun.Fail(MsgBadPrintFile, err)
 	}
 	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
 		return err
@@ -102,12 +103,12 @@ func (h *Tiler) tile(ctx context.Context, p tasks.OrderPayload, key string) erro
 	start := time.Now()
 	img, _, err := imagelimit.Decode(tmp, h.d.limits)
 	if err != nil {
-		return &failure{msg: MsgBadPrintFile, err: err}
+		return taskrun.Fail(MsgBadPrintFile, err)
 	}
 	b := img.Bounds()
 	names, err := tiles.NewManifest(b.Dx(), b.Dy(), h.opt.TileSize, h.opt.Format)
 	if err != nil {
-		return &failure{msg: MsgBadPrintFile, err: err}
+		return taskrun.Fail(MsgBadPrintFile, err)
 	}
 	prefix := tasks.TilesPrefix(p.ItemID, p.Revision)
 	contentType := "image/" + names.Format
