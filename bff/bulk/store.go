@@ -256,11 +256,7 @@ RETURNING d.id, d.revision`
 	}
 	var outboxIDs []int64
 	for _, d := range again {
-		job, err := rendertasks.NewExportJob(d.ID, d.Revision, queue.Bulk)
-		if err != nil {
-			return nil, nil, err
-		}
-		oid, err := outbox.Add(ctx, tx, job)
+		oid, err := rendertasks.QueueExport(ctx, tx, d.ID, d.Revision, queue.Bulk)
 		if err != nil {
 			return nil, nil, err
 		}

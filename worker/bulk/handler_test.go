@@ -14,6 +14,7 @@ import (
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/platform/testinfra"
+	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/export"
 	rendertasks "github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/worker/tasks"
@@ -285,14 +286,14 @@ FROM campaigns c WHERE id = $1 AND user_id = $2`, *got.CampaignID, f.sellerID); 
 	if src, box := firstImage(t, front.Document); src != "u/1/bulk/square-cat.png" || box != [4]float64{90, 100, 720, 720} {
 		t.Fatalf("front artwork %s at %v", src, box)
 	}
-	if front.Option != optionCustom || front.Revision != 1 || front.Status != rendertasks.ExportPending {
+	if front.Option != design.OptionCustom || front.Revision != 1 || front.Status != rendertasks.ExportPending {
 		t.Fatalf("front = %+v", front)
 	}
 	// Back: no template design, so the artwork is fitted to the whole print space.
 	if src, box := firstImage(t, back.Document); src != "u/1/bulk/wide-dog.png" || box != [4]float64{0, 315, 900, 450} {
 		t.Fatalf("back artwork %s at %v", src, box)
 	}
-	if back.Option != optionPrint || back.Revision != 1 || back.Status != rendertasks.ExportPending {
+	if back.Option != design.OptionPrint || back.Revision != 1 || back.Status != rendertasks.ExportPending {
 		t.Fatalf("back = %+v", back)
 	}
 

@@ -13,7 +13,6 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
-	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
 	rendertasks "github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/worker/tasks"
@@ -253,32 +252,16 @@ RETURNING id`
 		}
 		productIDs[pr.ID] = id
 	}
-	const insDesign = `
-INSERT INTO campaign_designs (campaign_id, product_id, print_space, design_json, option, revision, export_status)
-VALUES ($1, $2, $3, $4::jsonb, $5, 1, $6)
-RETURNING id`
 	var outboxIDs []int64
 	for _, d := range designs {
-		status := rendertasks.ExportPending
-		if d.Empty {
-			status = rendertasks.ExportNone
-		}
-		var id int64
-		if err := tx.GetContext(ctx, &id, insDesign, campaignID, productIDs[d.ProductID], d.PrintSpace, string(d.Document), d.Option, status); err != nil {
-			return 0, nil, fmt.Errorf("store design %d/%s: %w", d.ProductID, d.PrintSpace, err)
-		}
-		if d.Empty {
-			continue
-		}
-		job, err := rendertasks.NewExportJob(id, 1, queue.Bulk)
+		oid, err := rendertasks.SaveDesign(ctx, tx, rendertasks.Design{CampaignID: campaignID, ProductID: productIDs[d.ProductID],
+			PrintSpace: d.PrintSpace, Document: d.Document, Option: d.Option, Empty: d.Empty}, queue.Bulk)
 		if err != nil {
 			return 0, nil, err
 		}
-		oid, err := outbox.Add(ctx, tx, job)
-		if err != nil {
-			return 0, nil, err
+		if oid != 0 {
+			outboxIDs = append(outboxIDs, oid)
 		}
-		outboxIDs = append(outboxIDs, oid)
 	}
 	return campaignID, outboxIDs, nil
 }
