@@ -17,11 +17,11 @@ import (
 	"golang.org/x/image/webp"
 
 	"github.com/pressroom/pressroom/bff/campaigns"
-	"github.com/pressroom/pressroom/bff/seed"
 	"github.com/pressroom/pressroom/bff/uploads"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/renderer/demoseed"
 	"github.com/pressroom/pressroom/renderer/export"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/mockup"
@@ -129,7 +129,7 @@ func TestSaveToMockup(t *testing.T) {
 	}
 	cfg, err := png.DecodeConfig(res.Body)
 	res.Body.Close()
-	if res.StatusCode != 200 || err != nil || cfg.Width != seed.TestMockupSide {
+	if res.StatusCode != 200 || err != nil || cfg.Width != demoseed.TestMockupSide {
 		t.Fatalf("mockup file: %d, %+v, %v", res.StatusCode, cfg, err)
 	}
 	// its preview: the test seed's templates are smaller than 500 px, so it keeps their size
@@ -145,7 +145,7 @@ func TestSaveToMockup(t *testing.T) {
 	}
 	wcfg, err := webp.DecodeConfig(res.Body)
 	res.Body.Close()
-	if res.StatusCode != 200 || err != nil || wcfg.Width != seed.TestMockupSide {
+	if res.StatusCode != 200 || err != nil || wcfg.Width != demoseed.TestMockupSide {
 		t.Fatalf("mockup preview: %d, %+v, %v", res.StatusCode, wcfg, err)
 	}
 	detail := e.do("GET", path(c), e.token, nil).body.Data.(obj)

@@ -61,12 +61,10 @@ var DependencyRules = []rule{
 	{
 		main:    "bff/cmd/bff",
 		banned:  append([]string{module + "renderer/", module + "worker/", module + "storefront/"}, pixelWork...),
-		allowed: append([]string{module + "worker/tasks", module + "renderer/mockup/demo"}, pureRenderer...),
+		allowed: append([]string{module + "worker/tasks"}, pureRenderer...),
 		tolerated: map[string]string{
 			module + "bff/imageproxy": "it still decodes, resizes and WebP-encodes proxied images in the bff process " +
 				"(imagelimit, webpenc); that work is to move to the renderer",
-			module + "bff/seed":             "it still draws the demo mockup templates; that moves to the renderer next",
-			module + "renderer/mockup/demo": "the seed's drawing, as bff/seed",
 		},
 	},
 	{

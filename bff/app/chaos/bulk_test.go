@@ -30,6 +30,7 @@ import (
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/testinfra"
+	"github.com/pressroom/pressroom/renderer/demoseed"
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/tasks"
 )
@@ -164,6 +165,9 @@ func newRun(t *testing.T, bins binaries) *run {
 		t.Fatal(err)
 	}
 	if err := seed.Run(context.Background(), seed.Deps{DB: db, Store: store, Env: "test", BcryptCost: 10}); err != nil {
+		t.Fatal(err)
+	}
+	if err := demoseed.Run(context.Background(), db, store, 0); err != nil {
 		t.Fatal(err)
 	}
 	r := &run{t: t, db: db, store: store, srv: srv, redis: cfg.Queue.RedisOpt()}
