@@ -186,7 +186,7 @@ func (f *fixture) run(t *testing.T, mockupID, revision int64) error {
 	return f.h.ProcessTask(context.Background(), job.Task())
 }
 
-// outboxTask is a task Queue or Requeue added to the outbox.
+// outboxTask is a task Queue added to the outbox.
 type outboxTask struct {
 	Type    string `db:"task_type"`
 	Queue   string `db:"queue"`
