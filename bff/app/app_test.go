@@ -27,6 +27,7 @@ import (
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/platform/testinfra"
+	"github.com/pressroom/pressroom/renderer/demoseed"
 )
 
 // stack is the real bff on real Postgres and Redis, seeded with the demo data.
@@ -77,7 +78,7 @@ func newStackWith(t *testing.T, extra map[string]string) *stack {
 	return s
 }
 
-// seed runs the demo seed as `bff seed` does in a deployment whose PRESSROOM_ENV is env.
+// seed runs the demo seed as `bff seed` and `renderer seed-demo` do in a deployment whose PRESSROOM_ENV is env.
 func (s *stack) seed(env string) {
 	s.t.Helper()
 	store, err := blob.New(s.cfg.Blob, false)
@@ -85,6 +86,10 @@ func (s *stack) seed(env string) {
 		s.t.Fatal(err)
 	}
 	if err := seed.Run(context.Background(), seed.Deps{DB: s.app.DB, Store: store, Env: env, BcryptCost: s.cfg.Auth.BcryptCost}); err != nil {
+		s.t.Fatal(err)
+	}
+	// and its mockup templates, as `renderer seed-demo` does after it
+	if err := demoseed.Run(context.Background(), s.app.DB, store, 0); err != nil {
 		s.t.Fatal(err)
 	}
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/pressroom/pressroom/bff/bulk"
 	"github.com/pressroom/pressroom/platform/queue"
-	workerbulk "github.com/pressroom/pressroom/worker/bulk"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // bulkStack is the bff with the demo seller signed in and a template campaign of theirs on the
@@ -113,7 +113,7 @@ func TestBulkRecordsCreateAndRead(t *testing.T) {
 		t.Fatalf("created = %+v", created)
 	}
 	rec := created.Records[0]
-	if rec.Status != workerbulk.StatusQueued || rec.Designs != designs || rec.Type != workerbulk.TypeRegularMultiSpace ||
+	if rec.Status != tasks.BulkQueued || rec.Designs != designs || rec.Type != tasks.BulkRegularMultiSpace ||
 		rec.Attempts != 1 || *rec.TemplateCampaignID != b.templateID {
 		t.Fatalf("record = %+v", rec)
 	}
@@ -160,11 +160,11 @@ func TestBulkRecordsCreateAndRead(t *testing.T) {
 			"start": false, "records": []string{designs, designs, designs}})
 		decode(t, r, &out)
 		if r.status != 202 || len(out.Records) != 3 || out.Upload == nil || out.Upload.Name != "Spring drop" ||
-			out.Upload.Total != 3 || out.Upload.Counts[workerbulk.StatusPending] != 3 {
+			out.Upload.Total != 3 || out.Upload.Counts[tasks.BulkPending] != 3 {
 			t.Fatalf("%d %s", r.status, r.raw)
 		}
 		for _, rec := range out.Records {
-			if rec.Status != workerbulk.StatusPending || *rec.BulkUploadID != out.Upload.ID || rec.Attempts != 0 {
+			if rec.Status != tasks.BulkPending || *rec.BulkUploadID != out.Upload.ID || rec.Attempts != 0 {
 				t.Fatalf("record = %+v", rec)
 			}
 		}
@@ -184,7 +184,7 @@ func TestBulkRecordsCreateAndRead(t *testing.T) {
 		r := b.do("GET", fmt.Sprintf("%s/records/%d", bulkBase, rec.ID), b.token, nil)
 		var got bulk.Record
 		decode(t, r, &got)
-		if r.status != 200 || got.Status != workerbulk.StatusCompleted || got.Results == nil || string(*got.Results) != `[{"print_space":"front"}]` {
+		if r.status != 200 || got.Status != tasks.BulkCompleted || got.Results == nil || string(*got.Results) != `[{"print_space":"front"}]` {
 			t.Fatalf("%d %s", r.status, r.raw)
 		}
 		for _, id := range []string{"999999", "x"} {
@@ -218,9 +218,9 @@ func (b *bulkStack) add(t *testing.T, status, typ string) int64 {
 
 func TestBulkList(t *testing.T) {
 	b := newBulkStack(t)
-	queued := b.add(t, "queued", workerbulk.TypeRegularMultiSpace)
-	failed := b.add(t, "failed", workerbulk.TypeExpressMultiSpace)
-	completed := b.add(t, "completed", workerbulk.TypeRegularMultiSpace)
+	queued := b.add(t, "queued", tasks.BulkRegularMultiSpace)
+	failed := b.add(t, "failed", tasks.BulkExpressMultiSpace)
+	completed := b.add(t, "completed", tasks.BulkRegularMultiSpace)
 	b.app.DB.MustExec(`UPDATE bulk_records SET designs = '[{"new_url":"u/1/cat.png"}]' WHERE id = $1`, completed)
 	// Another account's record never shows.
 	theirs := b.campaign(t, b.userID(t, "admin@example.com"))
@@ -296,7 +296,7 @@ func TestBulkRowActions(t *testing.T) {
 	const missing = 999999
 
 	t.Run("stop", func(t *testing.T) {
-		queued, done := b.add(t, "queued", workerbulk.TypeRegularMultiSpace), b.add(t, "completed", workerbulk.TypeRegularMultiSpace)
+		queued, done := b.add(t, "queued", tasks.BulkRegularMultiSpace), b.add(t, "completed", tasks.BulkRegularMultiSpace)
 		got := act(t, "stop", queued, done, missing)
 		want := []bulk.ActionResult{{ID: queued, OK: true, Status: "stopped"}, {ID: done, Status: "completed", Message: bulk.MsgCannotStop},
 			{ID: missing, Message: bulk.MsgRecordNotFound}}
@@ -306,7 +306,7 @@ func TestBulkRowActions(t *testing.T) {
 	})
 
 	t.Run("start queues a new attempt", func(t *testing.T) {
-		stopped, processing := b.add(t, "stopped", workerbulk.TypeRegularMultiSpace), b.add(t, "processing", workerbulk.TypeRegularMultiSpace)
+		stopped, processing := b.add(t, "stopped", tasks.BulkRegularMultiSpace), b.add(t, "processing", tasks.BulkRegularMultiSpace)
 		got := act(t, "start", stopped, processing)
 		want := []bulk.ActionResult{{ID: stopped, OK: true, Status: "queued"}, {ID: processing, Status: "processing", Message: bulk.MsgCannotStart}}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -318,7 +318,7 @@ func TestBulkRowActions(t *testing.T) {
 	})
 
 	t.Run("retry of a record that failed its checks", func(t *testing.T) {
-		failed, queued := b.add(t, "failed", workerbulk.TypeRegularMultiSpace), b.add(t, "queued", workerbulk.TypeRegularMultiSpace)
+		failed, queued := b.add(t, "failed", tasks.BulkRegularMultiSpace), b.add(t, "queued", tasks.BulkRegularMultiSpace)
 		b.app.DB.MustExec(`UPDATE bulk_records SET message = 'Design url is invalid' WHERE id = $1`, failed)
 		got := act(t, "retry", failed, queued)
 		want := []bulk.ActionResult{{ID: failed, OK: true, Status: "queued"}, {ID: queued, Status: "queued", Message: bulk.MsgCannotRetry}}
@@ -333,7 +333,7 @@ func TestBulkRowActions(t *testing.T) {
 	})
 
 	t.Run("retry of a record whose print file failed exports it again", func(t *testing.T) {
-		id := b.add(t, "failed", workerbulk.TypeRegularMultiSpace)
+		id := b.add(t, "failed", tasks.BulkRegularMultiSpace)
 		made := b.campaign(t, b.sellerID)
 		var designID int64
 		err := b.app.DB.Get(&designID, `INSERT INTO campaign_designs (campaign_id, product_id, print_space, design_json, export_status, export_error)
@@ -357,7 +357,7 @@ SELECT $1, id, 'front', '{}', 'failed', 'broken' FROM campaign_products WHERE ca
 	})
 
 	t.Run("remove", func(t *testing.T) {
-		id := b.add(t, "processing", workerbulk.TypeRegularMultiSpace)
+		id := b.add(t, "processing", tasks.BulkRegularMultiSpace)
 		got := act(t, "remove", id, missing)
 		want := []bulk.ActionResult{{ID: id, OK: true, Status: bulk.StatusRemoved}, {ID: missing, Message: bulk.MsgRecordNotFound}}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -372,8 +372,8 @@ SELECT $1, id, 'front', '{}', 'failed', 'broken' FROM campaign_products WHERE ca
 
 	t.Run("stop-all and start-all", func(t *testing.T) {
 		b.app.DB.MustExec(`DELETE FROM bulk_records`)
-		pending, queued, failed := b.add(t, "pending", workerbulk.TypeRegularMultiSpace), b.add(t, "queued", workerbulk.TypeRegularMultiSpace),
-			b.add(t, "failed", workerbulk.TypeRegularMultiSpace)
+		pending, queued, failed := b.add(t, "pending", tasks.BulkRegularMultiSpace), b.add(t, "queued", tasks.BulkRegularMultiSpace),
+			b.add(t, "failed", tasks.BulkRegularMultiSpace)
 		got := act(t, "stop-all")
 		want := []bulk.ActionResult{{ID: pending, OK: true, Status: "stopped"}, {ID: queued, OK: true, Status: "stopped"}}
 		if fmt.Sprint(got) != fmt.Sprint(want) {

@@ -21,6 +21,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/export"
 	"github.com/pressroom/pressroom/renderer/fonts"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 type obj = map[string]any
@@ -135,7 +136,7 @@ func designOf(t *testing.T, c obj, productID int64, space string) obj {
 func (e *editor) outboxExports() []string {
 	e.t.Helper()
 	var ids []string
-	if err := e.app.DB.Select(&ids, `SELECT task_id FROM task_outbox WHERE task_type = $1 ORDER BY id`, export.TypeExport); err != nil {
+	if err := e.app.DB.Select(&ids, `SELECT task_id FROM task_outbox WHERE task_type = $1 ORDER BY id`, tasks.TypeExport); err != nil {
 		e.t.Fatal(err)
 	}
 	return ids
@@ -275,7 +276,7 @@ func TestCampaignSaveRevisionsAndExports(t *testing.T) {
 	}
 	insp := asynq.NewInspector(e.cfg.Queue.RedisOpt())
 	defer insp.Close()
-	if info, err := insp.GetTaskInfo(queue.Name(queue.Renderer, queue.Interactive), want[0]); err != nil || info.Type != export.TypeExport {
+	if info, err := insp.GetTaskInfo(queue.Name(queue.Renderer, queue.Interactive), want[0]); err != nil || info.Type != tasks.TypeExport {
 		t.Fatalf("task in Redis: %+v %v", info, err)
 	}
 
@@ -576,7 +577,7 @@ func TestSaveToPrintFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.serve(queue.Renderer, 1, map[string]asynq.Handler{export.TypeExport: h})
+	e.serve(queue.Renderer, 1, map[string]asynq.Handler{tasks.TypeExport: h})
 
 	c := e.create("Print me", "Mug wrap")
 	wrap := doc("wrap", imageObj("art", art), textObj("t1", "Hello", true), textObj("t2", "World", false))

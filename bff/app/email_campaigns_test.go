@@ -14,6 +14,7 @@ import (
 	"github.com/pressroom/pressroom/platform/mail"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/worker/emailsend"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // startSendWorker runs the worker's campaign send handlers on the stack's Redis until the test ends.
@@ -28,8 +29,8 @@ func (s *stack) startSendWorker() {
 		s.t.Fatal(err)
 	}
 	mux := asynq.NewServeMux()
-	mux.Handle(emailsend.TypeSendCampaign, h)
-	mux.Handle(emailsend.TypeSendTest, h.Tests())
+	mux.Handle(tasks.TypeSendCampaign, h)
+	mux.Handle(tasks.TypeSendTest, h.Tests())
 	qcfg := s.cfg.Queue
 	qcfg.ShutdownTimeout = time.Second
 	srv := queue.NewServer(qcfg, queue.Worker, 2, slog.New(slog.DiscardHandler))
@@ -102,7 +103,7 @@ INSERT INTO email_senders (store_domain_id, username, name) SELECT id, 'hi', 'Hi
 	}
 	body := field(r, "body_html").(string)
 	if strings.Contains(body, "onclick") || strings.Contains(body, "javascript:") || strings.Contains(body, "<script") ||
-		!strings.Contains(body, `href="`+emailsend.UnsubscribePlaceholder+`"`) {
+		!strings.Contains(body, `href="`+tasks.UnsubscribePlaceholder+`"`) {
 		t.Fatalf("stored body not sanitized or lacks the unsubscribe link: %q", body)
 	}
 }
@@ -155,7 +156,7 @@ func TestCampaignTestSendAndSendThroughTheWorker(t *testing.T) {
 	if r.status != http.StatusAccepted || field(r, "recipients") != float64(3) {
 		t.Fatalf("send = %d %s", r.status, r.raw)
 	}
-	r = s.waitCampaign(token, id, emailsend.StatusSent)
+	r = s.waitCampaign(token, id, tasks.EmailSent)
 	if field(r, "sent") != float64(3) || field(r, "failed") != float64(0) || field(r, "sender_email") != "Sam's Shop <news@mail.sams-print-shop.pressroom.local>" {
 		t.Fatalf("sent campaign = %s", r.raw)
 	}
@@ -191,7 +192,7 @@ func TestCampaignTestSendAndSendThroughTheWorker(t *testing.T) {
 	}
 
 	// The link in a's mail unsubscribes a, without an account.
-	link := mails[0].Body[strings.Index(mails[0].Body, emailsend.UnsubscribePath):]
+	link := mails[0].Body[strings.Index(mails[0].Body, tasks.UnsubscribePath):]
 	link = strings.TrimSuffix(link, ")")
 	if r := s.do(http.MethodGet, link, "", nil); r.status != http.StatusOK || r.body.Message != emailmarketing.MsgUnsubscribeDone {
 		t.Fatalf("unsubscribe link %s = %d %s", link, r.status, r.raw)
@@ -200,7 +201,7 @@ func TestCampaignTestSendAndSendThroughTheWorker(t *testing.T) {
 	if err := s.app.DB.Get(&status, `SELECT status FROM email_subscribers WHERE email = 'a@x.test'`); err != nil || status != "unsubscribed" {
 		t.Fatalf("a is %q (%v) after the link", status, err)
 	}
-	if r := s.do(http.MethodGet, emailsend.UnsubscribePath+"test", "", nil); r.status != http.StatusNotFound {
+	if r := s.do(http.MethodGet, tasks.UnsubscribePath+"test", "", nil); r.status != http.StatusNotFound {
 		t.Fatalf("the test mail's link = %d %s", r.status, r.raw)
 	}
 }
@@ -256,7 +257,7 @@ func TestAbandonedCheckoutEmailsAndCoupon(t *testing.T) {
 		t.Fatalf("PUT = %d %s", r.status, r.raw)
 	}
 	first := field(r, "emails").([]any)[0].(map[string]any)
-	if first["subject"] != "Forgot something?" || first["delay_minutes"] != float64(30) || !strings.Contains(first["body_html"].(string), emailsend.UnsubscribePlaceholder) {
+	if first["subject"] != "Forgot something?" || first["delay_minutes"] != float64(30) || !strings.Contains(first["body_html"].(string), tasks.UnsubscribePlaceholder) {
 		t.Fatalf("saved = %s", r.raw)
 	}
 

@@ -16,6 +16,7 @@ import (
 	"github.com/pressroom/pressroom/platform/klaviyo/klaviyotest"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/worker/emailsync"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // newEmailStack is a stack whose Klaviyo is a fake accepting pk_live_good_key_1234 and list L1,
@@ -40,7 +41,7 @@ func (s *stack) startWorker() *asynq.Server {
 		s.t.Fatal(err)
 	}
 	mux := asynq.NewServeMux()
-	mux.Handle(emailsync.TypeSyncProfiles, h)
+	mux.Handle(tasks.TypeSyncProfiles, h)
 	qcfg := s.cfg.Queue
 	qcfg.ShutdownTimeout = time.Second
 	srv := queue.NewServer(qcfg, queue.Worker, 2, slog.New(slog.DiscardHandler))
@@ -117,6 +118,33 @@ func TestKlaviyoConnectionIsCheckedAndKeySealed(t *testing.T) {
 	}
 }
 
+// TestOneOpenSyncRunPerStore asks for a sync twice with no worker running: the second request
+// answers the queued run and queues nothing; once that run failed, the store may sync again.
+func TestOneOpenSyncRunPerStore(t *testing.T) {
+	s, _, store := newEmailStack(t)
+	token := s.mint("seller@example.com", "own", "", false)
+	base := fmt.Sprintf("/api/seller/store/%d/email-marketing-klaviyo", store)
+	if r := s.do(http.MethodPut, base, token, map[string]string{"private_key": "pk_live_good_key_1234", "list_id": "L1"}); r.status != 200 {
+		t.Fatalf("connect = %d %s", r.status, r.raw)
+	}
+	first := s.do(http.MethodPost, base+"/sync-profiles", token, map[string]any{})
+	if first.status != http.StatusAccepted || first.body.Message != emailmarketing.MsgSyncStarted || field(first, "status") != tasks.SyncQueued {
+		t.Fatalf("sync = %d %s", first.status, first.raw)
+	}
+	again := s.do(http.MethodPost, base+"/sync-profiles", token, map[string]any{})
+	if again.status != 200 || again.body.Message != emailmarketing.MsgSyncRunning || field(again, "id") != field(first, "id") {
+		t.Fatalf("second sync = %d %s, want run %v again", again.status, again.raw, field(first, "id"))
+	}
+	var queued int
+	if err := s.app.DB.Get(&queued, `SELECT count(*) FROM task_outbox WHERE task_type = $1`, tasks.TypeSyncProfiles); err != nil || queued != 1 {
+		t.Fatalf("sync tasks in the outbox = %d (%v), want 1", queued, err)
+	}
+	s.app.DB.MustExec(`UPDATE email_sync_runs SET status = 'failed' WHERE store_id = $1`, store)
+	if r := s.do(http.MethodPost, base+"/sync-profiles", token, map[string]any{}); r.status != http.StatusAccepted || field(r, "id") == field(first, "id") {
+		t.Fatalf("a new run after a failed one = %d %s", r.status, r.raw)
+	}
+}
+
 func TestSyncProfilesRunsThroughTheWorker(t *testing.T) {
 	s, fake, store := newEmailStack(t)
 	fake.RateLimitEvery = 4
@@ -146,10 +174,10 @@ func TestSyncProfilesRunsThroughTheWorker(t *testing.T) {
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		r = s.do(http.MethodGet, base+"/sync-profiles", token, nil)
-		if field(r, "status") == emailsync.StatusDone {
+		if field(r, "status") == tasks.SyncDone {
 			break
 		}
-		if field(r, "status") == emailsync.StatusFailed || time.Now().After(deadline) {
+		if field(r, "status") == tasks.SyncFailed || time.Now().After(deadline) {
 			t.Fatalf("sync progress = %s", r.raw)
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -299,14 +327,14 @@ func TestSyncResumesAfterWorkerRestart(t *testing.T) {
 	}
 	waitFor("two pages", func(r reply) bool { return field(r, "done") == 100.0 })
 	first.Shutdown() // the held page's request is abandoned when the shutdown timeout ends
-	if r := progress(); field(r, "status") != emailsync.StatusRunning || field(r, "done") != 100.0 {
+	if r := progress(); field(r, "status") != tasks.SyncRunning || field(r, "done") != 100.0 {
 		t.Fatalf("run after the worker stopped = %s, want running with 100 done", r.raw)
 	}
 	close(fake.Release)
 	s.startWorker()
-	r := waitFor("the run to finish", func(r reply) bool { return field(r, "status") != emailsync.StatusRunning })
+	r := waitFor("the run to finish", func(r reply) bool { return field(r, "status") != tasks.SyncRunning })
 	st := fake.Stats()
-	if field(r, "status") != emailsync.StatusDone || field(r, "done") != 200.0 || st.Profiles != 200 || fake.Members("L1") != 200 || st.Imports > 4 {
+	if field(r, "status") != tasks.SyncDone || field(r, "done") != 200.0 || st.Profiles != 200 || fake.Members("L1") != 200 || st.Imports > 4 {
 		t.Fatalf("resumed run = %s; fake saw %+v, want 200 profiles in at most 4 imports", r.raw, st)
 	}
 }

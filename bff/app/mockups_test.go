@@ -17,15 +17,16 @@ import (
 	"golang.org/x/image/webp"
 
 	"github.com/pressroom/pressroom/bff/campaigns"
-	"github.com/pressroom/pressroom/bff/seed"
 	"github.com/pressroom/pressroom/bff/uploads"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/renderer/demoseed"
 	"github.com/pressroom/pressroom/renderer/export"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/mockuptask"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // mockupStack is an editor whose stack runs the renderer's export and flat mockup handlers on its
@@ -51,7 +52,7 @@ func newMockupStack(t *testing.T) *mockupStack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.serve(queue.Renderer, 1, map[string]asynq.Handler{export.TypeExport: exporter, mockuptask.TypeMockup: mockups})
+	e.serve(queue.Renderer, 1, map[string]asynq.Handler{tasks.TypeExport: exporter, tasks.TypeMockup: mockups})
 	client := asynq.NewClient(e.cfg.Queue.RedisOpt())
 	t.Cleanup(func() { client.Close() })
 	relay, err := outbox.NewRelay(outbox.DefaultConfig(), e.app.DB, client, slog.New(slog.DiscardHandler))
@@ -91,7 +92,7 @@ func (e *mockupStack) settled(t *testing.T, c obj) []any {
 			t.Fatal(err)
 		}
 		items := e.do("GET", path(c, "mockups"), e.token, nil).body.Data.([]any)
-		if len(items) > 0 && items[0].(obj)["status"] != mockuptask.StatusPending || time.Now().After(deadline) {
+		if len(items) > 0 && items[0].(obj)["status"] != tasks.MockupPending || time.Now().After(deadline) {
 			return items
 		}
 	}
@@ -128,7 +129,7 @@ func TestSaveToMockup(t *testing.T) {
 	}
 	cfg, err := png.DecodeConfig(res.Body)
 	res.Body.Close()
-	if res.StatusCode != 200 || err != nil || cfg.Width != seed.TestMockupSide {
+	if res.StatusCode != 200 || err != nil || cfg.Width != demoseed.TestMockupSide {
 		t.Fatalf("mockup file: %d, %+v, %v", res.StatusCode, cfg, err)
 	}
 	// its preview: the test seed's templates are smaller than 500 px, so it keeps their size
@@ -144,7 +145,7 @@ func TestSaveToMockup(t *testing.T) {
 	}
 	wcfg, err := webp.DecodeConfig(res.Body)
 	res.Body.Close()
-	if res.StatusCode != 200 || err != nil || wcfg.Width != seed.TestMockupSide {
+	if res.StatusCode != 200 || err != nil || wcfg.Width != demoseed.TestMockupSide {
 		t.Fatalf("mockup preview: %d, %+v, %v", res.StatusCode, wcfg, err)
 	}
 	detail := e.do("GET", path(c), e.token, nil).body.Data.(obj)
@@ -203,7 +204,7 @@ WHERE p.name = 'Mug wrap' AND coalesce(t.design_json->>'glb', '') = '' ORDER BY 
 	}
 	c := e.saveMug(t)
 	m := e.settled(t, c)[0].(obj)
-	if m["status"] != mockuptask.StatusFailed || m["error"] != mockuptask.MsgMissingTemplate || m["url"] != "" {
+	if m["status"] != tasks.MockupFailed || m["error"] != mockuptask.MsgMissingTemplate || m["url"] != "" {
 		t.Fatalf("mockup without its template: %v, want failed with %q", m, mockuptask.MsgMissingTemplate)
 	}
 	retry := path(c, "mockups", strconv.FormatInt(idOf(m), 10), "retry")
@@ -217,16 +218,16 @@ WHERE p.name = 'Mug wrap' AND coalesce(t.design_json->>'glb', '') = '' ORDER BY 
 	}
 	for range 2 { // the second click while queued adds nothing
 		r := e.do("POST", retry, e.token, nil)
-		if r.status != 200 || r.body.Data.([]any)[0].(obj)["status"] != mockuptask.StatusPending {
+		if r.status != 200 || r.body.Data.([]any)[0].(obj)["status"] != tasks.MockupPending {
 			t.Fatalf("retry: %d %s", r.status, r.raw)
 		}
 	}
-	var tasks []string
-	if err := e.app.DB.Select(&tasks, `SELECT task_id FROM task_outbox WHERE task_type = $1 AND task_id LIKE '%-retry%'`, mockuptask.TypeMockup); err != nil {
+	var retried []string
+	if err := e.app.DB.Select(&retried, `SELECT task_id FROM task_outbox WHERE task_type = $1 AND task_id LIKE '%-retry%'`, tasks.TypeMockup); err != nil {
 		t.Fatal(err)
 	}
-	if want := "mockup-" + strconv.FormatInt(idOf(m), 10) + "-r1-retry1"; len(tasks) != 1 || tasks[0] != want {
-		t.Fatalf("retry tasks = %v, want [%s]", tasks, want)
+	if want := "mockup-" + strconv.FormatInt(idOf(m), 10) + "-r1-retry1"; len(retried) != 1 || retried[0] != want {
+		t.Fatalf("retry tasks = %v, want [%s]", retried, want)
 	}
 	m = e.settled(t, c)[0].(obj)
 	if m["status"] != "done" || m["error"] != "" || m["url"] == "" {
@@ -235,5 +236,46 @@ WHERE p.name = 'Mug wrap' AND coalesce(t.design_json->>'glb', '') = '' ORDER BY 
 	r := e.do("POST", retry, e.token, nil)
 	if r.status != http.StatusConflict || r.body.Message != campaigns.MsgMockupNotFailed {
 		t.Fatalf("retry of a made mockup: %d %s", r.status, r.raw)
+	}
+}
+
+// TestRetryFailed3DMockupAndOutdatedDesign retries a failed 3D mockup, which queues render:mockup3d
+// under its retry's task id, and refuses to retry a mockup whose design was saved since while the
+// new print file is still being made, leaving the row failed.
+func TestRetryFailed3DMockupAndOutdatedDesign(t *testing.T) {
+	e := newMockupStack(t)
+	c := e.saveMug(t)
+	items := e.settled(t, c)
+	if len(items) != 2 || items[1].(obj)["name"] != "Mug, 3D" {
+		t.Fatalf("mockups: %v, want the mug's flat and 3D ones", items)
+	}
+	flat, threeD := idOf(items[0]), idOf(items[1])
+	e.app.DB.MustExec(`UPDATE campaign_mockups SET status = 'failed', error = 'x' WHERE id = $1`, threeD)
+	r := e.do("POST", path(c, "mockups", strconv.FormatInt(threeD, 10), "retry"), e.token, nil)
+	if r.status != 200 {
+		t.Fatalf("retry of the 3D mockup: %d %s", r.status, r.raw)
+	}
+	var task struct {
+		Type  string `db:"task_type"`
+		ID    string `db:"task_id"`
+		Queue string `db:"queue"`
+	}
+	if err := e.app.DB.Get(&task, `SELECT task_type, task_id, queue FROM task_outbox WHERE task_id LIKE '%-retry%'`); err != nil {
+		t.Fatal(err)
+	}
+	if want := "mockup3d-" + strconv.FormatInt(threeD, 10) + "-r1-retry1"; task.Type != tasks.TypeMockup3D || task.ID != want || task.Queue != "renderer.interactive" {
+		t.Fatalf("outbox task = %+v, want %s %s on renderer.interactive", task, tasks.TypeMockup3D, want)
+	}
+
+	e.app.DB.MustExec(`UPDATE campaign_mockups SET status = 'failed', error = 'x' WHERE id = $1`, flat)
+	// saved again: revision 2's print file is still being made
+	e.app.DB.MustExec(`UPDATE campaign_designs SET revision = 2, export_status = 'pending' WHERE campaign_id = $1`, idOf(c))
+	r = e.do("POST", path(c, "mockups", strconv.FormatInt(flat, 10), "retry"), e.token, nil)
+	if r.status != http.StatusConflict || r.body.Message != campaigns.MsgMockupOutdated {
+		t.Fatalf("retry of an outdated mockup: %d %s", r.status, r.raw)
+	}
+	var status string
+	if err := e.app.DB.Get(&status, `SELECT status FROM campaign_mockups WHERE id = $1`, flat); err != nil || status != tasks.MockupFailed {
+		t.Fatalf("refused retry changed the row: %q, %v", status, err)
 	}
 }

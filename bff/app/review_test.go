@@ -16,7 +16,7 @@ import (
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/orderprint"
-	"github.com/pressroom/pressroom/renderer/sanitize"
+	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/tiles"
 )
 
@@ -87,8 +87,8 @@ func (s *stack) prepare(store blob.Store, id int64) {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	ej, _ := orderprint.NewExportJob(id, 1, queue.Default)
-	tj, _ := orderprint.NewTilesJob(id, 1, queue.Default)
+	ej, _ := tasks.NewOrderExportJob(id, 1, queue.Default)
+	tj, _ := tasks.NewTilesJob(id, 1, queue.Default)
 	if err := exporter.ProcessTask(context.Background(), ej.Task()); err != nil {
 		s.t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func (s *stack) readyUpload(store blob.Store, email, key string) int64 {
 	var id int64
 	const q = `INSERT INTO uploads (owner_id, blob_key, file_name, status, content_type, width, height, byte_size, stripped, blob_version)
 VALUES ($1, $2, 'fixed.png', 'ready', 'image/png', 300, 200, $3, true, $4) RETURNING id`
-	if err := s.app.DB.Get(&id, q, s.userID(email), key, info.Size, sanitize.Version(info)); err != nil {
+	if err := s.app.DB.Get(&id, q, s.userID(email), key, info.Size, tasks.BlobVersion(info)); err != nil {
 		s.t.Fatal(err)
 	}
 	return id
@@ -150,7 +150,7 @@ func TestDesignReview(t *testing.T) {
 	s.prepare(store, mug.ID)
 	path := fmt.Sprintf("/api%s/%d", review.Base, mug.ID)
 	it := s.reviewItem(s.do("GET", path, designer, nil))
-	if it.Status != review.StatusReviewing || it.PrintStatus != orderprint.PrintDone || *it.Width != 2700 || *it.Height != 1050 ||
+	if it.Status != review.StatusReviewing || it.PrintStatus != tasks.PrintDone || *it.Width != 2700 || *it.Height != 1050 ||
 		*it.DeclaredDPI != 300 || !*it.Stripped || *it.ByteSize <= 0 || it.FileURL == "" || len(it.Design) == 0 ||
 		!strings.Contains(string(it.DPIReport), `"quality":"good"`) {
 		t.Fatalf("mug item = %+v", it)
@@ -223,7 +223,7 @@ func TestDesignReview(t *testing.T) {
 
 	// Re-render: a new revision, rendered by the renderer from the design document.
 	it = s.reviewItem(s.do("POST", fmt.Sprintf("/api%s/%d/rerender", review.Base, hoodie.ID), designer, nil))
-	if it.Revision != 2 || it.Status != review.StatusDesigning || it.PrintStatus != orderprint.PrintPending || it.Events[0].Action != review.ActionRerender {
+	if it.Revision != 2 || it.Status != review.StatusDesigning || it.PrintStatus != tasks.PrintPending || it.Events[0].Action != review.ActionRerender {
 		t.Fatalf("re-rendered hoodie = %+v", it)
 	}
 	if r := s.do("POST", path+"/rerender", designer, nil); r.status != http.StatusConflict {
@@ -238,23 +238,23 @@ func TestDesignReview(t *testing.T) {
 		t.Errorf("replace with another account's upload: %d", r.status)
 	}
 	it = s.reviewItem(s.do("POST", replace, designer, map[string]int64{"upload_id": mine}))
-	if it.Revision != 2 || it.PrintStatus != orderprint.PrintPending || it.Events[0].Action != review.ActionReplace {
+	if it.Revision != 2 || it.PrintStatus != tasks.PrintPending || it.Events[0].Action != review.ActionReplace {
 		t.Fatalf("replaced all-over print = %+v", it)
 	}
-	var tasks []string
-	if err := s.app.DB.Select(&tasks, `SELECT task_id FROM task_outbox WHERE queue = $1 ORDER BY id`, queue.Name(queue.Renderer, queue.Interactive)); err != nil {
+	var interactive []string
+	if err := s.app.DB.Select(&interactive, `SELECT task_id FROM task_outbox WHERE queue = $1 ORDER BY id`, queue.Name(queue.Renderer, queue.Interactive)); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{fmt.Sprintf("order-export-%d-r2", hoodie.ID), fmt.Sprintf("tiles-%d-r2", aop.ID)}
-	if strings.Join(tasks, " ") != strings.Join(want, " ") {
-		t.Errorf("interactive tasks %v, want %v", tasks, want)
+	if strings.Join(interactive, " ") != strings.Join(want, " ") {
+		t.Errorf("interactive tasks %v, want %v", interactive, want)
 	}
 	// The replacement is measured and tiled like any print file.
 	tiler, err := orderprint.NewTiler(s.app.DB, store, imagelimit.Config{}, tiles.Options{Format: tiles.FormatPNG}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tj, _ := orderprint.NewTilesJob(aop.ID, 2, queue.Interactive)
+	tj, _ := tasks.NewTilesJob(aop.ID, 2, queue.Interactive)
 	if err := tiler.ProcessTask(context.Background(), tj.Task()); err != nil {
 		t.Fatal(err)
 	}

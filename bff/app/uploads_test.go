@@ -26,6 +26,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/pngmeta"
 	"github.com/pressroom/pressroom/renderer/sanitize"
+	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/variant"
 	"github.com/pressroom/pressroom/renderer/webpenc"
 )
@@ -52,7 +53,7 @@ func (s *stack) startRenderer(encodes *atomic.Int32, refuse *atomic.Bool) {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	s.serve(queue.Renderer, 2, map[string]asynq.Handler{sanitize.TypeSanitize: san, variant.TypeVariant: vh})
+	s.serve(queue.Renderer, 2, map[string]asynq.Handler{tasks.TypeSanitize: san, tasks.TypeVariant: vh})
 }
 
 // local turns an absolute URL the bff handed out (signed blob URLs point at the configured public

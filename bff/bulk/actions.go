@@ -8,7 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/pressroom/pressroom/bff/envelope"
-	workerbulk "github.com/pressroom/pressroom/worker/bulk"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // idsBody names the records a row action applies to.
@@ -83,7 +83,7 @@ func (s *Service) act(c echo.Context, ids []int64, ch change, removed bool, refu
 
 func startChange(all bool) change {
 	return func(ctx context.Context, tx *sqlx.Tx, ownerID int64, ids []int64) ([]changed, []int64, error) {
-		return requeue(ctx, tx, ownerID, ids, all, []string{workerbulk.StatusPending, workerbulk.StatusStopped})
+		return requeue(ctx, tx, ownerID, ids, all, []string{tasks.BulkPending, tasks.BulkStopped})
 	}
 }
 
@@ -97,7 +97,7 @@ func stopChange(all bool) change {
 // retryChange queues failed records again: a record that failed before making its campaign gets a
 // new attempt of its task; one whose print files failed gets those exports again.
 func retryChange(ctx context.Context, tx *sqlx.Tx, ownerID int64, ids []int64) ([]changed, []int64, error) {
-	again, outboxIDs, err := requeue(ctx, tx, ownerID, ids, false, []string{workerbulk.StatusFailed})
+	again, outboxIDs, err := requeue(ctx, tx, ownerID, ids, false, []string{tasks.BulkFailed})
 	if err != nil {
 		return nil, nil, err
 	}

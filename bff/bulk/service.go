@@ -20,7 +20,7 @@ import (
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/platform/outbox"
-	workerbulk "github.com/pressroom/pressroom/worker/bulk"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // Deps are what the bulk calls use.
@@ -75,7 +75,7 @@ func Routes(g *echo.Group, a *auth.Service, s *Service, once echo.MiddlewareFunc
 
 // Messages of the bulk calls.
 const (
-	MsgCampaignNotFound = workerbulk.MsgCampaignNotFound
+	MsgCampaignNotFound = tasks.MsgCampaignNotFound
 	MsgRecordNotFound   = "Record not found"
 	MsgUploadNotFound   = "Bulk upload not found"
 	MsgTemplateRequired = "The template campaign id field is required."
@@ -104,9 +104,9 @@ const (
 )
 
 var (
-	recordStatuses = []string{workerbulk.StatusPending, workerbulk.StatusQueued, workerbulk.StatusProcessing,
-		workerbulk.StatusCompleted, workerbulk.StatusFailed, workerbulk.StatusStopped}
-	recordTypes = []string{workerbulk.TypeRegularMultiSpace, workerbulk.TypeExpressMultiSpace}
+	recordStatuses = []string{tasks.BulkPending, tasks.BulkQueued, tasks.BulkProcessing,
+		tasks.BulkCompleted, tasks.BulkFailed, tasks.BulkStopped}
+	recordTypes = []string{tasks.BulkRegularMultiSpace, tasks.BulkExpressMultiSpace}
 )
 
 // owner is the account the caller acts in: the seller's while a team member has switched into it.
@@ -259,7 +259,7 @@ func (s *Service) handleCreate(c echo.Context) error {
 		return err
 	}
 	if b.Type == "" {
-		b.Type = workerbulk.TypeRegularMultiSpace
+		b.Type = tasks.BulkRegularMultiSpace
 	}
 	var errs []envelope.FieldError
 	if b.TemplateCampaignID <= 0 {

@@ -14,8 +14,8 @@ import (
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
-	"github.com/pressroom/pressroom/renderer/export"
-	workerbulk "github.com/pressroom/pressroom/worker/bulk"
+	rendertasks "github.com/pressroom/pressroom/renderer/tasks"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // ErrNotFound means the record, upload or campaign does not exist or belongs to another account.
@@ -161,9 +161,9 @@ func (s store) create(ctx context.Context, ownerID, templateID int64, typ string
 			return nil, 0, nil, fmt.Errorf("create bulk upload: %w", err)
 		}
 	}
-	status, attempts := workerbulk.StatusPending, 0
+	status, attempts := tasks.BulkPending, 0
 	if start {
-		status, attempts = workerbulk.StatusQueued, 1
+		status, attempts = tasks.BulkQueued, 1
 	}
 	const q = `
 INSERT INTO bulk_records (user_id, bulk_upload_id, template_campaign_id, designs, type, status, attempts)
@@ -191,7 +191,7 @@ RETURNING id`
 
 // queueRecord adds the bulk:record task of the record's attempt to the outbox in tx.
 func queueRecord(ctx context.Context, tx sqlx.ExtContext, id int64, attempt int) (int64, error) {
-	job, err := workerbulk.NewRecordJob(id, attempt)
+	job, err := tasks.NewBulkRecordJob(id, attempt)
 	if err != nil {
 		return 0, err
 	}
@@ -256,11 +256,7 @@ RETURNING d.id, d.revision`
 	}
 	var outboxIDs []int64
 	for _, d := range again {
-		job, err := export.NewExportJob(d.ID, d.Revision, queue.Bulk)
-		if err != nil {
-			return nil, nil, err
-		}
-		oid, err := outbox.Add(ctx, tx, job)
+		oid, err := rendertasks.QueueExport(ctx, tx, d.ID, d.Revision, queue.Bulk)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/bff/uploads"
-	"github.com/pressroom/pressroom/renderer/mockuptask"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Messages of the mockup calls.
@@ -68,7 +68,7 @@ WHERE m.campaign_id = $1 ORDER BY m.product_id, t.position, t.id`
 		if m.Default {
 			m.IsDefaultMockup = "1"
 		}
-		if m.Status == "done" && m.RenderedAt != nil {
+		if m.Status == tasks.MockupDone && m.RenderedAt != nil {
 			m.URL = renderURL(m.FileURL, *m.RenderedAt)
 			if m.PreviewKey != "" {
 				m.PreviewURL = renderURL(m.PreviewKey, *m.RenderedAt)
@@ -166,13 +166,13 @@ func (s *Service) handleRetryMockup(c echo.Context) error {
 	}
 	var outboxID int64
 	err = s.inCampaign(c, id, func(ctx context.Context, tx *sqlx.Tx) error {
-		outboxID, err = mockuptask.Requeue(ctx, tx, id, mockupID)
+		outboxID, err = s.store.retryMockup(ctx, tx, id, mockupID)
 		switch {
-		case errors.Is(err, mockuptask.ErrMockupNotFound):
+		case errors.Is(err, ErrMockupNotFound):
 			return envelope.Fail(http.StatusNotFound, MsgMockupNotFound)
-		case errors.Is(err, mockuptask.ErrNotFailed):
+		case errors.Is(err, ErrMockupNotFailed):
 			return envelope.Fail(http.StatusConflict, MsgMockupNotFailed)
-		case errors.Is(err, mockuptask.ErrDesignChanged):
+		case errors.Is(err, ErrMockupOutdated):
 			return envelope.Fail(http.StatusConflict, MsgMockupOutdated)
 		}
 		return err

@@ -33,12 +33,6 @@ var kinds = []string{"regular", "custom", "campaign_express", "mockup", "aop", "
 
 const kindList = "regular, custom, campaign_express, mockup, aop, combo, express_2, ai_mockup"
 
-// Design options: a design with customer-editable text is custom.
-const (
-	optionPrint  = "print"
-	optionCustom = "custom"
-)
-
 // maxNameLength bounds a campaign name (the column's check).
 const maxNameLength = 255
 
@@ -138,7 +132,7 @@ func checkDesigns(in []designInput, products []Product) ([]checkedDesign, []enve
 			src.Field = field + ".design_json." + src.Field
 			sources = append(sources, src)
 		}
-		out = append(out, checkedDesign{designInput: d, doc: doc, option: optionOf(doc)})
+		out = append(out, checkedDesign{designInput: d, doc: doc, option: doc.Option()})
 	}
 	return out, errs, sources
 }
@@ -170,16 +164,6 @@ func printSpaceMismatch(got design.PrintSpace, want PrintSpace) string {
 	return fmt.Sprintf("The design's print space (%s %dx%d, %g DPI, min %g, print type %d) is not the product's %s (%dx%d, %g DPI, min %g, print type %d).",
 		got.Name, got.Width, got.Height, got.DPI, got.MinDPI, got.PrintType,
 		want.Name, want.Width, want.Height, want.DPI, want.MinDPI, want.PrintType)
-}
-
-// optionOf is custom when the document has a text the customer edits, else print.
-func optionOf(doc *design.Document) string {
-	for _, o := range doc.Objects {
-		if t, ok := o.(*design.TextObject); ok && t.IsCustom {
-			return optionCustom
-		}
-	}
-	return optionPrint
 }
 
 // missingDesigns names every product (by its index in products) without a design holding an object.

@@ -2,7 +2,6 @@ package campaigns
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,7 +24,7 @@ import (
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/design"
-	"github.com/pressroom/pressroom/renderer/export"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Deps are what the campaign calls use.
@@ -224,7 +223,7 @@ func (s *Service) respond(c echo.Context, id int64) error {
 // once done, with a fresh signed download URL.
 func (s *Service) exportState(ctx context.Context, r designRow) (ExportState, error) {
 	st := ExportState{Status: r.Status, Width: r.Width, Height: r.Height, DPI: r.DPI, FileSize: r.FileSize, Error: r.Error}
-	if r.Status != export.StatusDone {
+	if r.Status != tasks.ExportDone {
 		return st, nil
 	}
 	url, err := s.d.Store.SignGet(ctx, r.FileURL, s.d.DownloadTTL)
@@ -378,46 +377,16 @@ AND (product_id, print_space) NOT IN (SELECT * FROM unnest($2::bigint[], $3::tex
 	if _, err := tx.ExecContext(ctx, remove, campaignID, pq.Array(keepProducts), database.TextArray(keepSpaces)); err != nil {
 		return nil, fmt.Errorf("remove designs of campaign %d: %w", campaignID, err)
 	}
-	// A document that did not change keeps its revision and its print file, unless its export
-	// failed: saving again is how the seller retries.
-	const upsert = `
-INSERT INTO campaign_designs (campaign_id, product_id, print_space, design_json, option, export_status)
-VALUES ($1, $2, $3, $4::jsonb, $5, $6)
-ON CONFLICT (product_id, print_space) DO UPDATE SET design_json = EXCLUDED.design_json, option = EXCLUDED.option,
-	revision = campaign_designs.revision + 1, export_status = EXCLUDED.export_status, width = 0, height = 0, dpi = 0,
-	file_size = 0, export_report = NULL, export_error = '', exported_at = NULL, updated_at = now()
-WHERE campaign_designs.design_json IS DISTINCT FROM EXCLUDED.design_json OR campaign_designs.export_status = 'failed'
-RETURNING id, revision`
 	var outboxIDs []int64
 	for _, d := range designs {
-		// An empty print space has no print file to make.
-		status := export.StatusPending
-		if len(d.doc.Objects) == 0 {
-			status = export.StatusNone
-		}
-		var changed struct {
-			ID       int64 `db:"id"`
-			Revision int64 `db:"revision"`
-		}
-		err := tx.GetContext(ctx, &changed, upsert, campaignID, d.ProductID, d.PrintSpace, string(d.DesignJSON), d.option, status)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("store design %d/%s: %w", d.ProductID, d.PrintSpace, err)
-		}
-		if status != export.StatusPending {
-			continue
-		}
-		job, err := export.NewExportJob(changed.ID, changed.Revision, queue.Interactive)
+		oid, err := tasks.SaveDesign(ctx, tx, tasks.Design{CampaignID: campaignID, ProductID: d.ProductID,
+			PrintSpace: d.PrintSpace, Document: d.DesignJSON, Option: d.option, Empty: len(d.doc.Objects) == 0}, queue.Interactive)
 		if err != nil {
 			return nil, err
 		}
-		oid, err := outbox.Add(ctx, tx, job)
-		if err != nil {
-			return nil, err
+		if oid != 0 {
+			outboxIDs = append(outboxIDs, oid)
 		}
-		outboxIDs = append(outboxIDs, oid)
 	}
 	return outboxIDs, nil
 }

@@ -13,6 +13,9 @@ import (
 
 	"github.com/pressroom/pressroom/bff/uploads"
 	"github.com/pressroom/pressroom/platform/database"
+	"github.com/pressroom/pressroom/platform/outbox"
+	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Errors of the store.
@@ -23,6 +26,13 @@ var (
 	ErrProductNotFound = errors.New("product not found")
 	// ErrTemplateNotFound means a product template id names no template.
 	ErrTemplateNotFound = errors.New("product template not found")
+	// ErrMockupNotFound means the campaign has no mockup of that id.
+	ErrMockupNotFound = errors.New("mockup not found")
+	// ErrMockupNotFailed means the mockup is made; only a failed one is queued again.
+	ErrMockupNotFailed = errors.New("the mockup has not failed")
+	// ErrMockupOutdated means the design has moved past the mockup's revision and its print file is
+	// not made yet (or failed), so the mockup would show an old design; the new print file queues it.
+	ErrMockupOutdated = errors.New("the design has changed since the mockup failed")
 )
 
 // Template is a product template of the catalogue. print_spaces and options are JSON text, as the
@@ -397,4 +407,51 @@ func (store) usableSources(ctx context.Context, q sqlx.QueryerContext, ownerID i
 		out[k] = true
 	}
 	return out, nil
+}
+
+// retryMockup queues failed mockup mockupID of campaign campaignID again in tx, at interactive
+// priority since a retry is always the seller's: the row is made pending for its revision and its
+// task (tasks.NewMockupJob, under a task id counting the seller's retries, as Asynq keeps a failed
+// task's id for days) is added to the outbox. A mockup already pending is left as it is (a second
+// request while the first is queued adds nothing): the answer is then 0. It returns the outbox id
+// of the task it added.
+func (store) retryMockup(ctx context.Context, tx *sqlx.Tx, campaignID, mockupID int64) (int64, error) {
+	const load = `
+SELECT m.status, m.design_revision, d.revision = m.design_revision AND d.export_status = 'done' AS current,
+	coalesce(t.design_json->>'glb', '') <> '' AS three_d
+FROM campaign_mockups m
+JOIN campaign_designs d ON d.id = m.design_id
+JOIN mockup_templates t ON t.id = m.mockup_template_id
+WHERE m.id = $1 AND m.campaign_id = $2
+FOR UPDATE OF m`
+	var r struct {
+		Status   string `db:"status"`
+		Revision int64  `db:"design_revision"`
+		Current  bool   `db:"current"`
+		ThreeD   bool   `db:"three_d"`
+	}
+	err := tx.GetContext(ctx, &r, load, mockupID, campaignID)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return 0, ErrMockupNotFound
+	case err != nil:
+		return 0, fmt.Errorf("load campaign mockup %d: %w", mockupID, err)
+	case r.Status == tasks.MockupPending:
+		return 0, nil
+	case r.Status != tasks.MockupFailed:
+		return 0, ErrMockupNotFailed
+	case !r.Current:
+		return 0, ErrMockupOutdated
+	}
+	const pend = `UPDATE campaign_mockups SET status = 'pending', error = '', retries = retries + 1, updated_at = now()
+WHERE id = $1 RETURNING retries`
+	var retries int64
+	if err := tx.GetContext(ctx, &retries, pend, mockupID); err != nil {
+		return 0, fmt.Errorf("make campaign mockup %d pending: %w", mockupID, err)
+	}
+	job, err := tasks.NewMockupJob(r.ThreeD, mockupID, r.Revision, retries, queue.Interactive)
+	if err != nil {
+		return 0, err
+	}
+	return outbox.Add(ctx, tx, job)
 }

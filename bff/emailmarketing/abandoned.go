@@ -10,7 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/pressroom/pressroom/bff/envelope"
-	"github.com/pressroom/pressroom/worker/emailsend"
+	"github.com/pressroom/pressroom/platform/mail"
 )
 
 // Messages of the abandoned-checkout and coupon calls.
@@ -117,7 +117,7 @@ func validateAbandoned(emails []AbandonedEmail) error {
 		case strings.TrimSpace(e.BodyHTML) == "" && !e.Enabled:
 			e.BodyHTML = ""
 		default:
-			if e.Enabled && emailsend.PlainText(e.BodyHTML) == "" {
+			if e.Enabled && mail.PlainText(e.BodyHTML) == "" {
 				errs = append(errs, envelope.FieldError{Field: prefix + "body_html", Message: MsgAbandonedBody})
 			}
 			e.BodyHTML = SanitizeBody(e.BodyHTML)

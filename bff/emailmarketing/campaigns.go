@@ -15,9 +15,10 @@ import (
 
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
+	platformmail "github.com/pressroom/pressroom/platform/mail"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
-	"github.com/pressroom/pressroom/worker/emailsend"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // Messages of the campaign calls.
@@ -82,7 +83,7 @@ LEFT JOIN email_senders s ON s.id = c.sender_id LEFT JOIN store_domains d ON d.i
 WHERE c.store_id = ANY($1)`
 
 // campaignStatuses are the statuses the list filters on.
-var campaignStatuses = []string{emailsend.StatusDraft, emailsend.StatusScheduled, emailsend.StatusSending, emailsend.StatusSent, emailsend.StatusFailed}
+var campaignStatuses = []string{tasks.EmailDraft, tasks.EmailScheduled, tasks.EmailSending, tasks.EmailSent, tasks.EmailFailed}
 
 func (s *Service) handleCampaigns(c echo.Context) error {
 	q, err := envelope.ParseListQuery(c, "id", "name", "created_at")
@@ -184,7 +185,7 @@ func (b *campaignBody) validate() error {
 	case len(b.BodyHTML) > maxBody:
 		add("body_html", MsgBodyTooLong)
 	default:
-		if emailsend.PlainText(b.BodyHTML) == "" {
+		if platformmail.PlainText(b.BodyHTML) == "" {
 			add("body_html", MsgBodyRequired)
 		}
 		b.BodyHTML = SanitizeBody(b.BodyHTML)
@@ -213,17 +214,17 @@ const unsubscribeSentinel = "https://unsubscribe.pressroom.invalid/"
 
 // unsubscribeFooter is added to a body that has no unsubscribe link of its own.
 const unsubscribeFooter = `<p style="font-size: 12px; color: #868e96">You receive this e-mail because you subscribed to our store. <a href="` +
-	emailsend.UnsubscribePlaceholder + `">Unsubscribe</a></p>`
+	tasks.UnsubscribePlaceholder + `">Unsubscribe</a></p>`
 
 // SanitizeBody is body made safe to store and mail: sanitized by bodyPolicy, with the
 // unsubscribe placeholder kept, and a footer with the placeholder appended when the body has none.
 // Sanitizing its own output gives the same text, so a draft saved again does not change.
 func SanitizeBody(body string) string {
-	out := strings.TrimSpace(bodyPolicy.Sanitize(strings.ReplaceAll(body, emailsend.UnsubscribePlaceholder, unsubscribeSentinel)))
+	out := strings.TrimSpace(bodyPolicy.Sanitize(strings.ReplaceAll(body, tasks.UnsubscribePlaceholder, unsubscribeSentinel)))
 	if !strings.Contains(out, unsubscribeSentinel) {
-		out = strings.TrimSpace(bodyPolicy.Sanitize(out + "\n" + strings.ReplaceAll(unsubscribeFooter, emailsend.UnsubscribePlaceholder, unsubscribeSentinel)))
+		out = strings.TrimSpace(bodyPolicy.Sanitize(out + "\n" + strings.ReplaceAll(unsubscribeFooter, tasks.UnsubscribePlaceholder, unsubscribeSentinel)))
 	}
-	return strings.ReplaceAll(out, unsubscribeSentinel, emailsend.UnsubscribePlaceholder)
+	return strings.ReplaceAll(out, unsubscribeSentinel, tasks.UnsubscribePlaceholder)
 }
 
 // checkSender makes sure senderID is a verified sender of store, among the caller's stores.
@@ -290,7 +291,7 @@ func (s *Service) draft(c echo.Context) (Campaign, []int64, error) {
 	if err != nil {
 		return Campaign{}, nil, err
 	}
-	if cur.Status != emailsend.StatusDraft {
+	if cur.Status != tasks.EmailDraft {
 		return Campaign{}, nil, envelope.Fail(http.StatusConflict, MsgCampaignNotDraft)
 	}
 	return cur, stores, nil
@@ -360,7 +361,7 @@ func (s *Service) handleTestCampaign(c echo.Context) error {
 	if err != nil || addr.Name != "" || addr.Address != strings.TrimSpace(b.Email) {
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgTestAddressInvalid, envelope.FieldError{Field: "email", Message: MsgTestAddressInvalid})
 	}
-	job, err := emailsend.NewSendTestJob(cur.ID, addr.Address)
+	job, err := tasks.NewSendTestJob(cur.ID, addr.Address)
 	if err != nil {
 		return err
 	}
@@ -392,7 +393,7 @@ func (s *Service) handleSendCampaign(c echo.Context) error {
 	if recipients == 0 {
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgCampaignNoRecipients)
 	}
-	job, err := emailsend.NewSendCampaignJob(cur.ID)
+	job, err := tasks.NewSendCampaignJob(cur.ID)
 	if err != nil {
 		return err
 	}

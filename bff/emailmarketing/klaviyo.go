@@ -12,7 +12,6 @@ import (
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/platform/klaviyo"
-	"github.com/pressroom/pressroom/worker/emailsync"
 )
 
 // Messages of the Klaviyo calls.
@@ -176,7 +175,7 @@ func (s *Service) handleSync(c echo.Context) error {
 	} else if !connected {
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgNotConnected)
 	}
-	run, outboxID, err := emailsync.RequestRun(ctx, s.d.DB, st.ID, auth.Caller(c).Person())
+	run, outboxID, err := requestSyncRun(ctx, s.d.DB, st.ID, auth.Caller(c).Person())
 	if err != nil {
 		return err
 	}
@@ -196,8 +195,8 @@ func (s *Service) handleSyncProgress(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	run, err := emailsync.LatestRun(c.Request().Context(), s.d.DB, st.ID)
-	if errors.Is(err, emailsync.ErrNoRun) {
+	run, err := latestSyncRun(c.Request().Context(), s.d.DB, st.ID)
+	if errors.Is(err, errNoSyncRun) {
 		return envelope.OK(c, nil)
 	}
 	if err != nil {

@@ -26,8 +26,7 @@ import (
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
-	"github.com/pressroom/pressroom/renderer/orderprint"
-	"github.com/pressroom/pressroom/renderer/sanitize"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Messages the review screen shows as they are.
@@ -185,7 +184,7 @@ func (s *Service) detail(ctx context.Context, id int64) (Item, error) {
 	if it.Manifest != nil {
 		it.TilesURL = tilesURL(id, it.Revision)
 	}
-	if it.PrintStatus == orderprint.PrintDone && it.PrintKey != "" {
+	if it.PrintStatus == tasks.PrintDone && it.PrintKey != "" {
 		if it.FileURL, err = s.d.Store.SignGet(ctx, it.PrintKey, s.d.FileURLTTL); err != nil {
 			return Item{}, fmt.Errorf("sign print file of item %d: %w", id, err)
 		}
@@ -220,7 +219,7 @@ func (s *Service) handleManifest(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	key := orderprint.ManifestKey(id, rev)
+	key := tasks.ManifestKey(id, rev)
 	rc, _, err := s.d.Store.Get(c.Request().Context(), key)
 	if errors.Is(err, blob.ErrNotFound) {
 		return envelope.Fail(http.StatusNotFound, envelope.MsgNotFound)
@@ -251,7 +250,7 @@ func (s *Service) handleTile(c echo.Context) error {
 		return envelope.Fail(http.StatusNotFound, envelope.MsgNotFound)
 	}
 	ctx := c.Request().Context()
-	key := orderprint.TilesPrefix(id, rev) + strconv.Itoa(level) + "/" + name
+	key := tasks.TilesPrefix(id, rev) + strconv.Itoa(level) + "/" + name
 	rc, info, err := s.d.Store.Get(ctx, key)
 	if errors.Is(err, blob.ErrNotFound) {
 		return envelope.Fail(http.StatusNotFound, envelope.MsgNotFound)
@@ -342,7 +341,7 @@ func (s *Service) handleApprove(c echo.Context) error {
 		if it.Status != StatusReviewing {
 			return nil, conflict(MsgNotReviewable)
 		}
-		if it.PrintStatus != orderprint.PrintDone {
+		if it.PrintStatus != tasks.PrintDone {
 			return nil, conflict(MsgNotReady)
 		}
 		if err := setStatus(ctx, tx, it.ID, StatusApproved); err != nil {
@@ -427,7 +426,7 @@ func (s *Service) handleReplace(c echo.Context) error {
 		if err != nil {
 			return nil, err
 		}
-		if sanitize.Version(info) != u.Version {
+		if tasks.BlobVersion(info) != u.Version {
 			return nil, conflict(MsgUploadChanged)
 		}
 		rev, err := newRevision(ctx, tx, it.ID, u.Key)
@@ -437,7 +436,7 @@ func (s *Service) handleReplace(c echo.Context) error {
 		if err := record(ctx, tx, it.ID, userID, ActionReplace, "", rev); err != nil {
 			return nil, err
 		}
-		return enqueue(ctx, tx, orderprint.NewTilesJob, it.ID, rev)
+		return enqueue(ctx, tx, tasks.NewTilesJob, it.ID, rev)
 	})
 }
 
@@ -454,7 +453,7 @@ func (s *Service) handleRerender(c echo.Context) error {
 		if err := record(ctx, tx, it.ID, userID, ActionRerender, "", rev); err != nil {
 			return nil, err
 		}
-		return enqueue(ctx, tx, orderprint.NewExportJob, it.ID, rev)
+		return enqueue(ctx, tx, tasks.NewOrderExportJob, it.ID, rev)
 	})
 }
 

@@ -18,7 +18,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/renderer/design"
-	"github.com/pressroom/pressroom/renderer/sanitize"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // BulkTemplateName is the demo seller's template campaign for bulk imports: the
@@ -60,7 +60,7 @@ INSERT INTO uploads (owner_id, blob_key, file_name, kind, status, content_type, 
 VALUES ($1, $2, 'bulk-template-artwork.png', 'design', 'ready', 'image/png', $3, $3, $4, true, $5)
 ON CONFLICT (blob_key) DO UPDATE SET status = 'ready', width = EXCLUDED.width, height = EXCLUDED.height,
 	byte_size = EXCLUDED.byte_size, blob_version = EXCLUDED.blob_version, updated_at = now()`
-	if _, err := tx.ExecContext(ctx, upload, sellerID, key, bulkArtworkSize, info.Size, sanitize.Version(info)); err != nil {
+	if _, err := tx.ExecContext(ctx, upload, sellerID, key, bulkArtworkSize, info.Size, tasks.BlobVersion(info)); err != nil {
 		return fmt.Errorf("seed bulk template: record the artwork upload: %w", err)
 	}
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/pressroom/pressroom/renderer/design"
-	"github.com/pressroom/pressroom/renderer/sanitize"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // TestBulkTemplate seeds twice and finds one template campaign on the T-shirt, designed on front
@@ -65,7 +65,7 @@ WHERE d.campaign_id = $1 ORDER BY d.print_space`
 	if err != nil {
 		t.Fatalf("artwork: %v", err)
 	}
-	if up.Owner != sellerID || up.Status != "ready" || up.Width != img.Bounds().Dx() || up.Version != sanitize.Version(info) {
-		t.Fatalf("upload = %+v, stored %v %s", up, img.Bounds(), sanitize.Version(info))
+	if up.Owner != sellerID || up.Status != "ready" || up.Width != img.Bounds().Dx() || up.Version != tasks.BlobVersion(info) {
+		t.Fatalf("upload = %+v, stored %v %s", up, img.Bounds(), tasks.BlobVersion(info))
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/design"
-	"github.com/pressroom/pressroom/renderer/orderprint"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // personalization is what a customer typed and uploaded for an order item.
@@ -134,7 +134,7 @@ VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`
 	if err := tx.GetContext(ctx, &itemID, insItem, orderID, it.product, it.productType, space, custom, docJSON); err != nil {
 		return err
 	}
-	job, err := orderprint.NewExportJob(itemID, 1, queue.Default)
+	job, err := tasks.NewOrderExportJob(itemID, 1, queue.Default)
 	if err != nil {
 		return err
 	}

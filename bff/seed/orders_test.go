@@ -7,6 +7,7 @@ import (
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/orderprint"
+	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/tiles"
 )
 
@@ -32,7 +33,7 @@ JOIN users u ON u.id = o.seller_id AND u.email = 'seller@example.com' ORDER BY i
 		t.Fatalf("items = %+v, want 4 with the 13500 px all-over print third", items)
 	}
 	var queued int
-	if err := db.Get(&queued, `SELECT count(*) FROM task_outbox WHERE task_type = $1`, orderprint.TypeOrderExport); err != nil || queued != 4 {
+	if err := db.Get(&queued, `SELECT count(*) FROM task_outbox WHERE task_type = $1`, tasks.TypeOrderExport); err != nil || queued != 4 {
 		t.Fatalf("queued exports = %d (%v), want 4", queued, err)
 	}
 
@@ -45,14 +46,14 @@ JOIN users u ON u.id = o.seller_id AND u.email = 'seller@example.com' ORDER BY i
 	if err != nil {
 		t.Fatal(err)
 	}
-	exportJob, err := orderprint.NewExportJob(mug.ID, 1, queue.Default)
+	exportJob, err := tasks.NewOrderExportJob(mug.ID, 1, queue.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := exporter.ProcessTask(ctx, exportJob.Task()); err != nil {
 		t.Fatal(err)
 	}
-	tilesJob, err := orderprint.NewTilesJob(mug.ID, 1, queue.Default)
+	tilesJob, err := tasks.NewTilesJob(mug.ID, 1, queue.Default)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,16 +47,13 @@ var supportPermissions = []string{"get_campaigns"}
 // Deps is what the seed writes to.
 type Deps struct {
 	DB *sqlx.DB
-	// Store receives the demo files (artwork, mockup templates) the demo rows point at; they are
-	// written under fixed keys before the rows, so a second run rewrites the same files.
+	// Store receives the demo files (artwork) the demo rows point at; they are written under fixed
+	// keys before the rows, so a second run rewrites the same files. The demo mockup templates are
+	// drawn by the renderer (`renderer seed-demo`, package renderer/demoseed) after this seed.
 	Store blob.Store
 	// Env is the deployment's PRESSROOM_ENV; production is refused.
 	Env        string
 	BcryptCost int
-	// MockupSide is the photo size of the demo mockup templates in pixels. 0 means TestMockupSide
-	// (drawing them at the mockup size, 2000 px, takes about a minute of CPU); `bff seed` passes
-	// renderer/mockup/demo.DefaultSide.
-	MockupSide int
 }
 
 // Run seeds the demo data, idempotently.
@@ -122,9 +119,6 @@ ON CONFLICT DO NOTHING`
 		}
 	}
 	if err := seedCatalog(ctx, tx); err != nil {
-		return err
-	}
-	if err := seedMockups(ctx, tx, d.Store, d.MockupSide); err != nil {
 		return err
 	}
 	if err := seedNotifications(ctx, tx, d.Env); err != nil {

@@ -19,7 +19,7 @@
 // WebP variant, made on first request by the renderer.
 //
 // A signed PUT URL works until it expires, even after the upload was checked, so the renderer
-// records the checked object's version (size and modification time, sanitize.Version) and the file
+// records the checked object's version (size and modification time, tasks.BlobVersion) and the file
 // and any new variant are served only while the stored object is still that one; a replaced file
 // answers 409.
 //

@@ -14,8 +14,7 @@ import (
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
-	"github.com/pressroom/pressroom/renderer/sanitize"
-	"github.com/pressroom/pressroom/renderer/variant"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // mockupPrefix starts the keys of mockup images the renderer makes; they are no uploads and need
@@ -45,12 +44,12 @@ func (s *Service) handleFile(c echo.Context) error {
 		c.Response().Header().Set("Cache-Control", "private, max-age="+strconv.Itoa(int(s.cfg.FileURLTTL.Seconds()/2)))
 		return c.Redirect(http.StatusFound, url)
 	}
-	spec, ok := variant.Lookup(name)
+	spec, ok := tasks.LookupVariant(name)
 	if !ok {
-		msg := "The variant must be one of " + variant.Names() + "."
+		msg := "The variant must be one of " + tasks.VariantNames() + "."
 		return envelope.Fail(http.StatusBadRequest, msg, envelope.FieldError{Field: "variant", Message: msg})
 	}
-	vkey := variant.Key(spec.Name, key)
+	vkey := tasks.VariantKey(spec.Name, key)
 	// A variant made is of a checked file; one to make must be made of the checked file.
 	_, err := s.d.Store.Stat(ctx, vkey)
 	if err != nil && !errors.Is(err, blob.ErrNotFound) {
@@ -113,7 +112,7 @@ func (s *Service) servable(ctx context.Context, key string, checkBlob bool) erro
 	if err != nil {
 		return err
 	}
-	if sanitize.Version(info) != u.BlobVersion {
+	if tasks.BlobVersion(info) != u.BlobVersion {
 		return envelope.Fail(http.StatusConflict, MsgChanged)
 	}
 	return nil
@@ -132,7 +131,7 @@ func (s *Service) ensureVariant(ctx context.Context, key, vkey, name string) err
 		// Detached from any one request: a client that gives up must not fail the others.
 		wctx, cancel := context.WithTimeout(context.Background(), s.cfg.VariantWait)
 		defer cancel()
-		job, err := variant.NewVariantJob(key, name)
+		job, err := tasks.NewVariantJob(key, name)
 		if err != nil {
 			return nil, err
 		}

@@ -10,7 +10,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/pressroom/pressroom/platform/outbox"
-	"github.com/pressroom/pressroom/renderer/sanitize"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Upload statuses.
@@ -72,7 +72,7 @@ ON CONFLICT (blob_key) DO NOTHING RETURNING ` + columns
 	if err != nil {
 		return Upload{}, 0, fmt.Errorf("record upload: %w", err)
 	}
-	job, err := sanitize.NewSanitizeJob(u.ID)
+	job, err := tasks.NewSanitizeJob(u.ID)
 	if err != nil {
 		return Upload{}, 0, err
 	}

@@ -14,5 +14,6 @@
 // Recording a print file also queues its flat mockups (renderer/mockuptask.Queue) in the same
 // transaction, on the priority of the queue the export came from.
 //
-// It does not validate who may use an artwork or decide when to export; the bff does.
+// The task's type, payload, constructor, statuses and keys are in renderer/tasks. It does not
+// validate who may use an artwork or decide when to export; the bff does.
 package export

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 
 	"github.com/hibiken/asynq"
 	"github.com/jmoiron/sqlx"
@@ -23,15 +22,8 @@ import (
 	"github.com/pressroom/pressroom/renderer/mockuptask"
 	"github.com/pressroom/pressroom/renderer/pngenc"
 	"github.com/pressroom/pressroom/renderer/raster"
-)
-
-// Export states of a design (campaign_designs.export_status).
-const (
-	StatusNone      = "none"
-	StatusPending   = "pending"
-	StatusRendering = "rendering"
-	StatusDone      = "done"
-	StatusFailed    = "failed"
+	"github.com/pressroom/pressroom/renderer/taskrun"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Messages a failed export carries; the editor shows them as they are.
@@ -74,20 +66,6 @@ type row struct {
 	FileURL    string `db:"file_url"`
 }
 
-// failure is a design that cannot be rendered as it is: recorded as failed, never retried.
-type failure struct {
-	msg string
-	err error
-}
-
-func (f *failure) Error() string {
-	if f.err == nil {
-		return f.msg
-	}
-	return f.msg + " (" + f.err.Error() + ")"
-}
-func (f *failure) Unwrap() error { return f.err }
-
 // ProcessTask renders one revision of a design. A design gone, moved to a later revision, or
 // already done or failed for this revision is left as it is.
 func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
@@ -104,7 +82,7 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err != nil {
 		return fmt.Errorf("load design %d: %w", p.DesignID, err)
 	}
-	if r.Revision != p.Revision || (r.Status != StatusPending && r.Status != StatusRendering) {
+	if r.Revision != p.Revision || (r.Status != tasks.ExportPending && r.Status != tasks.ExportRendering) {
 		return nil
 	}
 	const start = `UPDATE campaign_designs SET export_status = 'rendering'
@@ -114,9 +92,9 @@ WHERE id = $1 AND revision = $2 AND export_status IN ('pending', 'rendering')`
 	} else if n, _ := res.RowsAffected(); n == 0 {
 		return nil
 	}
-	key := PrintKey(r.CampaignID, p.DesignID, p.Revision)
+	key := tasks.PrintKey(r.CampaignID, p.DesignID, p.Revision)
 	err = h.export(ctx, p, r, key)
-	var f *failure
+	var f *taskrun.Failure
 	switch {
 	case errors.As(err, &f):
 		if ferr := h.fail(ctx, p, f.Error()); ferr != nil {
@@ -133,7 +111,7 @@ WHERE id = $1 AND revision = $2 AND export_status IN ('pending', 'rendering')`
 	}
 	if r.FileURL != "" && r.FileURL != key {
 		// The previous revision's print file is superseded; a leftover costs storage, not correctness.
-		for _, old := range []string{r.FileURL, mockuptask.SourceKey(r.FileURL)} {
+		for _, old := range []string{r.FileURL, tasks.MockupSourceKey(r.FileURL)} {
 			if err := h.store.Delete(ctx, old); err != nil {
 				h.log.Warn("old print file not deleted", "key", old, "err", err)
 			}
@@ -143,7 +121,7 @@ WHERE id = $1 AND revision = $2 AND export_status IN ('pending', 'rendering')`
 }
 
 // fail records the design's revision as failed with msg.
-func (h *Handler) fail(ctx context.Context, p Payload, msg string) error {
+func (h *Handler) fail(ctx context.Context, p tasks.ExportPayload, msg string) error {
 	const q = `UPDATE campaign_designs SET export_status = 'failed', export_error = $3
 WHERE id = $1 AND revision = $2 AND export_status IN ('pending', 'rendering')`
 	if _, err := h.db.ExecContext(ctx, q, p.DesignID, p.Revision, msg); err != nil {
@@ -159,13 +137,13 @@ type printed struct {
 	report        []byte
 }
 
-// export stores the document's print file under key with its mockup source (mockuptask.SourceKey),
+// export stores the document's print file under key with its mockup source (tasks.MockupSourceKey),
 // copied from a finished design with the same fingerprint when there is one, else rendered, and
 // records the result.
-func (h *Handler) export(ctx context.Context, p Payload, r row, key string) error {
+func (h *Handler) export(ctx context.Context, p tasks.ExportPayload, r row, key string) error {
 	doc, err := design.Parse(r.Document)
 	if err != nil {
-		return &failure{msg: MsgCannotRender, err: err}
+		return taskrun.Fail(MsgCannotRender, err)
 	}
 	if err := checkSources(doc); err != nil {
 		return err
@@ -197,45 +175,31 @@ WHERE id = $1 AND revision = $2 AND export_status = 'rendering'`
 		return fmt.Errorf("record export of design %d: %w", p.DesignID, err)
 	}
 	if n, _ := res.RowsAffected(); n == 1 {
-		if _, err := mockuptask.Queue(ctx, tx, p.DesignID, p.Revision, priorityOf(ctx)); err != nil {
+		if _, err := mockuptask.Queue(ctx, tx, p.DesignID, p.Revision, taskrun.PriorityOf(ctx, queue.Interactive)); err != nil {
 			return err
 		}
 	}
 	return tx.Commit()
 }
 
-// render renders the document into a temporary file and stores it under key, and its mockup source
-// beside it.
+// render renders the document and stores it under key, and its mockup source beside it.
 func (h *Handler) render(ctx context.Context, doc *design.Document, key string) (printed, error) {
-	tmp, err := os.CreateTemp("", "export-*.png")
-	if err != nil {
-		return printed{}, err
-	}
-	defer os.Remove(tmp.Name())
-	defer tmp.Close()
 	opt := raster.Options{Loader: blobsource.Loader(h.store), Limits: h.limits}
 	canvas, report, err := raster.Render(ctx, doc, opt)
 	if err != nil {
-		return printed{}, classify(ctx, err)
-	}
-	if err := raster.Encode(tmp, canvas, doc, opt); err != nil {
-		return printed{}, err
+		return printed{}, taskrun.Classify(ctx, err, MsgMissingArtwork, MsgCannotRender)
 	}
 	var source bytes.Buffer
 	if err := pngenc.Encode(&source, mockup.Source(canvas), pngenc.Options{}); err != nil {
 		return printed{}, fmt.Errorf("encode the mockup source: %w", err)
 	}
-	size, err := tmp.Seek(0, io.SeekCurrent)
+	size, err := taskrun.StoreFile(ctx, h.store, key, "image/png", "export-*.png", func(w io.Writer) error {
+		return raster.Encode(w, canvas, doc, opt)
+	})
 	if err != nil {
 		return printed{}, err
 	}
-	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
-		return printed{}, err
-	}
-	if err := h.store.Put(ctx, key, tmp, size, "image/png"); err != nil {
-		return printed{}, fmt.Errorf("store %s: %w", key, err)
-	}
-	sourceKey := mockuptask.SourceKey(key)
+	sourceKey := tasks.MockupSourceKey(key)
 	if err := h.store.Put(ctx, sourceKey, &source, int64(source.Len()), "image/png"); err != nil {
 		return printed{}, fmt.Errorf("store %s: %w", sourceKey, err)
 	}
@@ -246,38 +210,12 @@ func (h *Handler) render(ctx context.Context, doc *design.Document, key string) 
 	return printed{width: report.Width, height: report.Height, size: size, report: rep}, nil
 }
 
-// priorityOf is the priority of the queue the running task came from; interactive when it ran
-// outside a queue.
-func priorityOf(ctx context.Context) queue.Priority {
-	name, _ := asynq.GetQueueName(ctx)
-	for _, p := range []queue.Priority{queue.Default, queue.Bulk} {
-		if name == queue.Name(queue.Renderer, p) {
-			return p
-		}
-	}
-	return queue.Interactive
-}
-
 // checkSources refuses sources the service does not read: only blob keys are printed.
 func checkSources(doc *design.Document) error {
 	for _, src := range doc.Sources() {
 		if design.SourceKindOf(src.Value) != design.SourceBlobKey {
-			return &failure{msg: MsgNotBlobKey, err: fmt.Errorf("%s: %s", src.Field, src.Value)}
+			return taskrun.Fail(MsgNotBlobKey, fmt.Errorf("%s: %s", src.Field, src.Value))
 		}
 	}
 	return nil
-}
-
-// classify sorts a render error: passing storage failures and a cancelled context are retried;
-// everything about the document or its sources is a failure.
-func classify(ctx context.Context, err error) error {
-	switch {
-	case ctx.Err() != nil:
-		return ctx.Err()
-	case errors.Is(err, blob.ErrNotFound):
-		return &failure{msg: MsgMissingArtwork, err: err}
-	case blobsource.IsPassing(err):
-		return err
-	}
-	return &failure{msg: MsgCannotRender, err: err}
 }

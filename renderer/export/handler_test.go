@@ -22,8 +22,8 @@ import (
 	"github.com/pressroom/pressroom/platform/testinfra"
 	"github.com/pressroom/pressroom/renderer/dpi"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
-	"github.com/pressroom/pressroom/renderer/mockuptask"
 	"github.com/pressroom/pressroom/renderer/raster"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 type fixture struct {
@@ -148,7 +148,7 @@ func (f *fixture) decode(t *testing.T, key string) image.Image {
 
 func (f *fixture) run(t *testing.T, id, revision int64) error {
 	t.Helper()
-	job, err := NewExportJob(id, revision, queue.Interactive)
+	job, err := tasks.NewExportJob(id, revision, queue.Interactive)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,8 +162,8 @@ func TestExportWritesThePrintFileOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := f.state(t, id)
-	key := PrintKey(f.campaignID, id, 1)
-	if got.Status != StatusDone || got.FileURL != key || got.Width != 4500 || got.Height != 5400 || got.DPI != 300 ||
+	key := tasks.PrintKey(f.campaignID, id, 1)
+	if got.Status != tasks.ExportDone || got.FileURL != key || got.Width != 4500 || got.Height != 5400 || got.DPI != 300 ||
 		got.Error != "" || got.ExportedAt == nil {
 		t.Fatalf("row after export = %+v", got)
 	}
@@ -190,7 +190,7 @@ func TestExportWritesThePrintFileOnce(t *testing.T) {
 		t.Fatalf("print file is %+v (%v), want 4500x5400 RGBA", cfg, err)
 	}
 	// beside it the mockup source: the same picture at half the size
-	source := f.decode(t, mockuptask.SourceKey(key))
+	source := f.decode(t, tasks.MockupSourceKey(key))
 	if b := source.Bounds(); b.Dx() != 2250 || b.Dy() != 2700 {
 		t.Fatalf("mockup source is %v, want 2250x2700", b)
 	}
@@ -216,7 +216,7 @@ func TestExportOfALaterRevisionReplacesTheOldFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The artwork covers the middle; the corners outside it stay transparent.
-	img := f.decode(t, PrintKey(f.campaignID, id, 1))
+	img := f.decode(t, tasks.PrintKey(f.campaignID, id, 1))
 	if c := color.NRGBAModel.Convert(img.At(225, 270)).(color.NRGBA); c != (color.NRGBA{220, 20, 30, 255}) {
 		t.Fatalf("artwork pixel = %v", c)
 	}
@@ -231,21 +231,21 @@ func TestExportOfALaterRevisionReplacesTheOldFile(t *testing.T) {
 	if err := f.run(t, id, 1); err != nil {
 		t.Fatal(err)
 	}
-	if got := f.state(t, id); got.Status != StatusPending || got.Revision != 2 {
+	if got := f.state(t, id); got.Status != tasks.ExportPending || got.Revision != 2 {
 		t.Fatalf("stale task changed the row: %+v", got)
 	}
 	if err := f.run(t, id, 2); err != nil {
 		t.Fatal(err)
 	}
-	if got := f.state(t, id); got.Status != StatusDone || got.FileURL != PrintKey(f.campaignID, id, 2) {
+	if got := f.state(t, id); got.Status != tasks.ExportDone || got.FileURL != tasks.PrintKey(f.campaignID, id, 2) {
 		t.Fatalf("row = %+v", got)
 	}
-	for _, old := range []string{PrintKey(f.campaignID, id, 1), mockuptask.SourceKey(PrintKey(f.campaignID, id, 1))} {
+	for _, old := range []string{tasks.PrintKey(f.campaignID, id, 1), tasks.MockupSourceKey(tasks.PrintKey(f.campaignID, id, 1))} {
 		if _, err := f.store.Stat(context.Background(), old); !errors.Is(err, blob.ErrNotFound) {
 			t.Fatalf("old %s: %v, want deleted", old, err)
 		}
 	}
-	if _, err := f.store.Stat(context.Background(), mockuptask.SourceKey(PrintKey(f.campaignID, id, 2))); err != nil {
+	if _, err := f.store.Stat(context.Background(), tasks.MockupSourceKey(tasks.PrintKey(f.campaignID, id, 2))); err != nil {
 		t.Fatalf("mockup source of revision 2: %v", err)
 	}
 }
@@ -256,10 +256,10 @@ func TestExportOfAStaleRevisionDoesNothing(t *testing.T) {
 	if err := f.run(t, id, 2); err != nil {
 		t.Fatal(err)
 	}
-	if got := f.state(t, id); got.Status != StatusPending || got.FileURL != "" {
+	if got := f.state(t, id); got.Status != tasks.ExportPending || got.FileURL != "" {
 		t.Fatalf("row = %+v", got)
 	}
-	if _, err := f.store.Stat(context.Background(), PrintKey(f.campaignID, id, 2)); !errors.Is(err, blob.ErrNotFound) {
+	if _, err := f.store.Stat(context.Background(), tasks.PrintKey(f.campaignID, id, 2)); !errors.Is(err, blob.ErrNotFound) {
 		t.Fatalf("stale revision wrote a file: %v", err)
 	}
 	// A design removed since the task was queued is nothing to do either.
@@ -286,7 +286,7 @@ func TestExportFailures(t *testing.T) {
 				t.Fatalf("err = %v, want SkipRetry", err)
 			}
 			got := f.state(t, id)
-			if got.Status != StatusFailed || !strings.HasPrefix(got.Error, tt.wantMsg) || got.FileURL != "" {
+			if got.Status != tasks.ExportFailed || !strings.HasPrefix(got.Error, tt.wantMsg) || got.FileURL != "" {
 				t.Fatalf("row = %+v, want failed with %q", got, tt.wantMsg)
 			}
 			// Delivered again, a failed revision stays failed without rendering.
@@ -300,22 +300,22 @@ func TestExportFailures(t *testing.T) {
 func TestMalformedPayload(t *testing.T) {
 	f := newFixture(t)
 	for _, p := range []string{`{`, `{"design_id": 0, "revision": 1}`, `{"design_id": 1}`} {
-		if err := f.h.ProcessTask(context.Background(), asynq.NewTask(TypeExport, []byte(p))); !errors.Is(err, asynq.SkipRetry) {
+		if err := f.h.ProcessTask(context.Background(), asynq.NewTask(tasks.TypeExport, []byte(p))); !errors.Is(err, asynq.SkipRetry) {
 			t.Errorf("payload %s: err = %v, want SkipRetry", p, err)
 		}
 	}
 }
 
 func TestNewExportJob(t *testing.T) {
-	job, err := NewExportJob(42, 7, queue.Bulk)
+	job, err := tasks.NewExportJob(42, 7, queue.Bulk)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if job.Type != TypeExport || job.TaskID != "export-42-r7" || job.Queue != "renderer.bulk" || job.MaxRetry != 5 ||
+	if job.Type != tasks.TypeExport || job.TaskID != "export-42-r7" || job.Queue != "renderer.bulk" || job.MaxRetry != 5 ||
 		job.Timeout != 10*time.Minute || string(job.Payload) != `{"design_id":42,"revision":7}` {
 		t.Fatalf("job = %+v", job)
 	}
-	if k := PrintKey(3, 42, 7); k != "print/3/42_r7.png" || blob.ValidateKey(k) != nil {
+	if k := tasks.PrintKey(3, 42, 7); k != "print/3/42_r7.png" || blob.ValidateKey(k) != nil {
 		t.Fatalf("PrintKey = %q", k)
 	}
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/platform/testinfra"
-	"github.com/pressroom/pressroom/renderer/mockuptask"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // mockupTemplates gives the fixture's product template a front mockup template for any product
@@ -38,7 +38,7 @@ type outboxTask struct {
 func (f *fixture) mockupTasks(t *testing.T) []outboxTask {
 	t.Helper()
 	var out []outboxTask
-	if err := f.db.Select(&out, `SELECT task_type, queue, task_id FROM task_outbox WHERE task_type = $1 ORDER BY id`, mockuptask.TypeMockup); err != nil {
+	if err := f.db.Select(&out, `SELECT task_type, queue, task_id FROM task_outbox WHERE task_type = $1 ORDER BY id`, tasks.TypeMockup); err != nil {
 		t.Fatal(err)
 	}
 	return out
@@ -48,8 +48,8 @@ func TestExportQueuesItsMockups(t *testing.T) {
 	f := newFixture(t)
 	tpl := f.mockupTemplates(t)
 	id := f.design(t, "front", document(450, 540, "u/1/art.png"), 1)
-	if tasks := f.mockupTasks(t); len(tasks) != 0 {
-		t.Fatalf("mockup tasks before the export: %+v", tasks)
+	if queued := f.mockupTasks(t); len(queued) != 0 {
+		t.Fatalf("mockup tasks before the export: %+v", queued)
 	}
 	if err := f.run(t, id, 1); err != nil {
 		t.Fatal(err)
@@ -63,23 +63,23 @@ func TestExportQueuesItsMockups(t *testing.T) {
 	if err := f.db.Get(&m, `SELECT id, mockup_template_id, design_revision, status FROM campaign_mockups WHERE design_id = $1`, id); err != nil {
 		t.Fatalf("the applicable template's mockup: %v", err)
 	}
-	if m.Template != tpl || m.Revision != 1 || m.Status != mockuptask.StatusPending {
+	if m.Template != tpl || m.Revision != 1 || m.Status != tasks.MockupPending {
 		t.Fatalf("mockup = %+v", m)
 	}
-	job, err := mockuptask.NewMockupJob(m.ID, 1, queue.Interactive)
+	job, err := tasks.NewMockupJob(false, m.ID, 1, 0, queue.Interactive)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := outboxTask{Type: mockuptask.TypeMockup, Queue: "renderer.interactive", TaskID: job.TaskID}
-	if tasks := f.mockupTasks(t); len(tasks) != 1 || tasks[0] != want {
-		t.Fatalf("outbox = %+v, want %+v", tasks, want)
+	want := outboxTask{Type: tasks.TypeMockup, Queue: "renderer.interactive", TaskID: job.TaskID}
+	if queued := f.mockupTasks(t); len(queued) != 1 || queued[0] != want {
+		t.Fatalf("outbox = %+v, want %+v", queued, want)
 	}
 	// Delivered again, the export is done already and queues nothing more.
 	if err := f.run(t, id, 1); err != nil {
 		t.Fatal(err)
 	}
-	if tasks := f.mockupTasks(t); len(tasks) != 1 {
-		t.Fatalf("second delivery queued mockups again: %+v", tasks)
+	if queued := f.mockupTasks(t); len(queued) != 1 {
+		t.Fatalf("second delivery queued mockups again: %+v", queued)
 	}
 }
 
@@ -93,7 +93,7 @@ func TestBulkExportQueuesBulkMockups(t *testing.T) {
 	opt := asynq.RedisClientOpt{Addr: addr, DB: db}
 	client := asynq.NewClient(opt)
 	defer client.Close()
-	job, err := NewExportJob(id, 1, queue.Bulk)
+	job, err := tasks.NewExportJob(id, 1, queue.Bulk)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,13 +106,13 @@ func TestBulkExportQueuesBulkMockups(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Shutdown()
-	for deadline := time.Now().Add(time.Minute); f.state(t, id).Status != StatusDone; time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(time.Minute); f.state(t, id).Status != tasks.ExportDone; time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("export not done: %+v", f.state(t, id))
 		}
 	}
-	if tasks := f.mockupTasks(t); len(tasks) != 1 || tasks[0].Queue != "renderer.bulk" {
-		t.Fatalf("outbox = %+v, want one mockup task on renderer.bulk", tasks)
+	if queued := f.mockupTasks(t); len(queued) != 1 || queued[0].Queue != "renderer.bulk" {
+		t.Fatalf("outbox = %+v, want one mockup task on renderer.bulk", queued)
 	}
 }
 

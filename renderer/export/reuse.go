@@ -12,7 +12,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/renderer/design"
-	"github.com/pressroom/pressroom/renderer/mockuptask"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // renderVersion names the renderer's output in fingerprints: raise it with any change that makes a
@@ -65,7 +65,7 @@ WHERE render_key = $1 AND export_status = 'done' AND id <> $2 ORDER BY id LIMIT 
 	if err != nil {
 		return printed{}, false, fmt.Errorf("find a print file like design %d's: %w", designID, err)
 	}
-	for _, c := range [][2]string{{found.FileURL, key}, {mockuptask.SourceKey(found.FileURL), mockuptask.SourceKey(key)}} {
+	for _, c := range [][2]string{{found.FileURL, key}, {tasks.MockupSourceKey(found.FileURL), tasks.MockupSourceKey(key)}} {
 		if err := h.copy(ctx, c[0], c[1]); errors.Is(err, blob.ErrNotFound) {
 			return printed{}, false, nil
 		} else if err != nil {

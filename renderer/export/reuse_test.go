@@ -7,7 +7,7 @@ import (
 	"image/png"
 	"testing"
 
-	"github.com/pressroom/pressroom/renderer/mockuptask"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // nextProduct adds another product like the fixture's to its campaign and makes it the product of the
@@ -32,13 +32,13 @@ func TestIdenticalDesignsArePrintedOnce(t *testing.T) {
 	if err := f.run(t, first, 1); err != nil {
 		t.Fatal(err)
 	}
-	firstKey := PrintKey(f.campaignID, first, 1)
+	firstKey := tasks.PrintKey(f.campaignID, first, 1)
 	marker := image.NewNRGBA(image.Rect(0, 0, 3, 3))
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, marker); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{firstKey, mockuptask.SourceKey(firstKey)} {
+	for _, k := range []string{firstKey, tasks.MockupSourceKey(firstKey)} {
 		if err := f.store.Put(context.Background(), k, bytes.NewReader(buf.Bytes()), int64(buf.Len()), "image/png"); err != nil {
 			t.Fatal(err)
 		}
@@ -50,14 +50,14 @@ func TestIdenticalDesignsArePrintedOnce(t *testing.T) {
 	if err := f.run(t, second, 1); err != nil {
 		t.Fatal(err)
 	}
-	secondKey := PrintKey(f.campaignID, second, 1)
-	for _, k := range []string{secondKey, mockuptask.SourceKey(secondKey)} {
+	secondKey := tasks.PrintKey(f.campaignID, second, 1)
+	for _, k := range []string{secondKey, tasks.MockupSourceKey(secondKey)} {
 		if !bytes.Equal(f.stored(t, k), buf.Bytes()) {
 			t.Fatalf("%s was rendered, want it copied from design %d", k, first)
 		}
 	}
 	a, b := f.state(t, first), f.state(t, second)
-	if b.Status != StatusDone || b.Width != a.Width || b.Height != a.Height || b.FileSize != a.FileSize || !bytes.Equal(b.Report, a.Report) {
+	if b.Status != tasks.ExportDone || b.Width != a.Width || b.Height != a.Height || b.FileSize != a.FileSize || !bytes.Equal(b.Report, a.Report) {
 		t.Fatalf("second design recorded %+v, want the first's result %+v", b, a)
 	}
 
@@ -72,7 +72,7 @@ func TestIdenticalDesignsArePrintedOnce(t *testing.T) {
 	if err := f.run(t, third, 1); err != nil {
 		t.Fatal(err)
 	}
-	if got := f.stored(t, PrintKey(f.campaignID, third, 1)); bytes.Equal(got, buf.Bytes()) {
+	if got := f.stored(t, tasks.PrintKey(f.campaignID, third, 1)); bytes.Equal(got, buf.Bytes()) {
 		t.Fatal("the design of a changed artwork was copied, want it rendered")
 	}
 }
@@ -85,7 +85,7 @@ func TestReuseRendersWhenTheFilesAreGone(t *testing.T) {
 	if err := f.run(t, first, 1); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.store.Delete(context.Background(), PrintKey(f.campaignID, first, 1)); err != nil {
+	if err := f.store.Delete(context.Background(), tasks.PrintKey(f.campaignID, first, 1)); err != nil {
 		t.Fatal(err)
 	}
 	f.nextProduct(t)
@@ -93,10 +93,10 @@ func TestReuseRendersWhenTheFilesAreGone(t *testing.T) {
 	if err := f.run(t, second, 1); err != nil {
 		t.Fatal(err)
 	}
-	if got := f.state(t, second); got.Status != StatusDone {
+	if got := f.state(t, second); got.Status != tasks.ExportDone {
 		t.Fatalf("second design = %+v, want done", got)
 	}
-	if cfg, err := png.DecodeConfig(bytes.NewReader(f.stored(t, PrintKey(f.campaignID, second, 1)))); err != nil || cfg.Width != 450 {
+	if cfg, err := png.DecodeConfig(bytes.NewReader(f.stored(t, tasks.PrintKey(f.campaignID, second, 1)))); err != nil || cfg.Width != 450 {
 		t.Fatalf("second print file %+v (%v), want a 450 px render", cfg, err)
 	}
 }

@@ -5,12 +5,13 @@ import (
 	"io"
 	"runtime"
 
+	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/variant"
 	"github.com/pressroom/pressroom/renderer/webpenc"
 )
 
 // previewSpec is the mockup preview: at most PreviewSize on either side.
-var previewSpec = variant.Spec{Name: "mockup_preview", Width: PreviewSize, Height: PreviewSize}
+var previewSpec = tasks.VariantSpec{Name: "mockup_preview", Width: PreviewSize, Height: PreviewSize}
 
 // Preview is a made mockup scaled down to the preview size, PreviewSize on its longer side; a
 // mockup already that small is returned as it is. It scales the pixels of the full mockup rather than

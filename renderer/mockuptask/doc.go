@@ -18,8 +18,9 @@
 // retried, and the last retry marks the row failed. The row keeps the message the seller reads; the
 // cause goes to the task's error.
 //
-// Requeue queues a failed mockup again when the seller asks (the bff's retry call): the same task,
-// under a task id counting the seller's retries, since Asynq keeps a failed task's id for days.
+// The task's type, payload, constructor, statuses and keys are in renderer/tasks. The seller's retry
+// of a failed mockup is the bff's (bff/campaigns): it makes the row pending again and queues the
+// same task under a task id counting the retries, since Asynq keeps a failed task's id for days.
 //
 // 3D templates (those with a glb) are drawn by render:mockup3d through the renderer's Chrome pool
 // (mockup3d.go), for the seller's saves only: Queue skips them at bulk priority. It does not decide

@@ -11,7 +11,6 @@ import (
 	"io"
 	"log/slog"
 	"slices"
-	"strings"
 
 	"github.com/hibiken/asynq"
 	"github.com/jmoiron/sqlx"
@@ -22,14 +21,9 @@ import (
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/raster"
+	"github.com/pressroom/pressroom/renderer/taskrun"
+	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/webpenc"
-)
-
-// States of a campaign mockup (campaign_mockups.status).
-const (
-	StatusPending = "pending"
-	StatusDone    = "done"
-	StatusFailed  = "failed"
 )
 
 // Messages a failed mockup carries; the editor shows them as they are.
@@ -88,15 +82,6 @@ type row struct {
 	GLB string `db:"glb"`
 }
 
-// failure is a mockup that cannot be made as things are: recorded as failed, never retried.
-type failure struct {
-	msg string
-	err error
-}
-
-func (f *failure) Error() string { return f.msg + " (" + f.err.Error() + ")" }
-func (f *failure) Unwrap() error { return f.err }
-
 // ProcessTask renders one campaign mockup for one revision of its design. A row gone, moved to a
 // later revision or already settled, or a design that has moved past the revision, is left as it is.
 func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
@@ -121,15 +106,15 @@ WHERE m.id = $1`
 	if err != nil {
 		return fmt.Errorf("load campaign mockup %d: %w", p.MockupID, err)
 	}
-	if r.Revision != p.Revision || r.Status != StatusPending || r.DesignRevision != p.Revision || r.ExportStatus != "done" {
+	if r.Revision != p.Revision || r.Status != tasks.MockupPending || r.DesignRevision != p.Revision || r.ExportStatus != "done" {
 		return nil
 	}
 	out, err := h.render(ctx, r)
-	var f *failure
+	var f *taskrun.Failure
 	switch {
 	case errors.As(err, &f):
 		// The row keeps the message the seller reads; the cause goes to the task's error.
-		if ferr := h.fail(ctx, p, f.msg); ferr != nil {
+		if ferr := h.fail(ctx, p, f.Msg); ferr != nil {
 			return ferr
 		}
 		return fmt.Errorf("mockup %d r%d: %w: %w", p.MockupID, p.Revision, err, asynq.SkipRetry)
@@ -153,7 +138,7 @@ type made struct {
 // record stores the mockup and its preview and marks the row done, all while the row is locked and
 // still pending for this revision: a newer revision's export waits for the lock, so its own mockup
 // is written after.
-func (h *Handler) record(ctx context.Context, p Payload, r row, out made) error {
+func (h *Handler) record(ctx context.Context, p tasks.MockupPayload, r row, out made) error {
 	tx, err := h.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return err
@@ -171,7 +156,7 @@ func (h *Handler) record(ctx context.Context, p Payload, r row, out made) error 
 	if err != nil {
 		return fmt.Errorf("lock campaign mockup %d: %w", p.MockupID, err)
 	}
-	if cur.Revision != p.Revision || cur.Status != StatusPending {
+	if cur.Revision != p.Revision || cur.Status != tasks.MockupPending {
 		return nil
 	}
 	key := blob.MockupKey(r.CampaignID, r.TemplateID, r.ProductID)
@@ -210,7 +195,7 @@ func (h *Handler) render(ctx context.Context, r row) (made, error) {
 	}
 	color, err := productColor(r.Options, r.DefaultOption)
 	if err != nil {
-		return made{}, &failure{msg: MsgCannotRender, err: err}
+		return made{}, taskrun.Fail(MsgCannotRender, err)
 	}
 	img, err := h.mockup.Render(ctx, pf, tpl, mockup.Options{Color: color, Size: outputSize(tpl)})
 	switch {
@@ -219,9 +204,9 @@ func (h *Handler) render(ctx context.Context, r row) (made, error) {
 	case blobsource.IsPassing(err):
 		return made{}, err
 	case errors.Is(err, mockup.ErrInvalidTemplate):
-		return made{}, &failure{msg: MsgMissingTemplate, err: err}
+		return made{}, taskrun.Fail(MsgMissingTemplate, err)
 	case err != nil:
-		return made{}, &failure{msg: MsgCannotRender, err: err}
+		return made{}, taskrun.Fail(MsgCannotRender, err)
 	}
 	var buf bytes.Buffer
 	if err := mockup.Encode(&buf, img, mockup.FormatPNG); err != nil {
@@ -262,21 +247,15 @@ func (h *Handler) template(ctx context.Context, key string) (*mockup.Template, e
 	}
 	tpl, err := mockup.Parse(data)
 	if err != nil {
-		return nil, &failure{msg: MsgMissingTemplate, err: fmt.Errorf("%s: %w", key, err)}
+		return nil, taskrun.Fail(MsgMissingTemplate, fmt.Errorf("%s: %w", key, err))
 	}
 	return tpl, nil
 }
 
-// SourceKey is where the export stores the mockup source (mockup.Source) of the print file under
-// printKey, beside it: print/{campaignId}/{designId}_r{revision}_mockup.png.
-func SourceKey(printKey string) string {
-	return strings.TrimSuffix(printKey, ".png") + "_mockup.png"
-}
-
-// printFile reads and decodes the print file stored under key: its mockup source (SourceKey), or the
+// printFile reads and decodes the print file stored under key: its mockup source (tasks.MockupSourceKey), or the
 // print file itself when there is none, as for a print file exported before sources were made.
 func (h *Handler) printFile(ctx context.Context, key string) (image.Image, error) {
-	rc, err := h.source.Open(ctx, SourceKey(key))
+	rc, err := h.source.Open(ctx, tasks.MockupSourceKey(key))
 	if errors.Is(err, blob.ErrNotFound) {
 		rc, err = h.source.Open(ctx, key)
 	}
@@ -286,7 +265,7 @@ func (h *Handler) printFile(ctx context.Context, key string) (image.Image, error
 	defer rc.Close()
 	img, _, err := imagelimit.Decode(rc, h.limits)
 	if err != nil {
-		return nil, &failure{msg: MsgCannotRender, err: fmt.Errorf("print file %s: %w", key, err)}
+		return nil, taskrun.Fail(MsgCannotRender, fmt.Errorf("print file %s: %w", key, err))
 	}
 	return img, nil
 }
@@ -294,7 +273,7 @@ func (h *Handler) printFile(ctx context.Context, key string) (image.Image, error
 // classifyRead sorts a failed open: a missing object is a failure with msg, anything else is retried.
 func classifyRead(err error, msg string) error {
 	if errors.Is(err, blob.ErrNotFound) {
-		return &failure{msg: msg, err: err}
+		return taskrun.Fail(msg, err)
 	}
 	return err
 }
@@ -339,7 +318,7 @@ func productColor(options, defaultOption string) (string, error) {
 }
 
 // fail records the row's revision as failed with msg.
-func (h *Handler) fail(ctx context.Context, p Payload, msg string) error {
+func (h *Handler) fail(ctx context.Context, p tasks.MockupPayload, msg string) error {
 	const q = `UPDATE campaign_mockups SET status = 'failed', error = $3, updated_at = now()
 WHERE id = $1 AND design_revision = $2 AND status = 'pending'`
 	if _, err := h.db.ExecContext(ctx, q, p.MockupID, p.Revision, msg); err != nil {

@@ -24,6 +24,7 @@ import (
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/platform/testinfra"
 	"github.com/pressroom/pressroom/renderer/mockup"
+	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/webpenc"
 )
 
@@ -178,14 +179,14 @@ FROM campaign_mockups WHERE product_id = $1 ORDER BY mockup_template_id`
 
 func (f *fixture) run(t *testing.T, mockupID, revision int64) error {
 	t.Helper()
-	job, err := NewMockupJob(mockupID, revision, queue.Interactive)
+	job, err := tasks.NewMockupJob(false, mockupID, revision, 0, queue.Interactive)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return f.h.ProcessTask(context.Background(), job.Task())
 }
 
-// outboxTask is a task Queue or Requeue added to the outbox.
+// outboxTask is a task Queue added to the outbox.
 type outboxTask struct {
 	Type    string `db:"task_type"`
 	Queue   string `db:"queue"`
@@ -193,14 +194,14 @@ type outboxTask struct {
 	Payload []byte `db:"payload"`
 }
 
-// outbox reads the outbox tasks of ids, in order.
+// outbox reads the outbox queued of ids, in order.
 func (f *fixture) outbox(t *testing.T, ids []int64) []outboxTask {
 	t.Helper()
-	var tasks []outboxTask
-	if err := f.db.Select(&tasks, `SELECT task_type, queue, task_id, payload FROM task_outbox WHERE id = ANY($1) ORDER BY id`, ids); err != nil {
+	var queued []outboxTask
+	if err := f.db.Select(&queued, `SELECT task_type, queue, task_id, payload FROM task_outbox WHERE id = ANY($1) ORDER BY id`, ids); err != nil {
 		t.Fatal(err)
 	}
-	return tasks
+	return queued
 }
 
 func TestQueueTakesTheApplicableTemplates(t *testing.T) {
@@ -211,21 +212,21 @@ func TestQueueTakesTheApplicableTemplates(t *testing.T) {
 	if len(rows) != 3 || rows[0].TemplateID != f.tshirt || rows[1].TemplateID != f.anyType || rows[2].TemplateID != f.back3 {
 		t.Fatalf("mockups = %+v, want the tshirt, the any-type and the 3D template", rows)
 	}
-	if !rows[0].Default || rows[1].Default || rows[2].Default || rows[0].Status != StatusPending || rows[0].Revision != 1 {
+	if !rows[0].Default || rows[1].Default || rows[2].Default || rows[0].Status != tasks.MockupPending || rows[0].Revision != 1 {
 		t.Fatalf("mockups = %+v, want pending, the first one default", rows)
 	}
-	tasks := f.outbox(t, outboxIDs)
+	queued := f.outbox(t, outboxIDs)
 	want := []struct{ typ, id string }{
-		{TypeMockup, "mockup-" + itoa(rows[0].ID) + "-r1"},
-		{TypeMockup, "mockup-" + itoa(rows[1].ID) + "-r1"},
-		{TypeMockup3D, "mockup3d-" + itoa(rows[2].ID) + "-r1"},
+		{tasks.TypeMockup, "mockup-" + itoa(rows[0].ID) + "-r1"},
+		{tasks.TypeMockup, "mockup-" + itoa(rows[1].ID) + "-r1"},
+		{tasks.TypeMockup3D, "mockup3d-" + itoa(rows[2].ID) + "-r1"},
 	}
-	if len(tasks) != len(want) {
-		t.Fatalf("outbox = %+v, want %v", tasks, want)
+	if len(queued) != len(want) {
+		t.Fatalf("outbox = %+v, want %v", queued, want)
 	}
 	for i, w := range want {
-		if tasks[i].Type != w.typ || tasks[i].TaskID != w.id || tasks[i].Queue != "renderer.interactive" {
-			t.Errorf("outbox task %d = %+v, want %s %s on renderer.interactive", i, tasks[i], w.typ, w.id)
+		if queued[i].Type != w.typ || queued[i].TaskID != w.id || queued[i].Queue != "renderer.interactive" {
+			t.Errorf("outbox task %d = %+v, want %s %s on renderer.interactive", i, queued[i], w.typ, w.id)
 		}
 	}
 	// A revision the design is not at queues nothing.
@@ -238,29 +239,29 @@ func TestQueueTakesTheApplicableTemplates(t *testing.T) {
 // render:mockup3d for the product's 3D template; the seller's next save in the editor queues it.
 func TestQueueBulkStaysFlat(t *testing.T) {
 	f := newFixture(t)
-	tasks := f.outbox(t, f.queue(t, 1, queue.Bulk))
+	queued := f.outbox(t, f.queue(t, 1, queue.Bulk))
 	rows := f.mockups(t)
 	if len(rows) != 2 || rows[0].TemplateID != f.tshirt || rows[1].TemplateID != f.anyType || !rows[0].Default {
 		t.Fatalf("mockups = %+v, want the tshirt (default) and the any-type template only", rows)
 	}
-	if len(tasks) != 2 {
-		t.Fatalf("outbox = %+v, want two flat mockup tasks", tasks)
+	if len(queued) != 2 {
+		t.Fatalf("outbox = %+v, want two flat mockup queued", queued)
 	}
-	for i, task := range tasks {
-		if task.Type != TypeMockup || task.Queue != "renderer.bulk" {
-			t.Errorf("outbox task %d = %+v, want %s on renderer.bulk", i, task, TypeMockup)
+	for i, task := range queued {
+		if task.Type != tasks.TypeMockup || task.Queue != "renderer.bulk" {
+			t.Errorf("outbox task %d = %+v, want %s on renderer.bulk", i, task, tasks.TypeMockup)
 		}
 	}
 
 	f.db.MustExec(`UPDATE campaign_designs SET revision = 2 WHERE id = $1`, f.design)
-	tasks = f.outbox(t, f.queue(t, 2, queue.Interactive))
+	queued = f.outbox(t, f.queue(t, 2, queue.Interactive))
 	rows = f.mockups(t)
-	if len(rows) != 3 || rows[2].TemplateID != f.back3 || rows[2].Revision != 2 || rows[2].Status != StatusPending {
+	if len(rows) != 3 || rows[2].TemplateID != f.back3 || rows[2].Revision != 2 || rows[2].Status != tasks.MockupPending {
 		t.Fatalf("mockups after an editor save = %+v, want the 3D one too", rows)
 	}
 	want := "mockup3d-" + itoa(rows[2].ID) + "-r2"
-	if len(tasks) != 3 || tasks[2].Type != TypeMockup3D || tasks[2].TaskID != want || tasks[2].Queue != "renderer.interactive" {
-		t.Fatalf("outbox after an editor save = %+v, want %s %s on renderer.interactive last", tasks, TypeMockup3D, want)
+	if len(queued) != 3 || queued[2].Type != tasks.TypeMockup3D || queued[2].TaskID != want || queued[2].Queue != "renderer.interactive" {
+		t.Fatalf("outbox after an editor save = %+v, want %s %s on renderer.interactive last", queued, tasks.TypeMockup3D, want)
 	}
 }
 
@@ -300,7 +301,7 @@ func TestMockupIsRenderedOnce(t *testing.T) {
 	}
 	got := f.mockups(t)[0]
 	key := blob.MockupKey(f.campaignID, f.tshirt, f.productID)
-	if got.Status != StatusDone || got.FileURL != key || got.Error != "" {
+	if got.Status != tasks.MockupDone || got.FileURL != key || got.Error != "" {
 		t.Fatalf("row after render = %+v", got)
 	}
 	img := f.storedPNG(t, key, "mockup.png")
@@ -363,7 +364,7 @@ func TestMockupIsRenderedOnce(t *testing.T) {
 // the mockup is made from it; the print file itself is read only when there is none.
 func TestMockupReadsTheMockupSource(t *testing.T) {
 	f := newFixture(t)
-	put(t, f.store, SourceKey("print/1/front.png"), solid(t, 225, 270, color.NRGBA{20, 200, 40, 255}))
+	put(t, f.store, tasks.MockupSourceKey("print/1/front.png"), solid(t, 225, 270, color.NRGBA{20, 200, 40, 255}))
 	f.queue(t, 1, queue.Interactive)
 	m := f.mockups(t)[0]
 	if err := f.run(t, m.ID, 1); err != nil {
@@ -376,7 +377,7 @@ func TestMockupReadsTheMockupSource(t *testing.T) {
 }
 
 func TestSourceKey(t *testing.T) {
-	if k := SourceKey("print/3/42_r7.png"); k != "print/3/42_r7_mockup.png" || blob.ValidateKey(k) != nil {
+	if k := tasks.MockupSourceKey("print/3/42_r7.png"); k != "print/3/42_r7_mockup.png" || blob.ValidateKey(k) != nil {
 		t.Fatalf("SourceKey = %q", k)
 	}
 }
@@ -391,7 +392,7 @@ func TestStaleRevisionDoesNothing(t *testing.T) {
 	if err := f.run(t, m.ID, 1); err != nil {
 		t.Fatal(err)
 	}
-	if got := f.mockups(t)[0]; got.Status != StatusPending || got.Revision != 2 || got.FileURL != "" {
+	if got := f.mockups(t)[0]; got.Status != tasks.MockupPending || got.Revision != 2 || got.FileURL != "" {
 		t.Fatalf("stale task changed the row: %+v", got)
 	}
 	if _, err := f.store.Stat(context.Background(), blob.MockupKey(f.campaignID, f.tshirt, f.productID)); !errors.Is(err, blob.ErrNotFound) {
@@ -402,7 +403,7 @@ func TestStaleRevisionDoesNothing(t *testing.T) {
 	if err := f.run(t, m.ID, 2); err != nil {
 		t.Fatal(err)
 	}
-	if got := f.mockups(t)[0]; got.Status != StatusPending {
+	if got := f.mockups(t)[0]; got.Status != tasks.MockupPending {
 		t.Fatalf("task of an outdated design changed the row: %+v", got)
 	}
 	// A row removed since (its design deleted) is nothing to do either.
@@ -439,7 +440,7 @@ func TestFailures(t *testing.T) {
 				t.Fatalf("err = %v, want SkipRetry", err)
 			}
 			got := f.mockups(t)[0]
-			if got.Status != StatusFailed || !strings.HasPrefix(got.Error, tt.wantMsg) || got.FileURL != "" {
+			if got.Status != tasks.MockupFailed || !strings.HasPrefix(got.Error, tt.wantMsg) || got.FileURL != "" {
 				t.Fatalf("row = %+v, want failed with %q", got, tt.wantMsg)
 			}
 			// delivered again, a failed revision stays failed without rendering
@@ -453,7 +454,7 @@ func TestFailures(t *testing.T) {
 func TestMalformedPayload(t *testing.T) {
 	f := newFixture(t)
 	for _, p := range []string{`{`, `{"campaign_mockup_id": 0, "revision": 1}`, `{"campaign_mockup_id": 1}`} {
-		if err := f.h.ProcessTask(context.Background(), asynq.NewTask(TypeMockup, []byte(p))); !errors.Is(err, asynq.SkipRetry) {
+		if err := f.h.ProcessTask(context.Background(), asynq.NewTask(tasks.TypeMockup, []byte(p))); !errors.Is(err, asynq.SkipRetry) {
 			t.Errorf("payload %s: err = %v, want SkipRetry", p, err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/blobsource"
 	"github.com/pressroom/pressroom/renderer/chromepool"
 	"github.com/pressroom/pressroom/renderer/raster"
+	"github.com/pressroom/pressroom/renderer/taskrun"
 )
 
 // Renderer3D draws a 3D mockup: the renderer's Chrome pool (chromepool.Pool).
@@ -48,7 +49,7 @@ func (h *Handler) render3D(ctx context.Context, r row) (made, error) {
 	}
 	color, err := productColor(r.Options, r.DefaultOption)
 	if err != nil {
-		return made{}, &failure{msg: MsgCannotRender, err: err}
+		return made{}, taskrun.Fail(MsgCannotRender, err)
 	}
 	shot, err := h.pool.Render(ctx, chromepool.Job{ModelGLB: model, Design: texture, Color: color})
 	if err != nil {
@@ -73,7 +74,7 @@ func (h *Handler) glb(ctx context.Context, key string) ([]byte, error) {
 		return nil, &blobsource.PassingError{Err: fmt.Errorf("read %s: %w", key, err)}
 	}
 	if len(data) > maxGLBBytes || !bytes.HasPrefix(data, []byte("glTF")) {
-		return nil, &failure{msg: MsgMissingTemplate, err: fmt.Errorf("%s is not a binary glTF model of at most %d bytes", key, maxGLBBytes)}
+		return nil, taskrun.Fail(MsgMissingTemplate, fmt.Errorf("%s is not a binary glTF model of at most %d bytes", key, maxGLBBytes))
 	}
 	return data, nil
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/chromepool"
 	"github.com/pressroom/pressroom/renderer/chromepool/models"
 	"github.com/pressroom/pressroom/renderer/mockup"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 func TestMain(m *testing.M) {
@@ -68,7 +69,7 @@ func (f *fixture) run3D(t *testing.T, h *Handler) (mockupRow, error) {
 	if m.TemplateID != f.back3 {
 		t.Fatalf("mockup %+v is not the 3D one", m)
 	}
-	job, err := NewMockup3DJob(m.ID, 1, queue.Interactive)
+	job, err := tasks.NewMockupJob(true, m.ID, 1, 0, queue.Interactive)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,7 @@ func TestMockup3D(t *testing.T) {
 	}
 	key := blob.MockupKey(f.campaignID, f.back3, f.productID)
 	got := f.mockups(t)[2]
-	if got.ID != m.ID || got.Status != StatusDone || got.FileURL != key || got.Error != "" {
+	if got.ID != m.ID || got.Status != tasks.MockupDone || got.FileURL != key || got.Error != "" {
 		t.Fatalf("row after render = %+v", got)
 	}
 	img := f.storedPNG(t, key, "mockup3d-tshirt.png")
@@ -177,7 +178,7 @@ func TestMockup3DFailures(t *testing.T) {
 	if _, err := f.run3D(t, h); !errors.Is(err, asynq.SkipRetry) {
 		t.Fatalf("err = %v, want SkipRetry", err)
 	}
-	if got := f.mockups(t)[2]; got.Status != StatusFailed || !strings.HasPrefix(got.Error, MsgMissingTemplate) {
+	if got := f.mockups(t)[2]; got.Status != tasks.MockupFailed || !strings.HasPrefix(got.Error, MsgMissingTemplate) {
 		t.Fatalf("row = %+v, want failed with %q", got, MsgMissingTemplate)
 	}
 
@@ -187,7 +188,7 @@ func TestMockup3DFailures(t *testing.T) {
 	if _, err := f.run3D(t, h); !errors.Is(err, asynq.SkipRetry) {
 		t.Fatalf("err = %v, want SkipRetry", err)
 	}
-	if got := f.mockups(t)[2]; got.Status != StatusFailed || got.Error != MsgCannotRender {
+	if got := f.mockups(t)[2]; got.Status != tasks.MockupFailed || got.Error != MsgCannotRender {
 		t.Fatalf("row = %+v, want failed with %q", got, MsgCannotRender)
 	}
 
@@ -195,7 +196,7 @@ func TestMockup3DFailures(t *testing.T) {
 	if _, err := f.run3D(t, f.h); !errors.Is(err, errNo3D) || errors.Is(err, asynq.SkipRetry) {
 		t.Fatalf("err = %v, want errNo3D, retried", err)
 	}
-	if got := f.mockups(t)[2]; got.Status != StatusPending {
+	if got := f.mockups(t)[2]; got.Status != tasks.MockupPending {
 		t.Fatalf("row = %+v, want still pending", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Queue makes the mockups of revision of design designID pending and adds their tasks to the outbox
@@ -58,7 +59,7 @@ ORDER BY t.position, t.id`
 	}
 	ids := make([]int64, 0, len(rows))
 	for _, r := range rows {
-		job, err := jobFor(r.ThreeD, r.ID, revision, 0, priority)
+		job, err := tasks.NewMockupJob(r.ThreeD, r.ID, revision, 0, priority)
 		if err != nil {
 			return nil, err
 		}

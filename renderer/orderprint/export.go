@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 
 	"github.com/hibiken/asynq"
 	"github.com/jmoiron/sqlx"
@@ -20,6 +19,8 @@ import (
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/raster"
+	"github.com/pressroom/pressroom/renderer/taskrun"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Exporter runs render:order-export: it renders the item's design document with renderer/raster,
@@ -55,64 +56,33 @@ func (e *Exporter) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err != nil {
 		return fmt.Errorf("load item %d: %w", p.ItemID, err)
 	}
-	key := PrintKey(p.ItemID, p.Revision)
-	if r.Revision != p.Revision || r.Status != PrintPending || r.Key == key {
+	key := tasks.OrderPrintKey(p.ItemID, p.Revision)
+	if r.Revision != p.Revision || r.Status != tasks.PrintPending || r.Key == key {
 		return nil
 	}
-	return e.d.finish(ctx, p, TypeOrderExport, e.export(ctx, p, r.Document, key, priorityOf(ctx)))
-}
-
-// priorityOf is the priority of the queue the running task came from, so the tiles follow at the
-// same one; Default outside a queue.
-func priorityOf(ctx context.Context) queue.Priority {
-	name, _ := asynq.GetQueueName(ctx)
-	for _, p := range []queue.Priority{queue.Interactive, queue.Default, queue.Bulk} {
-		if name == queue.Name(queue.Renderer, p) {
-			return p
-		}
-	}
-	return queue.Default
+	return e.d.finish(ctx, p, tasks.TypeOrderExport, e.export(ctx, p, r.Document, key, taskrun.PriorityOf(ctx, queue.Default)))
 }
 
 // export renders the document into a temporary file, stores it under key and records it.
-func (e *Exporter) export(ctx context.Context, p Payload, document []byte, key string, priority queue.Priority) error {
+func (e *Exporter) export(ctx context.Context, p tasks.OrderPayload, document []byte, key string, priority queue.Priority) error {
 	doc, err := design.Parse(document)
 	if err != nil {
-		return &failure{msg: MsgCannotRender, err: err}
+		return taskrun.Fail(MsgCannotRender, err)
 	}
-	tmp, err := os.CreateTemp("", "order-export-*.png")
-	if err != nil {
+	var report raster.Report
+	opt := raster.Options{Loader: blobsource.Loader(e.d.store), Limits: e.d.limits}
+	if _, err := taskrun.StoreFile(ctx, e.d.store, key, "image/png", "order-export-*.png", func(w io.Writer) error {
+		var rerr error
+		report, rerr = raster.Export(ctx, doc, opt, w)
+		return taskrun.Classify(ctx, rerr, MsgMissingSource, MsgCannotRender)
+	}); err != nil {
 		return err
-	}
-	defer os.Remove(tmp.Name())
-	defer tmp.Close()
-	report, err := raster.Export(ctx, doc, raster.Options{Loader: blobsource.Loader(e.d.store), Limits: e.d.limits}, tmp)
-	switch {
-	case err == nil:
-	case ctx.Err() != nil:
-		return ctx.Err()
-	case blobsource.IsPassing(err):
-		return err
-	case errors.Is(err, blob.ErrNotFound):
-		return &failure{msg: MsgMissingSource, err: err}
-	default:
-		return &failure{msg: MsgCannotRender, err: err}
-	}
-	size, err := tmp.Seek(0, io.SeekCurrent)
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
-		return err
-	}
-	if err := e.d.store.Put(ctx, key, tmp, size, "image/png"); err != nil {
-		return fmt.Errorf("store %s: %w", key, err)
 	}
 	rep, err := json.Marshal(report.DPI)
 	if err != nil {
 		return err
 	}
-	job, err := NewTilesJob(p.ItemID, p.Revision, priority)
+	job, err := tasks.NewTilesJob(p.ItemID, p.Revision, priority)
 	if err != nil {
 		return err
 	}

@@ -12,13 +12,8 @@ import (
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
-)
-
-// Print states of an item (design_order_items.print_status).
-const (
-	PrintPending = "pending"
-	PrintDone    = "done"
-	PrintFailed  = "failed"
+	"github.com/pressroom/pressroom/renderer/taskrun"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Messages a failed item carries; the review screen shows them as they are.
@@ -50,24 +45,15 @@ func newDeps(db *sqlx.DB, store blob.Store, limits imagelimit.Config, log *slog.
 	return deps{db: db, store: store, limits: limits, log: log}, nil
 }
 
-// failure is an item that cannot be prepared as it is: recorded as failed, never retried.
-type failure struct {
-	msg string
-	err error
-}
-
-func (f *failure) Error() string { return f.msg + " (" + f.err.Error() + ")" }
-func (f *failure) Unwrap() error { return f.err }
-
 // finish turns a step's error into the task's: a failure is recorded and not retried, a passing
 // error is retried and recorded as given up on the last attempt.
-func (d deps) finish(ctx context.Context, p Payload, typ string, err error) error {
-	var f *failure
+func (d deps) finish(ctx context.Context, p tasks.OrderPayload, typ string, err error) error {
+	var f *taskrun.Failure
 	switch {
 	case err == nil:
 		return nil
 	case errors.As(err, &f):
-		if ferr := d.fail(ctx, p, f.msg); ferr != nil {
+		if ferr := d.fail(ctx, p, f.Msg); ferr != nil {
 			return ferr
 		}
 		return fmt.Errorf("%s item %d r%d: %w: %w", typ, p.ItemID, p.Revision, err, asynq.SkipRetry)
@@ -80,7 +66,7 @@ func (d deps) finish(ctx context.Context, p Payload, typ string, err error) erro
 }
 
 // fail records the item's revision as failed with msg.
-func (d deps) fail(ctx context.Context, p Payload, msg string) error {
+func (d deps) fail(ctx context.Context, p tasks.OrderPayload, msg string) error {
 	const q = `UPDATE design_order_items SET print_status = 'failed', print_error = $3, updated_at = now()
 WHERE id = $1 AND revision = $2 AND print_status = 'pending'`
 	if _, err := d.db.ExecContext(ctx, q, p.ItemID, p.Revision, msg); err != nil {

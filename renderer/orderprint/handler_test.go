@@ -18,6 +18,7 @@ import (
 	"github.com/pressroom/pressroom/platform/testinfra"
 	"github.com/pressroom/pressroom/renderer/dpi"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/tiles"
 )
 
@@ -127,12 +128,12 @@ func TestExportThenTilesMakeTheItemReadyForReview(t *testing.T) {
 	f := newFixture(t)
 	id := f.item(t, document("u/1/art.png"))
 
-	job, err := NewExportJob(id, 1, queue.Interactive)
+	job, err := tasks.NewOrderExportJob(id, 1, queue.Interactive)
 	if err := run(t, f.export, job, err); err != nil {
 		t.Fatal(err)
 	}
 	st := f.state(t, id)
-	if st.PrintKey != PrintKey(id, 1) || st.PrintStatus != PrintPending || st.Status != "designing" {
+	if st.PrintKey != tasks.OrderPrintKey(id, 1) || st.PrintStatus != tasks.PrintPending || st.Status != "designing" {
 		t.Fatalf("after export: key %q, print %s, status %s", st.PrintKey, st.PrintStatus, st.Status)
 	}
 	var report dpi.Report
@@ -146,17 +147,17 @@ func TestExportThenTilesMakeTheItemReadyForReview(t *testing.T) {
 	if err := f.db.Select(&outboxed, `SELECT task_type || ' ' || task_id || ' ' || queue FROM task_outbox`); err != nil {
 		t.Fatal(err)
 	}
-	want := fmt.Sprintf("%s tiles-%d-r1 renderer.default", TypeTiles, id)
+	want := fmt.Sprintf("%s tiles-%d-r1 renderer.default", tasks.TypeTiles, id)
 	if len(outboxed) != 1 || outboxed[0] != want {
 		t.Errorf("outbox = %q, want [%q]", outboxed, want)
 	}
 
-	job, err = NewTilesJob(id, 1, queue.Interactive)
+	job, err = tasks.NewTilesJob(id, 1, queue.Interactive)
 	if err := run(t, f.tiler, job, err); err != nil {
 		t.Fatal(err)
 	}
 	st = f.state(t, id)
-	if st.Status != "reviewing" || st.PrintStatus != PrintDone || st.TilesKey != ManifestKey(id, 1) {
+	if st.Status != "reviewing" || st.PrintStatus != tasks.PrintDone || st.TilesKey != tasks.ManifestKey(id, 1) {
 		t.Fatalf("after tiles: status %s, print %s, tiles %q", st.Status, st.PrintStatus, st.TilesKey)
 	}
 	if *st.Width != 600 || *st.Height != 720 || st.DeclaredDPI == nil || *st.DeclaredDPI != 300 || !*st.Stripped {
@@ -178,13 +179,13 @@ func TestExportThenTilesMakeTheItemReadyForReview(t *testing.T) {
 		cols, rows := m.Grid(l)
 		for c := range cols {
 			for r := range rows {
-				if _, err := f.store.Stat(context.Background(), TilesPrefix(id, 1)+m.Name(l, c, r)); err != nil {
+				if _, err := f.store.Stat(context.Background(), tasks.TilesPrefix(id, 1)+m.Name(l, c, r)); err != nil {
 					t.Fatalf("tile %s: %v", m.Name(l, c, r), err)
 				}
 			}
 		}
 	}
-	rc, _, err := f.store.Get(context.Background(), TilesPrefix(id, 1)+m.Name(m.Levels-1, 1, 1))
+	rc, _, err := f.store.Get(context.Background(), tasks.TilesPrefix(id, 1)+m.Name(m.Levels-1, 1, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,20 +205,20 @@ func TestTasksLeaveOtherRevisionsAndFinishedItemsAlone(t *testing.T) {
 	id := f.item(t, document("u/1/art.png"))
 	for name, h := range map[string]asynq.Handler{"export": f.export, "tiles": f.tiler} {
 		t.Run(name, func(t *testing.T) {
-			job, err := NewExportJob(id, 2, queue.Default)
+			job, err := tasks.NewOrderExportJob(id, 2, queue.Default)
 			if name == "tiles" {
-				job, err = NewTilesJob(id, 2, queue.Default)
+				job, err = tasks.NewTilesJob(id, 2, queue.Default)
 			}
 			if err := run(t, h, job, err); err != nil {
 				t.Fatal(err)
 			}
-			if st := f.state(t, id); st.PrintKey != "" || st.PrintStatus != PrintPending {
+			if st := f.state(t, id); st.PrintKey != "" || st.PrintStatus != tasks.PrintPending {
 				t.Errorf("revision 2's task changed revision 1: %+v", st)
 			}
 		})
 	}
 	// A task for an item that is gone succeeds without doing anything.
-	job, err := NewExportJob(id+100, 1, queue.Default)
+	job, err := tasks.NewOrderExportJob(id+100, 1, queue.Default)
 	if err := run(t, f.export, job, err); err != nil {
 		t.Errorf("missing item: %v", err)
 	}
@@ -234,12 +235,12 @@ func TestFailuresAreRecordedAndNotRetried(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			id := f.item(t, tc.doc)
-			job, err := NewExportJob(id, 1, queue.Default)
+			job, err := tasks.NewOrderExportJob(id, 1, queue.Default)
 			err = run(t, f.export, job, err)
 			if !errors.Is(err, asynq.SkipRetry) {
 				t.Fatalf("err = %v, want SkipRetry", err)
 			}
-			if st := f.state(t, id); st.PrintStatus != PrintFailed || st.PrintError != tc.want {
+			if st := f.state(t, id); st.PrintStatus != tasks.PrintFailed || st.PrintError != tc.want {
 				t.Errorf("print %s %q, want failed %q", st.PrintStatus, st.PrintError, tc.want)
 			}
 		})
@@ -253,16 +254,16 @@ func TestFailuresAreRecordedAndNotRetried(t *testing.T) {
 		if _, err := f.db.Exec(`UPDATE design_order_items SET print_key = $2 WHERE id = $1`, id, key); err != nil {
 			t.Fatal(err)
 		}
-		job, err := NewTilesJob(id, 1, queue.Default)
+		job, err := tasks.NewTilesJob(id, 1, queue.Default)
 		if err := run(t, f.tiler, job, err); !errors.Is(err, asynq.SkipRetry) {
 			t.Fatalf("err = %v, want SkipRetry", err)
 		}
-		if st := f.state(t, id); st.PrintStatus != PrintFailed || st.PrintError != MsgBadPrintFile {
+		if st := f.state(t, id); st.PrintStatus != tasks.PrintFailed || st.PrintError != MsgBadPrintFile {
 			t.Errorf("print %s %q", st.PrintStatus, st.PrintError)
 		}
 	})
 	t.Run("malformed payload", func(t *testing.T) {
-		err := f.tiler.ProcessTask(context.Background(), asynq.NewTask(TypeTiles, []byte(`{"item_id": 0}`)))
+		err := f.tiler.ProcessTask(context.Background(), asynq.NewTask(tasks.TypeTiles, []byte(`{"item_id": 0}`)))
 		if !errors.Is(err, asynq.SkipRetry) {
 			t.Errorf("err = %v, want SkipRetry", err)
 		}

@@ -20,12 +20,14 @@ import (
 	"github.com/pressroom/pressroom/renderer/dpi"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/pngmeta"
+	"github.com/pressroom/pressroom/renderer/taskrun"
+	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/tiles"
 )
 
 // Tiler runs render:tiles: it measures the item's print file (pixel size, declared DPI, byte size,
 // whether text metadata is left in it), writes its WebP deep-zoom pyramid and the manifest under
-// TilesPrefix, and records all of it, which makes the revision done and the item ready for review.
+// tasks.TilesPrefix, and records all of it, which makes the revision done and the item ready for review.
 type Tiler struct {
 	d   deps
 	opt tiles.Options
@@ -65,14 +67,14 @@ func (h *Tiler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err != nil {
 		return fmt.Errorf("load item %d: %w", p.ItemID, err)
 	}
-	if r.Revision != p.Revision || r.Status != PrintPending || r.Key == "" {
+	if r.Revision != p.Revision || r.Status != tasks.PrintPending || r.Key == "" {
 		return nil
 	}
-	return h.d.finish(ctx, p, TypeTiles, h.tile(ctx, p, r.Key))
+	return h.d.finish(ctx, p, tasks.TypeTiles, h.tile(ctx, p, r.Key))
 }
 
 // tile copies the print file to a temporary file, measures it, writes the pyramid and records it.
-func (h *Tiler) tile(ctx context.Context, p Payload, key string) error {
+func (h *Tiler) tile(ctx context.Context, p tasks.OrderPayload, key string) error {
 	tmp, err := os.CreateTemp("", "tiles-*.png")
 	if err != nil {
 		return err
@@ -81,7 +83,7 @@ func (h *Tiler) tile(ctx context.Context, p Payload, key string) error {
 	defer tmp.Close()
 	rc, _, err := h.d.store.Get(ctx, key)
 	if errors.Is(err, blob.ErrNotFound) {
-		return &failure{msg: MsgMissingSource, err: err}
+		return taskrun.Fail(MsgMissingSource, err)
 	}
 	if err != nil {
 		return fmt.Errorf("read %s: %w", key, err)
@@ -93,7 +95,7 @@ func (h *Tiler) tile(ctx context.Context, p Payload, key string) error {
 	}
 	f, err := measure(tmp, size, h.d.limits)
 	if err != nil {
-		return &failure{msg: MsgBadPrintFile, err: err}
+		return taskrun.Fail(MsgBadPrintFile, err)
 	}
 	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
 		return err
@@ -101,14 +103,14 @@ func (h *Tiler) tile(ctx context.Context, p Payload, key string) error {
 	start := time.Now()
 	img, _, err := imagelimit.Decode(tmp, h.d.limits)
 	if err != nil {
-		return &failure{msg: MsgBadPrintFile, err: err}
+		return taskrun.Fail(MsgBadPrintFile, err)
 	}
 	b := img.Bounds()
 	names, err := tiles.NewManifest(b.Dx(), b.Dy(), h.opt.TileSize, h.opt.Format)
 	if err != nil {
-		return &failure{msg: MsgBadPrintFile, err: err}
+		return taskrun.Fail(MsgBadPrintFile, err)
 	}
-	prefix := TilesPrefix(p.ItemID, p.Revision)
+	prefix := tasks.TilesPrefix(p.ItemID, p.Revision)
 	contentType := "image/" + names.Format
 	var first sync.Once
 	var firstAfter time.Duration
@@ -127,7 +129,7 @@ func (h *Tiler) tile(ctx context.Context, p Payload, key string) error {
 	if err != nil {
 		return err
 	}
-	manifestKey := ManifestKey(p.ItemID, p.Revision)
+	manifestKey := tasks.ManifestKey(p.ItemID, p.Revision)
 	if err := h.d.store.Put(ctx, manifestKey, bytes.NewReader(manifest), int64(len(manifest)), "application/json"); err != nil {
 		return fmt.Errorf("store %s: %w", manifestKey, err)
 	}

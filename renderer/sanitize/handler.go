@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 
 	"github.com/hibiken/asynq"
 	"github.com/jmoiron/sqlx"
@@ -16,6 +15,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/dpi"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/pngmeta"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Messages a rejected upload carries; the UI shows them as they are.
@@ -68,15 +68,8 @@ type Result struct {
 	DPIX, DPIY  *float64
 	ByteSize    int64
 	Stripped    bool
-	// BlobVersion identifies the stored object that was checked (see Version).
+	// BlobVersion identifies the stored object that was checked (tasks.BlobVersion).
 	BlobVersion string
-}
-
-// Version identifies one stored object: its size and modification time as the store reports
-// them. The bff serves an upload only while the object's version is the one recorded here, since
-// a signed PUT URL keeps working until it expires and could replace a checked file.
-func Version(info blob.Info) string {
-	return strconv.FormatInt(info.Size, 10) + "-" + strconv.FormatInt(info.ModTime.UnixNano(), 10)
 }
 
 // rejection is an upload refused for what it is, not for a passing failure: it is recorded and
@@ -166,11 +159,11 @@ func (h *Handler) Sanitize(ctx context.Context, key string) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if !st.rewritten && Version(now) != Version(info) {
+	if !st.rewritten && tasks.BlobVersion(now) != tasks.BlobVersion(info) {
 		return Result{}, fmt.Errorf("%s changed while it was checked", key)
 	}
 	st.res.ByteSize = now.Size
-	st.res.BlobVersion = Version(now)
+	st.res.BlobVersion = tasks.BlobVersion(now)
 	return st.res, nil
 }
 

@@ -26,6 +26,7 @@ import (
 	"github.com/pressroom/pressroom/platform/testinfra"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/pngmeta"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // testPNG encodes a w x h image with a pattern, then inserts an iTXt XMP chunk of xmpBytes and a
@@ -167,7 +168,7 @@ func (f *fixture) stored(t *testing.T, key string) ([]byte, blob.Info) {
 }
 
 func task(id int64) *asynq.Task {
-	job, _ := NewSanitizeJob(id)
+	job, _ := tasks.NewSanitizeJob(id)
 	return job.Task()
 }
 
@@ -328,7 +329,7 @@ func TestSanitize(t *testing.T) {
 
 	t.Run("malformed payloads skip retries", func(t *testing.T) {
 		for _, p := range []string{``, `{`, `{"upload_id":0}`, `{"upload_id":"7"}`, `{"upload_id":999999}`} {
-			err := f.h.ProcessTask(ctx, asynq.NewTask(TypeSanitize, []byte(p)))
+			err := f.h.ProcessTask(ctx, asynq.NewTask(tasks.TypeSanitize, []byte(p)))
 			if !errors.Is(err, asynq.SkipRetry) {
 				t.Errorf("payload %q: err = %v, want SkipRetry", p, err)
 			}
@@ -348,7 +349,7 @@ func TestSanitizeThroughQueue(t *testing.T) {
 	defer client.Close()
 	srv := queue.NewServer(qcfg, queue.Renderer, 2, log)
 	mux := asynq.NewServeMux()
-	mux.Handle(TypeSanitize, f.h)
+	mux.Handle(tasks.TypeSanitize, f.h)
 	if err := srv.Start(mux); err != nil {
 		t.Fatal(err)
 	}
@@ -369,7 +370,7 @@ func TestSanitizeThroughQueue(t *testing.T) {
 	if err := tx.Get(&id, `INSERT INTO uploads (blob_key) VALUES ($1) RETURNING id`, key); err != nil {
 		t.Fatal(err)
 	}
-	job, _ := NewSanitizeJob(id)
+	job, _ := tasks.NewSanitizeJob(id)
 	outboxID, err := outbox.Add(ctx, tx, job)
 	if err != nil {
 		t.Fatal(err)
@@ -393,11 +394,11 @@ func TestSanitizeThroughQueue(t *testing.T) {
 }
 
 func TestNewSanitizeJob(t *testing.T) {
-	job, err := NewSanitizeJob(42)
+	job, err := tasks.NewSanitizeJob(42)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if job.Type != TypeSanitize || job.Queue != "renderer.interactive" || job.TaskID != "sanitize-42" ||
+	if job.Type != tasks.TypeSanitize || job.Queue != "renderer.interactive" || job.TaskID != "sanitize-42" ||
 		string(job.Payload) != `{"upload_id":42}` || job.MaxRetry == 0 || job.Timeout == 0 {
 		t.Fatalf("job = %+v", job)
 	}

@@ -29,6 +29,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/mockuptask"
 	"github.com/pressroom/pressroom/renderer/orderprint"
 	"github.com/pressroom/pressroom/renderer/sanitize"
+	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/tiles"
 	"github.com/pressroom/pressroom/renderer/variant"
 	"github.com/pressroom/pressroom/renderer/webpenc"
@@ -167,10 +168,10 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 		db.Close()
 		return nil, err
 	}
-	mux.Handle(sanitize.TypeSanitize, sanitizer)
+	mux.Handle(tasks.TypeSanitize, sanitizer)
 	encode := webpenc.Encode
 	if !webpenc.Available {
-		log.Warn("built without cgo: no WebP encoder, image variants will fail", "task", variant.TypeVariant)
+		log.Warn("built without cgo: no WebP encoder, image variants will fail", "task", tasks.TypeVariant)
 		// Retrying cannot help; failing at once lets the bff answer at once.
 		encode = func(io.Writer, image.Image, int) error {
 			return fmt.Errorf("%w: %w", webpenc.ErrUnavailable, asynq.SkipRetry)
@@ -181,13 +182,13 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 		db.Close()
 		return nil, err
 	}
-	mux.Handle(variant.TypeVariant, variants)
+	mux.Handle(tasks.TypeVariant, variants)
 	exporter, err := export.NewHandler(db, store, cfg.Images, log)
 	if err != nil {
 		db.Close()
 		return nil, err
 	}
-	mux.Handle(export.TypeExport, exporter)
+	mux.Handle(tasks.TypeExport, exporter)
 	pool, closeChrome, err := startChrome(cfg, log)
 	if err != nil {
 		db.Close()
@@ -199,22 +200,22 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 		db.Close()
 		return nil, err
 	}
-	mux.Handle(mockuptask.TypeMockup, mockups)
-	mux.Handle(mockuptask.TypeMockup3D, mockups)
+	mux.Handle(tasks.TypeMockup, mockups)
+	mux.Handle(tasks.TypeMockup3D, mockups)
 	orderExporter, err := orderprint.NewExporter(db, store, cfg.Images, log)
 	if err != nil {
 		closeChrome()
 		db.Close()
 		return nil, err
 	}
-	mux.Handle(orderprint.TypeOrderExport, orderExporter)
+	mux.Handle(tasks.TypeOrderExport, orderExporter)
 	tiler, err := orderprint.NewTiler(db, store, cfg.Images, tiles.Options{}, log)
 	if err != nil {
 		closeChrome()
 		db.Close()
 		return nil, err
 	}
-	mux.Handle(orderprint.TypeTiles, tiler)
+	mux.Handle(tasks.TypeTiles, tiler)
 	return &Service{
 		cfg: cfg, log: log, db: db, mux: mux, store: store, closeChrome: closeChrome,
 		server: queue.NewServer(cfg.Queue, queue.Renderer, cfg.Concurrency, log),

@@ -13,6 +13,7 @@ import (
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/raster"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // Encoder writes img as WebP at quality (0-100).
@@ -49,7 +50,7 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err != nil {
 		return err
 	}
-	dst := Key(spec.Name, p.Key)
+	dst := tasks.VariantKey(spec.Name, p.Key)
 	if _, err := h.store.Stat(ctx, dst); err == nil {
 		return nil
 	} else if !errors.Is(err, blob.ErrNotFound) {
@@ -77,13 +78,13 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	return h.store.Put(ctx, dst, &buf, int64(buf.Len()), "image/webp")
 }
 
-// Render writes src scaled to the variant's size, as WebP.
-func (h *Handler) Render(ctx context.Context, w io.Writer, src image.Image, spec Spec) error {
+// Render writes the variant spec of src as WebP.
+func (h *Handler) Render(ctx context.Context, w io.Writer, src image.Image, spec tasks.VariantSpec) error {
 	img := Scale(src, spec)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return h.encode(w, img, Quality)
+	return h.encode(w, img, tasks.VariantQuality)
 }
 
 // Scale resizes src to the variant's size with a Lanczos filter (sharp enough for artwork seen at
@@ -91,7 +92,7 @@ func (h *Handler) Render(ctx context.Context, w io.Writer, src image.Image, spec
 // 4 or more first averages down to twice the size with a box filter: Lanczos's cost grows with the
 // reduction (its kernel widens with it), the box filter's barely, and the final Lanczos step from
 // twice the size keeps the result sharp (BenchmarkVariant4500: thumb 0.9 s to 0.2 s).
-func Scale(src image.Image, spec Spec) image.Image {
+func Scale(src image.Image, spec tasks.VariantSpec) image.Image {
 	b := src.Bounds()
 	w, h := spec.Size(b.Dx(), b.Dy())
 	if w == b.Dx() && h == b.Dy() {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/webpenc"
 )
 
@@ -46,7 +47,7 @@ func TestSpecSize(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s, ok := Lookup(tc.variant)
+			s, ok := tasks.LookupVariant(tc.variant)
 			if !ok {
 				t.Fatalf("no variant %q", tc.variant)
 			}
@@ -56,16 +57,16 @@ func TestSpecSize(t *testing.T) {
 			}
 		})
 	}
-	if len(All()) != 12 {
-		t.Fatalf("%d variants, want 9 image sizes and 3 design widths", len(All()))
+	if len(tasks.Variants()) != 12 {
+		t.Fatalf("%d variants, want 9 image sizes and 3 design widths", len(tasks.Variants()))
 	}
 }
 
 func TestNewVariantJob(t *testing.T) {
-	a, _ := NewVariantJob("u/1/uploads/a.png", "design")
-	b, _ := NewVariantJob("u/1/uploads/a.png", "design")
-	c, _ := NewVariantJob("u/1/uploads/a.png", "thumb")
-	if a.TaskID != b.TaskID || a.TaskID == c.TaskID || a.Queue != "renderer.interactive" || a.Type != TypeVariant {
+	a, _ := tasks.NewVariantJob("u/1/uploads/a.png", "design")
+	b, _ := tasks.NewVariantJob("u/1/uploads/a.png", "design")
+	c, _ := tasks.NewVariantJob("u/1/uploads/a.png", "thumb")
+	if a.TaskID != b.TaskID || a.TaskID == c.TaskID || a.Queue != "renderer.interactive" || a.Type != tasks.TypeVariant {
 		t.Fatalf("jobs %+v %+v %+v", a, b, c)
 	}
 }
@@ -101,11 +102,11 @@ func TestHandler(t *testing.T) {
 	store.Put(ctx, key, bytes.NewReader(src.Bytes()), int64(src.Len()), "image/png")
 
 	for _, name := range []string{"design", "thumb"} {
-		job, _ := NewVariantJob(key, name)
+		job, _ := tasks.NewVariantJob(key, name)
 		if err := h.ProcessTask(ctx, job.Task()); err != nil {
 			t.Fatal(err)
 		}
-		r, info, err := store.Get(ctx, Key(name, key))
+		r, info, err := store.Get(ctx, tasks.VariantKey(name, key))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,26 +115,26 @@ func TestHandler(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s is not WebP: %v", name, err)
 		}
-		s, _ := Lookup(name)
+		s, _ := tasks.LookupVariant(name)
 		w, hh := s.Size(1800, 600)
 		if info.ContentType != "image/webp" || cfg.Width != w || cfg.Height != hh {
 			t.Fatalf("%s: %s %dx%d, want image/webp %dx%d", name, info.ContentType, cfg.Width, cfg.Height, w, hh)
 		}
 	}
 	// Delivered again: the stored variant is kept, nothing is rendered.
-	job, _ := NewVariantJob(key, "design")
+	job, _ := tasks.NewVariantJob(key, "design")
 	if err := h.ProcessTask(ctx, job.Task()); err != nil || encodes.Load() != 2 {
 		t.Fatalf("second delivery: err %v, %d encodes", err, encodes.Load())
 	}
 
 	for _, p := range []string{`{`, `{"key":"../x","variant":"design"}`, `{"key":"u/1/a.png","variant":"huge"}`,
 		`{"key":"u/1/missing.png","variant":"design"}`} {
-		if err := h.ProcessTask(ctx, asynq.NewTask(TypeVariant, []byte(p))); !errors.Is(err, asynq.SkipRetry) {
+		if err := h.ProcessTask(ctx, asynq.NewTask(tasks.TypeVariant, []byte(p))); !errors.Is(err, asynq.SkipRetry) {
 			t.Errorf("payload %s: err = %v, want SkipRetry", p, err)
 		}
 	}
 	store.Put(ctx, "u/1/notes.png", bytes.NewReader([]byte("text")), 4, "image/png")
-	job, _ = NewVariantJob("u/1/notes.png", "design")
+	job, _ = tasks.NewVariantJob("u/1/notes.png", "design")
 	if err := h.ProcessTask(ctx, job.Task()); !errors.Is(err, asynq.SkipRetry) {
 		t.Errorf("text source: err = %v, want SkipRetry", err)
 	}
@@ -150,7 +151,7 @@ func BenchmarkVariant4500(b *testing.B) {
 	png.Encode(&encoded, src)
 	h, _ := NewHandler(newStore(b), imagelimit.DefaultConfig(), webpenc.Encode)
 	for _, name := range []string{"design", "design3x", "full_hd", "preview", "thumb"} {
-		spec, _ := Lookup(name)
+		spec, _ := tasks.LookupVariant(name)
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				if err := h.Render(context.Background(), io.Discard, src, spec); err != nil {
@@ -171,9 +172,9 @@ func BenchmarkVariant4500(b *testing.B) {
 		h, _ := NewHandler(store, imagelimit.DefaultConfig(), webpenc.Encode)
 		ctx := context.Background()
 		store.Put(ctx, "u/1/big.png", bytes.NewReader(encoded.Bytes()), int64(encoded.Len()), "image/png")
-		job, _ := NewVariantJob("u/1/big.png", "design")
+		job, _ := tasks.NewVariantJob("u/1/big.png", "design")
 		for b.Loop() {
-			store.Delete(ctx, Key("design", "u/1/big.png"))
+			store.Delete(ctx, tasks.VariantKey("design", "u/1/big.png"))
 			if err := h.ProcessTask(ctx, job.Task()); err != nil {
 				b.Fatal(err)
 			}

@@ -21,6 +21,7 @@ import (
 	"github.com/pressroom/pressroom/worker/bulk"
 	"github.com/pressroom/pressroom/worker/emailsend"
 	"github.com/pressroom/pressroom/worker/emailsync"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // Config is the worker's whole configuration.
@@ -130,7 +131,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 		db.Close()
 		return nil, err
 	}
-	mux.Handle(emailsync.TypeSyncProfiles, emailSync)
+	mux.Handle(tasks.TypeSyncProfiles, emailSync)
 	mailer, err := mail.New(cfg.Mail, db)
 	if err != nil {
 		client.Close()
@@ -143,22 +144,22 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 		db.Close()
 		return nil, err
 	}
-	mux.Handle(emailsend.TypeSendCampaign, campaignSend)
-	mux.Handle(emailsend.TypeSendTest, campaignSend.Tests())
+	mux.Handle(tasks.TypeSendCampaign, campaignSend)
+	mux.Handle(tasks.TypeSendTest, campaignSend.Tests())
 	bulkRecords, err := bulk.NewHandler(db, relay, log)
 	if err != nil {
 		client.Close()
 		db.Close()
 		return nil, err
 	}
-	mux.Handle(bulk.TypeRecord, bulkRecords)
+	mux.Handle(tasks.TypeBulkRecord, bulkRecords)
 	bulkCampaigns, err := bulk.NewCampaignHandler(db, relay, log)
 	if err != nil {
 		client.Close()
 		db.Close()
 		return nil, err
 	}
-	mux.Handle(bulk.TypeCampaign, bulkCampaigns)
+	mux.Handle(tasks.TypeBulkCampaign, bulkCampaigns)
 	reconciler, err := bulk.NewReconciler(cfg.Bulk, db, log)
 	if err != nil {
 		client.Close()

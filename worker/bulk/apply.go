@@ -13,13 +13,6 @@ import (
 // artwork keeps the old box when width/height differ by at most this much.
 const aspectTolerance = 0.005
 
-// Design options: custom when the design has text the
-// customer edits, else print.
-const (
-	optionPrint  = "print"
-	optionCustom = "custom"
-)
-
 // printSpace is one print space of a product as its print_spaces JSON holds it.
 type printSpace struct {
 	Name      string  `json:"name"`
@@ -126,7 +119,7 @@ func finish(productID int64, space string, doc *design.Document) (newDesign, err
 	if _, err := design.Parse(b); err != nil {
 		return newDesign{}, &invalid{MsgInvalidDesign}
 	}
-	return newDesign{ProductID: productID, PrintSpace: space, Document: b, Option: optionOf(doc), Empty: len(doc.Objects) == 0}, nil
+	return newDesign{ProductID: productID, PrintSpace: space, Document: b, Option: doc.Option(), Empty: len(doc.Objects) == 0}, nil
 }
 
 // documentSpace is the design document's print space for a product print space.
@@ -172,14 +165,4 @@ func place(x, y, w, h, rotation float64, art artwork) (float64, float64, float64
 	// The centre of the old box, then the top-left corner of the new one around it.
 	cx, cy := x+w/2*cos-h/2*sin, y+w/2*sin+h/2*cos
 	return cx - nw/2*cos + nh/2*sin, cy - nw/2*sin - nh/2*cos, nw, nh
-}
-
-// optionOf is custom when the document has a text the customer edits, else print.
-func optionOf(doc *design.Document) string {
-	for _, o := range doc.Objects {
-		if t, ok := o.(*design.TextObject); ok && t.IsCustom {
-			return optionCustom
-		}
-	}
-	return optionPrint
 }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"strings"
 	"time"
 
@@ -18,28 +17,10 @@ import (
 	"github.com/pressroom/pressroom/platform/periodic"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/design"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
-// TypeCampaign is the Asynq task type of a background bulk campaign job.
-const TypeCampaign = "bulk:campaign"
-
-// CampaignPayload is what a campaign job task carries: the job and the attempt it was queued for.
-type CampaignPayload struct {
-	JobID   int64 `json:"job_id"`
-	Attempt int   `json:"attempt"`
-}
-
-// NewCampaignJob builds the task of job jobID's attempt on the worker's bulk queue; the task id
-// names the job and the attempt.
-func NewCampaignJob(jobID int64, attempt int) (queue.Job, error) {
-	return queue.NewJob(queue.Job{
-		Type: TypeCampaign, Queue: queue.Name(queue.Worker, queue.Bulk),
-		TaskID:   "bulk-campaign-" + strconv.FormatInt(jobID, 10) + "-a" + strconv.Itoa(attempt),
-		MaxRetry: taskRetries, Timeout: taskTimeout,
-	}, CampaignPayload{JobID: jobID, Attempt: attempt})
-}
-
-// Messages the campaign job logs, with MsgCampaignNotFound.
+// Messages the campaign job logs, with tasks.MsgCampaignNotFound.
 const (
 	MsgNoDesign          = "Original campaign has no design"
 	MsgMissingPrintSpace = "Missing print spaces"
@@ -82,7 +63,7 @@ type job struct {
 // ProcessTask runs one job; a failure the job logs ends it failed, a transient error is retried
 // and fails the job on the last attempt.
 func (h *CampaignHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
-	p, err := queue.ParsePayload(t, func(p CampaignPayload) bool { return p.JobID > 0 && p.Attempt > 0 })
+	p, err := queue.ParsePayload(t, func(p tasks.BulkCampaignPayload) bool { return p.JobID > 0 && p.Attempt > 0 })
 	if err != nil {
 		return err
 	}
@@ -92,15 +73,15 @@ func (h *CampaignHandler) ProcessTask(ctx context.Context, t *asynq.Task) error 
 	case err == nil:
 		return nil
 	case errors.As(err, &inv):
-		return h.finish(ctx, p, StatusFailed, inv.msg, 0)
+		return h.finish(ctx, p, tasks.BulkFailed, inv.msg, 0)
 	case ctx.Err() == nil && queue.LastAttempt(ctx):
 		h.log.Error("bulk campaign job given up", "job", p.JobID, "err", err)
-		return errors.Join(err, h.finish(ctx, p, StatusFailed, MsgTryAgain, 0))
+		return errors.Join(err, h.finish(ctx, p, tasks.BulkFailed, MsgTryAgain, 0))
 	}
 	return err
 }
 
-func (h *CampaignHandler) process(ctx context.Context, p CampaignPayload) error {
+func (h *CampaignHandler) process(ctx context.Context, p tasks.BulkCampaignPayload) error {
 	const load = `
 SELECT j.id, j.user_id, coalesce(j.campaign_id, j.template_campaign_id, 0) AS origin_id, j.campaign_name, j.prefix,
 	j.suffix, j.designs
@@ -119,7 +100,7 @@ WHERE j.id = $1 AND j.attempts = $2 AND j.status = 'queued' AND NOT ('designer' 
 		return err
 	}
 	if !found {
-		return &invalid{MsgCampaignNotFound}
+		return &invalid{tasks.MsgCampaignNotFound}
 	}
 	hasDesign := false
 	for _, pr := range origin.Products {
@@ -198,7 +179,7 @@ func jobName(prefix, name, suffix string) string {
 
 // save creates the job's campaign and completes the job with its log line, in one transaction
 // holding the job locked; nothing is written when the job is no longer queued for p.
-func (h *CampaignHandler) save(ctx context.Context, p CampaignPayload, j job, origin template, name, artworkKey string, designs []newDesign) ([]int64, error) {
+func (h *CampaignHandler) save(ctx context.Context, p tasks.BulkCampaignPayload, j job, origin template, name, artworkKey string, designs []newDesign) ([]int64, error) {
 	tx, err := h.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -206,7 +187,7 @@ func (h *CampaignHandler) save(ctx context.Context, p CampaignPayload, j job, or
 	defer tx.Rollback()
 	var status string
 	const lock = `SELECT status FROM bulk_campaign_jobs WHERE id = $1 AND attempts = $2 FOR UPDATE`
-	if err := tx.GetContext(ctx, &status, lock, p.JobID, p.Attempt); errors.Is(err, sql.ErrNoRows) || (err == nil && status != StatusQueued) {
+	if err := tx.GetContext(ctx, &status, lock, p.JobID, p.Attempt); errors.Is(err, sql.ErrNoRows) || (err == nil && status != tasks.BulkQueued) {
 		return nil, nil
 	} else if err != nil {
 		return nil, fmt.Errorf("lock bulk campaign job %d: %w", p.JobID, err)
@@ -215,14 +196,14 @@ func (h *CampaignHandler) save(ctx context.Context, p CampaignPayload, j job, or
 	if err != nil {
 		return nil, err
 	}
-	if err := finishJob(ctx, tx, p, StatusCompleted, MsgCampaignCreated, campaignID); err != nil {
+	if err := finishJob(ctx, tx, p, tasks.BulkCompleted, MsgCampaignCreated, campaignID); err != nil {
 		return nil, err
 	}
 	return ids, tx.Commit()
 }
 
 // finish ends the job of attempt p with status and logs message.
-func (h *CampaignHandler) finish(ctx context.Context, p CampaignPayload, status, message string, campaignID int64) error {
+func (h *CampaignHandler) finish(ctx context.Context, p tasks.BulkCampaignPayload, status, message string, campaignID int64) error {
 	tx, err := h.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return err
@@ -236,7 +217,7 @@ func (h *CampaignHandler) finish(ctx context.Context, p CampaignPayload, status,
 
 // finishJob sets the job of attempt p, while still queued for it, to status with message (and the
 // campaign it made, when not 0) and writes message to the bulk log.
-func finishJob(ctx context.Context, tx *sqlx.Tx, p CampaignPayload, status, message string, campaignID int64) error {
+func finishJob(ctx context.Context, tx *sqlx.Tx, p tasks.BulkCampaignPayload, status, message string, campaignID int64) error {
 	const q = `UPDATE bulk_campaign_jobs SET status = $3, message = $4, new_campaign_id = nullif($5, 0), updated_at = now()
 WHERE id = $1 AND attempts = $2 AND status = 'queued'`
 	res, err := tx.ExecContext(ctx, q, p.JobID, p.Attempt, status, message, campaignID)
@@ -297,7 +278,7 @@ RETURNING id, attempts`
 	}
 	ids := make([]int64, 0, len(rows))
 	for _, r := range rows {
-		j, err := NewCampaignJob(r.ID, r.Attempts)
+		j, err := tasks.NewBulkCampaignJob(r.ID, r.Attempts)
 		if err != nil {
 			return 0, err
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // campaignHandler is the bulk:campaign handler and scheduler on the fixture's database and Redis.
@@ -67,7 +68,7 @@ FROM bulk_campaign_jobs j WHERE id = $1`
 // runJob runs the job's attempt-1 task.
 func runJob(t *testing.T, h *CampaignHandler, id int64) error {
 	t.Helper()
-	j, err := NewCampaignJob(id, 1)
+	j, err := tasks.NewBulkCampaignJob(id, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +98,7 @@ func TestCampaignJob(t *testing.T) {
 		}
 	}
 	got := f.jobRow(t, id)
-	if got.Status != StatusCompleted || got.Message != MsgCampaignCreated || got.NewCampaignID == nil || got.Logs != MsgCampaignCreated {
+	if got.Status != tasks.BulkCompleted || got.Message != MsgCampaignCreated || got.NewCampaignID == nil || got.Logs != MsgCampaignCreated {
 		t.Fatalf("job = %+v", got)
 	}
 	var name string
@@ -134,7 +135,7 @@ func TestCampaignJobFailures(t *testing.T) {
 		designs string
 		want    string
 	}{
-		{"origin of another account", theirs, art, MsgCampaignNotFound},
+		{"origin of another account", theirs, art, tasks.MsgCampaignNotFound},
 		{"origin without designs", undesigned, art, MsgNoDesign},
 		{"origin product without print spaces", noSpaces, art, MsgMissingPrintSpace},
 		{"designs without new_url", f.templateID, `{"url": "u/1/cat.png"}`, MsgCannotLoadDesigns},
@@ -147,7 +148,7 @@ func TestCampaignJobFailures(t *testing.T) {
 			if err := runJob(t, h, id); err != nil {
 				t.Fatal(err)
 			}
-			if got, want := f.jobRow(t, id), (jobRow{Status: StatusFailed, Message: tt.want, Logs: tt.want}); got != want {
+			if got, want := f.jobRow(t, id), (jobRow{Status: tasks.BulkFailed, Message: tt.want, Logs: tt.want}); got != want {
 				t.Fatalf("job = %+v, want %+v", got, want)
 			}
 		})
@@ -155,21 +156,21 @@ func TestCampaignJobFailures(t *testing.T) {
 }
 
 func TestCampaignPayloadRoundTripAndMalformed(t *testing.T) {
-	j, err := NewCampaignJob(7, 2)
+	j, err := tasks.NewBulkCampaignJob(7, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if j.Type != TypeCampaign || j.TaskID != "bulk-campaign-7-a2" {
+	if j.Type != tasks.TypeBulkCampaign || j.TaskID != "bulk-campaign-7-a2" {
 		t.Fatalf("job %+v", j)
 	}
-	got, err := queue.ParsePayload(j.Task(), func(CampaignPayload) bool { return true })
-	if err != nil || got != (CampaignPayload{JobID: 7, Attempt: 2}) {
+	got, err := queue.ParsePayload(j.Task(), func(tasks.BulkCampaignPayload) bool { return true })
+	if err != nil || got != (tasks.BulkCampaignPayload{JobID: 7, Attempt: 2}) {
 		t.Fatalf("payload %+v, %v", got, err)
 	}
 	// A malformed payload fails before the handler touches its database.
 	h := &CampaignHandler{}
 	for _, payload := range []string{`not json`, `{"job_id":0,"attempt":1}`, `{"job_id":1,"attempt":0}`} {
-		err := h.ProcessTask(context.Background(), asynq.NewTask(TypeCampaign, []byte(payload)))
+		err := h.ProcessTask(context.Background(), asynq.NewTask(tasks.TypeBulkCampaign, []byte(payload)))
 		if !errors.Is(err, asynq.SkipRetry) {
 			t.Errorf("payload %s: error %v, want asynq.SkipRetry", payload, err)
 		}

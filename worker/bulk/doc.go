@@ -26,6 +26,6 @@
 // spaces', 'Cannot load designs', or 'Campaign created').
 //
 // It serves no HTTP and imports nothing of bff/; the bff creates records and queues this task
-// with NewRecordJob. The renderer queues the flat mockups of each print file it makes
+// with tasks.NewBulkRecordJob. The renderer queues the flat mockups of each print file it makes
 // (renderer/mockuptask); the Reconciler waits for them too.
 package bulk

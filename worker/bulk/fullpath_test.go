@@ -14,6 +14,8 @@ import (
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/export"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	rendertasks "github.com/pressroom/pressroom/renderer/tasks"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // putPNG stores a w x h opaque PNG of one colour under key.
@@ -59,11 +61,11 @@ func TestRecordToPrintFiles(t *testing.T) {
 	}
 	insp := asynq.NewInspector(f.redis)
 	defer insp.Close()
-	tasks, err := insp.ListPendingTasks(queue.Name(queue.Renderer, queue.Bulk))
-	if err != nil || len(tasks) != 2 {
-		t.Fatalf("queued exports: %d (%v), want 2", len(tasks), err)
+	queued, err := insp.ListPendingTasks(queue.Name(queue.Renderer, queue.Bulk))
+	if err != nil || len(queued) != 2 {
+		t.Fatalf("queued exports: %d (%v), want 2", len(queued), err)
 	}
-	for _, tk := range tasks {
+	for _, tk := range queued {
 		if err := renderer.ProcessTask(context.Background(), asynq.NewTask(tk.Type, tk.Payload)); err != nil {
 			t.Fatalf("%s %s: %v", tk.Type, tk.ID, err)
 		}
@@ -77,11 +79,11 @@ func TestRecordToPrintFiles(t *testing.T) {
 		t.Fatalf("reconcile settled %d (%v)", n, err)
 	}
 	got := f.row(t, id)
-	if got.Status != StatusCompleted || got.Results == nil {
+	if got.Status != tasks.BulkCompleted || got.Results == nil {
 		t.Fatalf("record = %+v", got)
 	}
 	for _, d := range f.designs(t, *got.CampaignID) {
-		key := export.PrintKey(*got.CampaignID, d.ID, 1)
+		key := rendertasks.PrintKey(*got.CampaignID, d.ID, 1)
 		info, err := store.Stat(context.Background(), key)
 		if err != nil || info.Size == 0 {
 			t.Fatalf("print file %s of %s: %+v %v", key, d.PrintSpace, info, err)

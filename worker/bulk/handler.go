@@ -10,6 +10,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // Handler runs bulk:record.
@@ -45,12 +46,12 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &inv):
-		return finishRecord(ctx, h.db, p, StatusFailed, StepInvalidDesign, inv.msg)
+		return finishRecord(ctx, h.db, p, tasks.BulkFailed, StepInvalidDesign, inv.msg)
 	case ctx.Err() != nil:
 		return err
 	case queue.LastAttempt(ctx):
 		h.log.Error("bulk record given up", "record", p.RecordID, "attempt", p.Attempt, "err", err)
-		return errors.Join(err, finishRecord(ctx, h.db, p, StatusFailed, StepInvalidDesign, MsgTryAgain))
+		return errors.Join(err, finishRecord(ctx, h.db, p, tasks.BulkFailed, StepInvalidDesign, MsgTryAgain))
 	}
 	if nerr := noteMessage(ctx, h.db, p, MsgRetrying); nerr != nil {
 		return errors.Join(err, nerr)
@@ -60,7 +61,7 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 
 // process runs LOAD_PENDING_RECORD, PRE_LOAD_DESIGN_MOCKUP and APPLY_DESIGN; an *invalid error
 // is INVALID_DESIGN. Between steps it stops when the record is no longer queued for p.
-func (h *Handler) process(ctx context.Context, p RecordPayload) error {
+func (h *Handler) process(ctx context.Context, p tasks.BulkRecordPayload) error {
 	r, ok, err := loadRecord(ctx, h.db, p)
 	if err != nil || !ok {
 		return err
@@ -77,14 +78,14 @@ func (h *Handler) process(ctx context.Context, p RecordPayload) error {
 		return err
 	}
 	if !r.TemplateCampaignID.Valid {
-		return &invalid{MsgCampaignNotFound}
+		return &invalid{tasks.MsgCampaignNotFound}
 	}
 	tmpl, found, err := loadTemplate(ctx, h.db, r.UserID, r.TemplateCampaignID.Int64)
 	if err != nil {
 		return err
 	}
 	if !found {
-		return &invalid{MsgCampaignNotFound}
+		return &invalid{tasks.MsgCampaignNotFound}
 	}
 	if items[0].PrintSpace == "" {
 		// The one design without a print space goes on the first print space of the first

@@ -14,7 +14,10 @@ import (
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/platform/testinfra"
+	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/export"
+	rendertasks "github.com/pressroom/pressroom/renderer/tasks"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // Print space of the fixture's products: small, so that the full-path test renders quickly.
@@ -116,7 +119,7 @@ func (f *fixture) record(t *testing.T, owner, templateID int64, designs string) 
 // run processes the record's attempt-1 task.
 func (f *fixture) run(t *testing.T, id int64) error {
 	t.Helper()
-	job, err := NewRecordJob(id, 1)
+	job, err := tasks.NewBulkRecordJob(id, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +172,7 @@ func TestRecordChecks(t *testing.T) {
 		{"new_url is checked before print_space", f.templateID, `[{"new_url": "u/1/a.png"}, {"print_space": "back"}]`, MsgDesignURLInvalid},
 		{"no print_space among several designs", f.templateID, `[{"new_url": "u/1/a.png"}, {"new_url": "u/1/a.png", "print_space": "back"}]`, MsgDesignInvalid},
 		{"two designs on one print space", f.templateID, `[{"new_url": "u/1/a.png", "print_space": "back"}, {"new_url": "u/1/a.png", "print_space": "back"}]`, MsgDesignInvalid},
-		{"template campaign of another account", theirs, `[{"new_url": "u/1/a.png", "print_space": "front"}]`, MsgCampaignNotFound},
+		{"template campaign of another account", theirs, `[{"new_url": "u/1/a.png", "print_space": "front"}]`, tasks.MsgCampaignNotFound},
 		{"no design to take the print space from", undesigned, `[{"new_url": "u/1/a.png"}]`, MsgPrintSpaceInvalid},
 		{"no product to take the print space from", noProducts, `[{"new_url": "u/1/a.png"}]`, MsgPrintSpaceInvalid},
 		{"artwork that is no upload", f.templateID, `[{"new_url": "u/1/missing.png", "print_space": "front"}]`, MsgLoadImgFailed + " u/1/missing.png"},
@@ -185,7 +188,7 @@ func TestRecordChecks(t *testing.T) {
 				t.Fatalf("task: %v", err)
 			}
 			got := f.row(t, id)
-			want := recordRow{Status: StatusFailed, Message: tt.want, Step: StepInvalidDesign}
+			want := recordRow{Status: tasks.BulkFailed, Message: tt.want, Step: StepInvalidDesign}
 			if got != want {
 				t.Fatalf("record = %+v, want %+v", got, want)
 			}
@@ -253,7 +256,7 @@ func TestValidRecordIsAppliedOnce(t *testing.T) {
 		}
 	}
 	got := f.row(t, id)
-	if got.Status != StatusProcessing || got.Message != "" || got.Step != StepApplyDesignSuccess || got.CampaignID == nil || got.Results != nil {
+	if got.Status != tasks.BulkProcessing || got.Message != "" || got.Step != StepApplyDesignSuccess || got.CampaignID == nil || got.Results != nil {
 		t.Fatalf("record = %+v", got)
 	}
 	var camp struct {
@@ -283,30 +286,30 @@ FROM campaigns c WHERE id = $1 AND user_id = $2`, *got.CampaignID, f.sellerID); 
 	if src, box := firstImage(t, front.Document); src != "u/1/bulk/square-cat.png" || box != [4]float64{90, 100, 720, 720} {
 		t.Fatalf("front artwork %s at %v", src, box)
 	}
-	if front.Option != optionCustom || front.Revision != 1 || front.Status != export.StatusPending {
+	if front.Option != design.OptionCustom || front.Revision != 1 || front.Status != rendertasks.ExportPending {
 		t.Fatalf("front = %+v", front)
 	}
 	// Back: no template design, so the artwork is fitted to the whole print space.
 	if src, box := firstImage(t, back.Document); src != "u/1/bulk/wide-dog.png" || box != [4]float64{0, 315, 900, 450} {
 		t.Fatalf("back artwork %s at %v", src, box)
 	}
-	if back.Option != optionPrint || back.Revision != 1 || back.Status != export.StatusPending {
+	if back.Option != design.OptionPrint || back.Revision != 1 || back.Status != rendertasks.ExportPending {
 		t.Fatalf("back = %+v", back)
 	}
 
 	// One export per design, on the renderer's bulk queue, sent once.
 	var outboxRows int
-	if err := f.db.Get(&outboxRows, `SELECT count(*) FROM task_outbox WHERE task_type = $1 AND sent_at IS NOT NULL`, export.TypeExport); err != nil || outboxRows != 2 {
+	if err := f.db.Get(&outboxRows, `SELECT count(*) FROM task_outbox WHERE task_type = $1 AND sent_at IS NOT NULL`, rendertasks.TypeExport); err != nil || outboxRows != 2 {
 		t.Fatalf("outbox rows = %d (%v), want 2", outboxRows, err)
 	}
 	insp := asynq.NewInspector(f.redis)
 	defer insp.Close()
-	tasks, err := insp.ListPendingTasks(queue.Name(queue.Renderer, queue.Bulk))
+	pending, err := insp.ListPendingTasks(queue.Name(queue.Renderer, queue.Bulk))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var ids []string
-	for _, tk := range tasks {
+	for _, tk := range pending {
 		ids = append(ids, tk.ID)
 	}
 	slices.Sort(ids)
@@ -331,11 +334,11 @@ func TestRecordNotWorked(t *testing.T) {
 	}{
 		{"stopped before its task ran", func(id int64) {
 			f.db.MustExec(`UPDATE bulk_records SET status = 'stopped' WHERE id = $1`, id)
-		}, f.sellerID, StatusStopped},
+		}, f.sellerID, tasks.BulkStopped},
 		{"restarted: the task is of an old attempt", func(id int64) {
 			f.db.MustExec(`UPDATE bulk_records SET attempts = 2 WHERE id = $1`, id)
-		}, f.sellerID, StatusQueued},
-		{"a designer's record", func(int64) {}, f.designerID, StatusQueued},
+		}, f.sellerID, tasks.BulkQueued},
+		{"a designer's record", func(int64) {}, f.designerID, tasks.BulkQueued},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -363,7 +366,7 @@ func TestStopTakesEffectAtTheNextStep(t *testing.T) {
 	f := newFixture(t)
 	f.upload(t, f.sellerID, "u/1/a.png", "a.png", "ready", 1000, 1000)
 	id := f.record(t, f.sellerID, f.templateID, `[{"new_url": "u/1/a.png", "print_space": "front"}]`)
-	p := RecordPayload{RecordID: id, Attempt: 1}
+	p := tasks.BulkRecordPayload{RecordID: id, Attempt: 1}
 	r, ok, err := loadRecord(context.Background(), f.db, p)
 	if err != nil || !ok {
 		t.Fatalf("load: %v %v", ok, err)
@@ -386,7 +389,7 @@ func TestStopTakesEffectAtTheNextStep(t *testing.T) {
 	if err != nil || applied || len(ids) != 0 {
 		t.Fatalf("save after stop: applied %v, outbox %v, err %v", applied, ids, err)
 	}
-	if got := f.row(t, id); got.Status != StatusStopped || got.CampaignID != nil {
+	if got := f.row(t, id); got.Status != tasks.BulkStopped || got.CampaignID != nil {
 		t.Fatalf("record = %+v", got)
 	}
 }
@@ -398,14 +401,14 @@ func TestArtworkStillBeingCheckedIsRetried(t *testing.T) {
 	if err := f.run(t, id); err == nil {
 		t.Fatal("task succeeded on an artwork not checked yet; want an error so Asynq retries")
 	}
-	if got := f.row(t, id); got.Status != StatusQueued || got.Message != MsgRetrying {
+	if got := f.row(t, id); got.Status != tasks.BulkQueued || got.Message != MsgRetrying {
 		t.Fatalf("record = %+v", got)
 	}
 	f.db.MustExec(`UPDATE uploads SET status = 'ready', width = 500, height = 500 WHERE blob_key = 'u/1/fresh.png'`)
 	if err := f.run(t, id); err != nil {
 		t.Fatalf("retry: %v", err)
 	}
-	if got := f.row(t, id); got.Status != StatusProcessing || got.Message != "" {
+	if got := f.row(t, id); got.Status != tasks.BulkProcessing || got.Message != "" {
 		t.Fatalf("record after retry = %+v", got)
 	}
 }
@@ -441,7 +444,7 @@ func TestReconcile(t *testing.T) {
 	doneCampaign, brokenCampaign := *f.row(t, done).CampaignID, *f.row(t, broken).CampaignID
 	for _, d := range f.designs(t, doneCampaign) {
 		f.db.MustExec(`UPDATE campaign_designs SET export_status = 'done', file_url = $2 WHERE id = $1`,
-			d.ID, export.PrintKey(doneCampaign, d.ID, d.Revision))
+			d.ID, rendertasks.PrintKey(doneCampaign, d.ID, d.Revision))
 	}
 	f.db.MustExec(`UPDATE campaign_designs SET export_status = 'failed', export_error = $2 WHERE campaign_id = $1`,
 		brokenCampaign, export.MsgMissingArtwork)
@@ -449,7 +452,7 @@ func TestReconcile(t *testing.T) {
 		t.Fatalf("reconcile settled %d (%v), want 2", n, err)
 	}
 	got := f.row(t, done)
-	if got.Status != StatusCompleted || got.Message != "" || got.Results == nil {
+	if got.Status != tasks.BulkCompleted || got.Message != "" || got.Results == nil {
 		t.Fatalf("done record = %+v", got)
 	}
 	var results []result
@@ -458,11 +461,11 @@ func TestReconcile(t *testing.T) {
 	}
 	for _, d := range f.designs(t, doneCampaign) {
 		i := slices.IndexFunc(results, func(r result) bool { return r.PrintSpace == d.PrintSpace })
-		if i < 0 || results[i].FileURL != export.PrintKey(doneCampaign, d.ID, 1) || results[i].Option != d.Option || len(results[i].DesignJSON) == 0 {
+		if i < 0 || results[i].FileURL != rendertasks.PrintKey(doneCampaign, d.ID, 1) || results[i].Option != d.Option || len(results[i].DesignJSON) == 0 {
 			t.Fatalf("result of %s (design %d of campaign %d, option %s): %+v", d.PrintSpace, d.ID, doneCampaign, d.Option, results)
 		}
 	}
-	if got := f.row(t, broken); got.Status != StatusFailed || got.Message != MsgExportFailed+export.MsgMissingArtwork || got.Results != nil {
+	if got := f.row(t, broken); got.Status != tasks.BulkFailed || got.Message != MsgExportFailed+export.MsgMissingArtwork || got.Results != nil {
 		t.Fatalf("broken record = %+v", got)
 	}
 	// Settled records stay as they are: a second pass writes nothing.

@@ -7,8 +7,9 @@ import (
 
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
-	"github.com/pressroom/pressroom/renderer/export"
 	"github.com/pressroom/pressroom/renderer/mockuptask"
+	rendertasks "github.com/pressroom/pressroom/renderer/tasks"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // mockupResult is a mockup record of a completed record's results.
@@ -31,7 +32,7 @@ func (f *fixture) exportWithMockups(t *testing.T, campaignID int64) {
 			t.Fatal(err)
 		}
 		tx.MustExec(`UPDATE campaign_designs SET export_status = 'done', file_url = $2 WHERE id = $1`,
-			d.ID, export.PrintKey(campaignID, d.ID, d.Revision))
+			d.ID, rendertasks.PrintKey(campaignID, d.ID, d.Revision))
 		if _, err := mockuptask.Queue(context.Background(), tx, d.ID, d.Revision, queue.Bulk); err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +82,7 @@ WHERE campaign_id = $1`, doneCampaign)
 		t.Fatalf("reconcile settled %d (%v), want 2", n, err)
 	}
 	got := f.row(t, done)
-	if got.Status != StatusCompleted || got.Results == nil {
+	if got.Status != tasks.BulkCompleted || got.Results == nil {
 		t.Fatalf("done record = %+v", got)
 	}
 	var results []json.RawMessage
@@ -101,7 +102,7 @@ WHERE campaign_id = $1`, doneCampaign)
 	if m != want {
 		t.Fatalf("mockup record = %+v, want %+v", m, want)
 	}
-	if got := f.row(t, broken); got.Status != StatusFailed || got.Message != MsgMockupFailed+mockuptask.MsgMissingPrint || got.Results != nil {
+	if got := f.row(t, broken); got.Status != tasks.BulkFailed || got.Message != MsgMockupFailed+mockuptask.MsgMissingPrint || got.Results != nil {
 		t.Fatalf("broken record = %+v", got)
 	}
 }

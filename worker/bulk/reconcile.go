@@ -11,6 +11,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/periodic"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // Config tunes the reconcile loop and the campaign job scheduler.
@@ -120,7 +121,7 @@ UPDATE bulk_records b SET
 	completed_at = now(), updated_at = now()
 FROM settled s JOIN mockups mk ON mk.id = s.id
 WHERE b.id = s.id AND b.status = 'processing'`
-	res, err := r.db.ExecContext(ctx, q, r.cfg.ReconcileBatch, MsgCampaignNotFound, MsgExportFailed, MsgMockupFailed)
+	res, err := r.db.ExecContext(ctx, q, r.cfg.ReconcileBatch, tasks.MsgCampaignNotFound, MsgExportFailed, MsgMockupFailed)
 	if err != nil {
 		return 0, fmt.Errorf("reconcile bulk records: %w", err)
 	}

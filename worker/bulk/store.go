@@ -13,9 +13,9 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
-	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
-	"github.com/pressroom/pressroom/renderer/export"
+	rendertasks "github.com/pressroom/pressroom/renderer/tasks"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // errNotReady means an artwork is still being checked by the renderer: the task is retried.
@@ -40,7 +40,7 @@ type template struct {
 
 // loadRecord returns the record of attempt p when it is queued for it and its account is not a
 // designer's; ok is false otherwise (stopped, restarted, removed, done, or a designer's record).
-func loadRecord(ctx context.Context, db sqlx.QueryerContext, p RecordPayload) (record, bool, error) {
+func loadRecord(ctx context.Context, db sqlx.QueryerContext, p tasks.BulkRecordPayload) (record, bool, error) {
 	const q = `
 SELECT r.id, r.user_id, r.template_campaign_id, r.designs
 FROM bulk_records r JOIN users u ON u.id = r.user_id
@@ -58,7 +58,7 @@ WHERE r.id = $1 AND r.attempts = $2 AND r.status = 'queued' AND NOT ('designer' 
 
 // enterStep records step on the record while it is still queued for attempt p; false means it
 // no longer is (stopped, restarted or removed).
-func enterStep(ctx context.Context, db sqlx.ExecerContext, p RecordPayload, step string) (bool, error) {
+func enterStep(ctx context.Context, db sqlx.ExecerContext, p tasks.BulkRecordPayload, step string) (bool, error) {
 	const q = `UPDATE bulk_records SET step = $3, updated_at = now() WHERE id = $1 AND attempts = $2 AND status = 'queued'`
 	res, err := db.ExecContext(ctx, q, p.RecordID, p.Attempt, step)
 	if err != nil {
@@ -69,7 +69,7 @@ func enterStep(ctx context.Context, db sqlx.ExecerContext, p RecordPayload, step
 }
 
 // finishRecord sets the record of attempt p to status with message, while it is still queued for it.
-func finishRecord(ctx context.Context, db sqlx.ExecerContext, p RecordPayload, status, step, message string) error {
+func finishRecord(ctx context.Context, db sqlx.ExecerContext, p tasks.BulkRecordPayload, status, step, message string) error {
 	const q = `UPDATE bulk_records SET status = $3, step = $4, message = $5, updated_at = now()
 WHERE id = $1 AND attempts = $2 AND status = 'queued'`
 	if _, err := db.ExecContext(ctx, q, p.RecordID, p.Attempt, status, step, message); err != nil {
@@ -79,7 +79,7 @@ WHERE id = $1 AND attempts = $2 AND status = 'queued'`
 }
 
 // noteMessage shows message on the row of attempt p without changing its status.
-func noteMessage(ctx context.Context, db sqlx.ExecerContext, p RecordPayload, message string) error {
+func noteMessage(ctx context.Context, db sqlx.ExecerContext, p tasks.BulkRecordPayload, message string) error {
 	const q = `UPDATE bulk_records SET message = $3, updated_at = now() WHERE id = $1 AND attempts = $2 AND status = 'queued'`
 	_, err := db.ExecContext(ctx, q, p.RecordID, p.Attempt, message)
 	return err
@@ -196,7 +196,7 @@ func fitName(name string) string {
 // returns the outbox rows to dispatch; applied is false when the record is no longer queued for p
 // (stopped, restarted, removed, or applied by an earlier run of the task), and then nothing is
 // written.
-func save(ctx context.Context, db *sqlx.DB, p RecordPayload, r record, t template, name, artworkKey string, designs []newDesign) (outboxIDs []int64, applied bool, err error) {
+func save(ctx context.Context, db *sqlx.DB, p tasks.BulkRecordPayload, r record, t template, name, artworkKey string, designs []newDesign) (outboxIDs []int64, applied bool, err error) {
 	tx, err := db.BeginTxx(ctx, nil)
 	if err != nil {
 		return nil, false, err
@@ -209,7 +209,7 @@ func save(ctx context.Context, db *sqlx.DB, p RecordPayload, r record, t templat
 	} else if err != nil {
 		return nil, false, fmt.Errorf("lock bulk record %d: %w", p.RecordID, err)
 	}
-	if status != StatusQueued {
+	if status != tasks.BulkQueued {
 		return nil, false, nil
 	}
 	campaignID, outboxIDs, err := createCampaign(ctx, tx, r.UserID, t, name, artworkKey, designs)
@@ -252,32 +252,16 @@ RETURNING id`
 		}
 		productIDs[pr.ID] = id
 	}
-	const insDesign = `
-INSERT INTO campaign_designs (campaign_id, product_id, print_space, design_json, option, revision, export_status)
-VALUES ($1, $2, $3, $4::jsonb, $5, 1, $6)
-RETURNING id`
 	var outboxIDs []int64
 	for _, d := range designs {
-		status := export.StatusPending
-		if d.Empty {
-			status = export.StatusNone
-		}
-		var id int64
-		if err := tx.GetContext(ctx, &id, insDesign, campaignID, productIDs[d.ProductID], d.PrintSpace, string(d.Document), d.Option, status); err != nil {
-			return 0, nil, fmt.Errorf("store design %d/%s: %w", d.ProductID, d.PrintSpace, err)
-		}
-		if d.Empty {
-			continue
-		}
-		job, err := export.NewExportJob(id, 1, queue.Bulk)
+		oid, err := rendertasks.SaveDesign(ctx, tx, rendertasks.Design{CampaignID: campaignID, ProductID: productIDs[d.ProductID],
+			PrintSpace: d.PrintSpace, Document: d.Document, Option: d.Option, Empty: d.Empty}, queue.Bulk)
 		if err != nil {
 			return 0, nil, err
 		}
-		oid, err := outbox.Add(ctx, tx, job)
-		if err != nil {
-			return 0, nil, err
+		if oid != 0 {
+			outboxIDs = append(outboxIDs, oid)
 		}
-		outboxIDs = append(outboxIDs, oid)
 	}
 	return campaignID, outboxIDs, nil
 }

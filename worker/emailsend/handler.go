@@ -11,6 +11,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/mail"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // Mailer delivers one message; *mail.Mailer is the real one.
@@ -57,9 +58,9 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		return err
 	}
 	switch c.Status {
-	case StatusSent, StatusFailed:
+	case tasks.EmailSent, tasks.EmailFailed:
 		return nil
-	case StatusDraft:
+	case tasks.EmailDraft:
 		return fmt.Errorf("campaign %d is a draft, not queued: %w", c.ID, asynq.SkipRetry)
 	}
 	err = h.send(ctx, c)
@@ -119,13 +120,13 @@ func (h *Handler) deliver(ctx context.Context, c campaign, batch []delivery) err
 			}
 			return errors.Join(err, h.store.release(keep, ids))
 		}
-		status, msg := StatusSent, ""
+		status, msg := tasks.EmailSent, ""
 		if !d.Subscribed {
 			status = "skipped"
 		} else {
-			err := h.mail.Send(ctx, message(c, d.Email, c.Subject, h.cfg.PublicURL+UnsubscribePath+d.Token))
+			err := h.mail.Send(ctx, message(c, d.Email, c.Subject, h.cfg.PublicURL+tasks.UnsubscribePath+d.Token))
 			if err != nil {
-				status, msg = StatusFailed, err.Error()
+				status, msg = tasks.EmailFailed, err.Error()
 				h.log.Info("campaign delivery failed", "campaign_id", c.ID, "delivery_id", d.ID, "err", err)
 			}
 		}
@@ -156,5 +157,5 @@ func (t *TestHandler) ProcessTask(ctx context.Context, task *asynq.Task) error {
 	if err != nil {
 		return err
 	}
-	return t.h.mail.Send(ctx, message(c, p.To, "[Test] "+c.Subject, t.h.cfg.PublicURL+UnsubscribePath+"test"))
+	return t.h.mail.Send(ctx, message(c, p.To, "[Test] "+c.Subject, t.h.cfg.PublicURL+tasks.UnsubscribePath+"test"))
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/mail"
 	"github.com/pressroom/pressroom/platform/testinfra"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 type fixture struct {
@@ -58,7 +59,7 @@ func (f *fixture) handler(t *testing.T, m Mailer) *Handler {
 
 func (f *fixture) task(t *testing.T) *asynq.Task {
 	t.Helper()
-	job, err := NewSendCampaignJob(f.campaignID)
+	job, err := tasks.NewSendCampaignJob(f.campaignID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +97,7 @@ func TestSendMailsEverySubscribedSubscriberOnce(t *testing.T) {
 	if err := f.handler(t, f.mailer).ProcessTask(context.Background(), f.task(t)); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := f.progress(t), (progress{Status: StatusSent, Recipients: 200, Sent: 200}); got != want {
+	if got, want := f.progress(t), (progress{Status: tasks.EmailSent, Recipients: 200, Sent: 200}); got != want {
 		t.Fatalf("campaign = %+v, want %+v", got, want)
 	}
 	total, most := f.outbox(t)
@@ -115,7 +116,7 @@ func TestSendMailsEverySubscribedSubscriberOnce(t *testing.T) {
 	if err := f.db.Get(&token, `SELECT token FROM email_campaign_deliveries WHERE email = 'buyer1@example.com'`); err != nil {
 		t.Fatal(err)
 	}
-	if want := "Hello & welcome\nUnsubscribe (http://localhost:8080" + UnsubscribePath + token + ")"; body != want {
+	if want := "Hello & welcome\nUnsubscribe (http://localhost:8080" + tasks.UnsubscribePath + token + ")"; body != want {
 		t.Fatalf("body = %q, want %q", body, want)
 	}
 	// Asynq may deliver a finished task again: nothing more is sent.
@@ -152,7 +153,7 @@ func TestRestartMidSendMailsEachRecipientOnce(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("interrupted send = %v, want context.Canceled", err)
 	}
-	if p := f.progress(t); p.Status != StatusSending || p.Sent != 70 {
+	if p := f.progress(t); p.Status != tasks.EmailSending || p.Sent != 70 {
 		t.Fatalf("after the stop: %+v, want sending with 70 sent", p)
 	}
 	var claimed int
@@ -162,7 +163,7 @@ func TestRestartMidSendMailsEachRecipientOnce(t *testing.T) {
 	if err := f.handler(t, f.mailer).ProcessTask(context.Background(), f.task(t)); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := f.progress(t), (progress{Status: StatusSent, Recipients: 200, Sent: 200}); got != want {
+	if got, want := f.progress(t), (progress{Status: tasks.EmailSent, Recipients: 200, Sent: 200}); got != want {
 		t.Fatalf("campaign = %+v, want %+v", got, want)
 	}
 	if total, most := f.outbox(t); total != 200 || most != 1 {
@@ -186,7 +187,7 @@ SELECT $1, id, email, 'sending' FROM email_subscribers WHERE email IN ('buyer1@e
 	if err := f.handler(t, f.mailer).ProcessTask(context.Background(), f.task(t)); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := f.progress(t), (progress{Status: StatusSent, Recipients: 10, Sent: 7, Failed: 3}); got != want {
+	if got, want := f.progress(t), (progress{Status: tasks.EmailSent, Recipients: 10, Sent: 7, Failed: 3}); got != want {
 		t.Fatalf("campaign = %+v, want %+v", got, want)
 	}
 	if total, most := f.outbox(t); total != 8 || most != 1 {
@@ -205,7 +206,7 @@ func TestUnsubscribedDuringSendIsSkipped(t *testing.T) {
 	if err := f.handler(t, f.mailer).ProcessTask(context.Background(), f.task(t)); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := f.progress(t), (progress{Status: StatusSent, Recipients: 30, Sent: 29}); got != want {
+	if got, want := f.progress(t), (progress{Status: tasks.EmailSent, Recipients: 30, Sent: 29}); got != want {
 		t.Fatalf("campaign = %+v, want %+v", got, want)
 	}
 	var skipped string
@@ -216,7 +217,7 @@ func TestUnsubscribedDuringSendIsSkipped(t *testing.T) {
 
 func TestTestSendMarksTheSubject(t *testing.T) {
 	f := newFixture(t, 1)
-	job, err := NewSendTestJob(f.campaignID, "me@example.com")
+	job, err := tasks.NewSendTestJob(f.campaignID, "me@example.com")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,23 +228,8 @@ func TestTestSendMarksTheSubject(t *testing.T) {
 	if err := f.db.QueryRow(`SELECT subject, body FROM mail_outbox WHERE to_address = 'me@example.com'`).Scan(&subject, &body); err != nil {
 		t.Fatal(err)
 	}
-	if subject != "[Test] Spring sale" || !strings.Contains(body, UnsubscribePath+"test") {
+	if subject != "[Test] Spring sale" || !strings.Contains(body, tasks.UnsubscribePath+"test") {
 		t.Fatalf("test mail = %q / %q", subject, body)
-	}
-}
-
-func TestPlainText(t *testing.T) {
-	for _, tc := range []struct{ name, in, want string }{
-		{"paragraphs", "<h1>Hi</h1><p>one</p><p>two<br>three</p>", "Hi\none\ntwo\nthree"},
-		{"link", `<p>See <a href="https://x.test/a?b=1&amp;c=2">our <b>sale</b></a></p>`, "See our sale (https://x.test/a?b=1&c=2)"},
-		{"script gone", "<p>ok</p><script>alert(1)</script>", "ok"},
-		{"entities", "<p>5 &lt; 6 &amp; 7</p>", "5 < 6 & 7"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := PlainText(tc.in); got != tc.want {
-				t.Fatalf("PlainText = %q, want %q", got, tc.want)
-			}
-		})
 	}
 }
 
@@ -268,7 +254,7 @@ UPDATE email_campaigns SET sender_id = (SELECT id FROM s) WHERE id = $1`
 	test := func(to string) mail.Message {
 		t.Helper()
 		rec := &sent{}
-		job, err := NewSendTestJob(f.campaignID, to)
+		job, err := tasks.NewSendTestJob(f.campaignID, to)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -278,7 +264,7 @@ UPDATE email_campaigns SET sender_id = (SELECT id FROM s) WHERE id = $1`
 		return rec.msgs[0]
 	}
 	m := test("me@example.com")
-	link := "http://localhost:8080" + UnsubscribePath + "test"
+	link := "http://localhost:8080" + tasks.UnsubscribePath + "test"
 	if !strings.Contains(m.HTML, `<a href="`+link+`">Unsubscribe</a>`) || m.Body != "Hello & welcome\nUnsubscribe ("+link+")" {
 		t.Fatalf("message parts: %q / %q", m.HTML, m.Body)
 	}

@@ -11,15 +11,6 @@ import (
 	"github.com/lib/pq"
 )
 
-// Campaign statuses.
-const (
-	StatusDraft     = "draft"
-	StatusScheduled = "scheduled"
-	StatusSending   = "sending"
-	StatusSent      = "sent"
-	StatusFailed    = "failed"
-)
-
 // MsgInterrupted is the error of a delivery a worker claimed but never finished: it stays failed
 // rather than be mailed again, since the message may already have left.
 const MsgInterrupted = "The send stopped while this message was being delivered; it is not sent again so it cannot arrive twice."

@@ -2,7 +2,7 @@
 // subscribers to the store's Klaviyo list as profiles, one bulk import job per page, recording the
 // run's progress and cursor after each page so a restarted task resumes where it stopped.
 //
-// It also holds what the bff and the worker share about it: the task constructor, the
-// configuration (Klaviyo's base URL, the secret that seals private keys) and the Sealer. The
-// HTTP calls themselves are in the klaviyo subpackage.
+// The task's type, payload, constructor and run statuses are in worker/tasks; the bff records the
+// run a seller asks for, with its task, and the worker processes it. The Klaviyo configuration,
+// the Sealer of private keys and the HTTP calls are in platform/klaviyo.
 package emailsync

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/klaviyo"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // Handler runs email:sync-profiles tasks.
@@ -62,22 +63,22 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err != nil {
 		return err
 	}
-	if run.Status == StatusDone || run.Status == StatusFailed {
+	if run.Status == tasks.SyncDone || run.Status == tasks.SyncFailed {
 		return nil
 	}
 	err = h.sync(ctx, run)
 	switch {
 	case err == nil:
-		return h.store.finish(ctx, run.ID, StatusDone, "")
+		return h.store.finish(ctx, run.ID, tasks.SyncDone, "")
 	case errors.Is(err, klaviyo.ErrRefused) || errors.Is(err, ErrNotConnected) || errors.Is(err, klaviyo.ErrUnsealable):
 		h.log.Warn("email sync failed", "run_id", run.ID, "store_id", run.StoreID, "err", err)
-		if ferr := h.store.finish(ctx, run.ID, StatusFailed, userMessage(err)); ferr != nil {
+		if ferr := h.store.finish(ctx, run.ID, tasks.SyncFailed, userMessage(err)); ferr != nil {
 			return ferr
 		}
 		return fmt.Errorf("sync run %d: %w: %w", run.ID, err, asynq.SkipRetry)
 	case ctx.Err() == nil && queue.LastAttempt(ctx):
 		// The task's context is still alive, so the run can be marked on the way out.
-		if ferr := h.store.finish(ctx, run.ID, StatusFailed, userMessage(err)); ferr != nil {
+		if ferr := h.store.finish(ctx, run.ID, tasks.SyncFailed, userMessage(err)); ferr != nil {
 			return errors.Join(err, ferr)
 		}
 	}

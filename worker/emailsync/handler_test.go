@@ -13,6 +13,7 @@ import (
 	"github.com/pressroom/pressroom/platform/klaviyo"
 	"github.com/pressroom/pressroom/platform/klaviyo/klaviyotest"
 	"github.com/pressroom/pressroom/platform/testinfra"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 type fixture struct {
@@ -68,13 +69,18 @@ VALUES ($1, $2, '', 'L1') ON CONFLICT (store_id) DO UPDATE SET private_key_seale
 	}
 }
 
+// request records a queued run of the store, as the bff does when the seller asks for a sync, and
+// answers it with its task.
 func (f *fixture) request(t *testing.T) (Run, *asynq.Task) {
 	t.Helper()
-	run, outboxID, err := RequestRun(context.Background(), f.db, f.storeID, 0)
-	if err != nil || outboxID == 0 {
-		t.Fatalf("RequestRun = %+v, outbox %d, %v", run, outboxID, err)
+	const q = `INSERT INTO email_sync_runs (store_id, total)
+SELECT $1, count(*) FROM email_subscribers WHERE store_id = $1 AND status = 'subscribed'
+RETURNING ` + runColumns
+	var run Run
+	if err := f.db.Get(&run, q, f.storeID); err != nil {
+		t.Fatal(err)
 	}
-	job, err := NewSyncProfilesJob(run.ID)
+	job, err := tasks.NewSyncProfilesJob(run.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,14 +100,14 @@ func TestSyncSendsEverySubscribedProfileOnce(t *testing.T) {
 	f := newFixture(t, 250, 40)
 	f.fake.RateLimitEvery = 3
 	run, task := f.request(t)
-	if run.Total != 250 || run.Status != StatusQueued {
+	if run.Total != 250 || run.Status != tasks.SyncQueued {
 		t.Fatalf("requested run = %+v, want queued with total 250", run)
 	}
 	if err := f.h.ProcessTask(context.Background(), task); err != nil {
 		t.Fatal(err)
 	}
 	got := f.run(t, run.ID)
-	if got.Status != StatusDone || got.Done != 250 || got.Total != 250 || got.FinishedAt == nil {
+	if got.Status != tasks.SyncDone || got.Done != 250 || got.Total != 250 || got.FinishedAt == nil {
 		t.Fatalf("run after sync = %+v, want done 250/250", got)
 	}
 	s := f.fake.Stats()
@@ -130,7 +136,7 @@ func TestStoppedSyncResumesWithoutDuplicates(t *testing.T) {
 		t.Fatalf("stopped task = %v, want context.Canceled so Asynq runs it again", err)
 	}
 	mid := f.run(t, run.ID)
-	if mid.Status != StatusRunning || mid.Done < 300 || mid.Done > 400 || mid.Done%100 != 0 {
+	if mid.Status != tasks.SyncRunning || mid.Done < 300 || mid.Done > 400 || mid.Done%100 != 0 {
 		t.Fatalf("run after the stop = %+v, want running with 300 or 400 done", mid)
 	}
 	f.fake.AfterImport = nil
@@ -138,7 +144,7 @@ func TestStoppedSyncResumesWithoutDuplicates(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := f.run(t, run.ID)
-	if got.Status != StatusDone || got.Done != 1000 || got.Total != 1000 {
+	if got.Status != tasks.SyncDone || got.Done != 1000 || got.Total != 1000 {
 		t.Fatalf("resumed run = %+v, want done 1000/1000", got)
 	}
 	s := f.fake.Stats()
@@ -156,28 +162,15 @@ func TestRefusedKeyFailsTheRunWithKlaviyosMessage(t *testing.T) {
 		t.Fatalf("ProcessTask = %v, want SkipRetry", err)
 	}
 	got := f.run(t, run.ID)
-	if got.Status != StatusFailed || got.Error != "Klaviyo: "+klaviyotest.MsgBadKey {
+	if got.Status != tasks.SyncFailed || got.Error != "Klaviyo: "+klaviyotest.MsgBadKey {
 		t.Fatalf("run = %+v, want failed with Klaviyo's message", got)
-	}
-	// The store may sync again once the run failed.
-	if _, outboxID, err := RequestRun(context.Background(), f.db, f.storeID, 0); err != nil || outboxID == 0 {
-		t.Fatalf("a new run after a failed one: outbox %d, %v", outboxID, err)
-	}
-}
-
-func TestOneOpenRunPerStore(t *testing.T) {
-	f := newFixture(t, 5, 10)
-	first, _ := f.request(t)
-	again, outboxID, err := RequestRun(context.Background(), f.db, f.storeID, 0)
-	if err != nil || outboxID != 0 || again.ID != first.ID {
-		t.Fatalf("second request = run %d, outbox %d, %v; want run %d and no new task", again.ID, outboxID, err, first.ID)
 	}
 }
 
 func TestMalformedPayloadIsNotRetried(t *testing.T) {
 	f := newFixture(t, 1, 10)
 	for _, payload := range []string{`{`, `{"run_id":0}`, fmt.Sprintf(`{"run_id":%d}`, 1<<40)} {
-		err := f.h.ProcessTask(context.Background(), asynq.NewTask(TypeSyncProfiles, []byte(payload)))
+		err := f.h.ProcessTask(context.Background(), asynq.NewTask(tasks.TypeSyncProfiles, []byte(payload)))
 		if !errors.Is(err, asynq.SkipRetry) {
 			t.Fatalf("payload %s: %v, want SkipRetry", payload, err)
 		}

@@ -4,83 +4,30 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/jmoiron/sqlx"
-
-	"github.com/pressroom/pressroom/platform/outbox"
-)
-
-// Run statuses.
-const (
-	StatusQueued  = "queued"
-	StatusRunning = "running"
-	StatusDone    = "done"
-	StatusFailed  = "failed"
 )
 
 // ErrNoRun means the store has never been synced, or the run id is unknown.
 var ErrNoRun = errors.New("no sync run")
 
-// Run is one sync of a store's subscribers to Klaviyo, as the settings screen shows its progress.
+// Run is one sync of a store's subscribers to Klaviyo, as the task reads and advances it. The bff
+// records a run when the seller asks for one and shows its progress (bff/emailmarketing).
 type Run struct {
-	ID         int64      `db:"id" json:"id"`
-	StoreID    int64      `db:"store_id" json:"store_id"`
-	Status     string     `db:"status" json:"status"`
-	Total      int        `db:"total" json:"total"`
-	Done       int        `db:"done" json:"done"`
-	Cursor     int64      `db:"cursor" json:"-"`
-	Error      string     `db:"error" json:"error"`
-	CreatedAt  time.Time  `db:"created_at" json:"created_at"`
-	UpdatedAt  time.Time  `db:"updated_at" json:"updated_at"`
-	FinishedAt *time.Time `db:"finished_at" json:"finished_at"`
+	ID         int64      `db:"id"`
+	StoreID    int64      `db:"store_id"`
+	Status     string     `db:"status"`
+	Total      int        `db:"total"`
+	Done       int        `db:"done"`
+	Cursor     int64      `db:"cursor"`
+	Error      string     `db:"error"`
+	CreatedAt  time.Time  `db:"created_at"`
+	UpdatedAt  time.Time  `db:"updated_at"`
+	FinishedAt *time.Time `db:"finished_at"`
 }
 
 const runColumns = `id, store_id, status, total, done, cursor, error, created_at, updated_at, finished_at`
-
-// RequestRun records a queued run for storeID, asked by userID, and its task in one transaction,
-// and returns the outbox row to dispatch after commit (0 when none was added). When a run of the
-// store is already queued or running, that run is returned instead and nothing is added.
-func RequestRun(ctx context.Context, db *sqlx.DB, storeID, userID int64) (Run, int64, error) {
-	tx, err := db.BeginTxx(ctx, nil)
-	if err != nil {
-		return Run{}, 0, err
-	}
-	defer tx.Rollback()
-	const q = `INSERT INTO email_sync_runs (store_id, requested_by, total)
-SELECT $1, NULLIF($2, 0)::bigint, count(*) FROM email_subscribers WHERE store_id = $1 AND status = 'subscribed'
-ON CONFLICT (store_id) WHERE status IN ('queued', 'running') DO NOTHING
-RETURNING ` + runColumns
-	var r Run
-	err = tx.GetContext(ctx, &r, q, storeID, userID)
-	if errors.Is(err, sql.ErrNoRows) {
-		r, err = LatestRun(ctx, db, storeID)
-		return r, 0, err
-	}
-	if err != nil {
-		return Run{}, 0, fmt.Errorf("record sync run of store %d: %w", storeID, err)
-	}
-	job, err := NewSyncProfilesJob(r.ID)
-	if err != nil {
-		return Run{}, 0, err
-	}
-	outboxID, err := outbox.Add(ctx, tx, job)
-	if err != nil {
-		return Run{}, 0, err
-	}
-	return r, outboxID, tx.Commit()
-}
-
-// LatestRun is the store's newest run.
-func LatestRun(ctx context.Context, db sqlx.QueryerContext, storeID int64) (Run, error) {
-	var r Run
-	err := sqlx.GetContext(ctx, db, &r, `SELECT `+runColumns+` FROM email_sync_runs WHERE store_id = $1 ORDER BY id DESC LIMIT 1`, storeID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Run{}, ErrNoRun
-	}
-	return r, err
-}
 
 // runStore is the SQL of the task handler.
 type runStore struct{ db *sqlx.DB }

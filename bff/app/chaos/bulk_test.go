@@ -30,9 +30,9 @@ import (
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/testinfra"
+	"github.com/pressroom/pressroom/renderer/demoseed"
 	"github.com/pressroom/pressroom/renderer/design"
-	"github.com/pressroom/pressroom/renderer/export"
-	"github.com/pressroom/pressroom/renderer/sanitize"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // How many records the bulk run makes, and how long it may take at most on a loaded machine: a
@@ -165,6 +165,9 @@ func newRun(t *testing.T, bins binaries) *run {
 		t.Fatal(err)
 	}
 	if err := seed.Run(context.Background(), seed.Deps{DB: db, Store: store, Env: "test", BcryptCost: 10}); err != nil {
+		t.Fatal(err)
+	}
+	if err := demoseed.Run(context.Background(), db, store, 0); err != nil {
 		t.Fatal(err)
 	}
 	r := &run{t: t, db: db, store: store, srv: srv, redis: cfg.Queue.RedisOpt()}
@@ -364,7 +367,7 @@ func (r *run) artwork(b []byte, name string) string {
 	}
 	const q = `INSERT INTO uploads (owner_id, blob_key, file_name, status, content_type, width, height, byte_size, blob_version)
 VALUES ($1, $2, $3, 'ready', 'image/png', $4, $4, $5, $6)`
-	r.db.MustExec(q, r.sellerID, key, name, artSize, info.Size, sanitize.Version(info))
+	r.db.MustExec(q, r.sellerID, key, name, artSize, info.Size, tasks.BlobVersion(info))
 	return key
 }
 
@@ -560,7 +563,7 @@ WHERE b.user_id = $1 ORDER BY d.id`
 		t.Fatal(err)
 	}
 	for _, d := range designs {
-		want := export.PrintKey(d.CampaignID, d.ID, 1)
+		want := tasks.PrintKey(d.CampaignID, d.ID, 1)
 		if info, err := r.store.Stat(context.Background(), want); d.FileURL != want || err != nil || info.Size == 0 {
 			t.Errorf("design %d: print file %q (want %q): %+v %v", d.ID, d.FileURL, want, info, err)
 		}
@@ -578,7 +581,7 @@ FROM task_outbox GROUP BY task_type ORDER BY task_type`
 	if err := r.db.Select(&outbox, qo); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]int{"bulk:record": records, export.TypeExport: len(designs)}
+	want := map[string]int{"bulk:record": records, tasks.TypeExport: len(designs)}
 	for _, o := range outbox {
 		if n, ok := want[o.Type]; (ok && o.Rows != n) || o.Distinct != o.Rows || o.Unsent != 0 {
 			t.Errorf("outbox %s: %d rows, %d task ids, %d unsent; want %d rows, one task id each, all sent", o.Type, o.Rows, o.Distinct, o.Unsent, n)

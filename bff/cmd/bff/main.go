@@ -19,7 +19,6 @@ import (
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/logging"
-	"github.com/pressroom/pressroom/renderer/mockup/demo"
 )
 
 func main() {
@@ -66,8 +65,7 @@ func run(ctx context.Context, args []string) error {
 			if err != nil {
 				return err
 			}
-			if err := seed.Run(ctx, seed.Deps{DB: db, Store: store, Env: cfg.Env, BcryptCost: cfg.Auth.BcryptCost,
-				MockupSide: demo.DefaultSide}); err != nil {
+			if err := seed.Run(ctx, seed.Deps{DB: db, Store: store, Env: cfg.Env, BcryptCost: cfg.Auth.BcryptCost}); err != nil {
 				return err
 			}
 			log.Info("demo data seeded", "password", seed.DemoPassword)

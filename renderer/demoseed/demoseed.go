@@ -1,12 +1,14 @@
-package seed
+package demoseed
 
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"sync"
 
@@ -43,7 +45,7 @@ type demoModel struct {
 
 // demoModels lists the demo 3D templates, shown after the flat ones: one per product, on its main
 // print space, each model's print area of that print space's aspect. Editor saves draw them; bulk
-// records do not (renderer/mockuptask.Queue), so a bulk record costs flat mockups only.
+// records do not (mockuptask.Queue), so a bulk record costs flat mockups only.
 var demoModels = []demoModel{
 	{product: "T-shirt", printSpace: "front", model: "tshirt", typeDetail: "tshirt", name: "T-shirt, 3D"},
 	{product: "Hoodie", printSpace: "front", model: "hoodie", typeDetail: "hoodie", name: "Hoodie, 3D"},
@@ -52,8 +54,8 @@ var demoModels = []demoModel{
 	{product: "All-over-print shirt", printSpace: "front", model: "tshirt", typeDetail: "aop_shirt", name: "All-over-print shirt, 3D"},
 }
 
-// TestMockupSide is the demo templates' photo size when Deps.MockupSide is 0: small enough to draw in
-// a fraction of a second, so that every test seeding a fresh store stays quick.
+// TestMockupSide is the demo templates' photo size when Run is given 0: small enough to draw in a
+// fraction of a second, so that every test seeding a fresh store stays quick.
 const TestMockupSide = 256
 
 // drawings keeps each demo template drawn once per process and size: drawing is deterministic and
@@ -77,10 +79,29 @@ func MockupTemplateKey(demoID, file string) string {
 	return blob.MockupTemplatePrefix + demoID + "/" + file
 }
 
-// seedMockups stores the demo mockup templates and records them for the catalogue's products. A
-// template whose JSON is already stored is not drawn again (drawing one at 2000 px takes seconds);
-// the others are drawn at once, their images stored before their JSON. A product that already has
-// the template keeps its row as it is.
+// Run stores the demo mockup templates, their photos drawn side pixels wide (0: TestMockupSide;
+// `renderer seed-demo` draws demo.DefaultSide), and the demo 3D models, and records them for the
+// demo catalogue's products, which the bff's seed makes first (`bff seed`): the drawing is the
+// renderer's work, so the bff links none of it. A template whose JSON is already stored at that
+// size is not drawn again (drawing one at 2000 px takes seconds); the others are drawn at once,
+// their images stored before their JSON. A product that already has the template keeps its row as
+// it is. A product missing from the catalogue, or a model whose print area has not the aspect of
+// its product's print space (the design would be stretched on it), is an error.
+func Run(ctx context.Context, db *sqlx.DB, store blob.Store, side int) error {
+	if db == nil || store == nil {
+		return errors.New("demoseed: database and blob store are required")
+	}
+	tx, err := db.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := seedMockups(ctx, tx, store, side); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
 func seedMockups(ctx context.Context, tx *sqlx.Tx, store blob.Store, side int) error {
 	if side == 0 {
 		side = TestMockupSide
@@ -109,6 +130,9 @@ ON CONFLICT (template_id, file_url) DO NOTHING`
 		if err != nil {
 			return err
 		}
+		if err := checkProduct(ctx, tx, m.product, m.printSpace, 0); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, insert, m.product, m.printSpace, m.typeDetail,
 			MockupTemplateKey(m.demoID, "template.json"), string(meta), position); err != nil {
 			return fmt.Errorf("seed mockup template %s: %w", m.demoID, err)
@@ -116,6 +140,13 @@ ON CONFLICT (template_id, file_url) DO NOTHING`
 	}
 	for _, m := range demoModels {
 		position++
+		aspect, ok := models.PrintAspect[m.model]
+		if !ok {
+			return fmt.Errorf("seed 3D mockup template %s: model %q has no print aspect", m.name, m.model)
+		}
+		if err := checkProduct(ctx, tx, m.product, m.printSpace, aspect); err != nil {
+			return err
+		}
 		key, err := storeDemoModel(ctx, store, m.model)
 		if err != nil {
 			return err
@@ -129,6 +160,37 @@ ON CONFLICT (template_id, file_url) DO NOTHING`
 		}
 	}
 	return nil
+}
+
+// checkProduct makes sure the catalogue has product with printSpace, of the given aspect (width
+// over height, within 1%) unless aspect is 0.
+func checkProduct(ctx context.Context, tx *sqlx.Tx, product, printSpace string, aspect float64) error {
+	var spacesJSON string
+	err := tx.GetContext(ctx, &spacesJSON, `SELECT print_spaces FROM product_templates WHERE name = $1`, product)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("seed mockup templates: no product template %q (run the bff's seed first)", product)
+	}
+	if err != nil {
+		return fmt.Errorf("seed mockup templates: product template %q: %w", product, err)
+	}
+	var spaces []struct {
+		Name          string
+		Width, Height int
+	}
+	if err := json.Unmarshal([]byte(spacesJSON), &spaces); err != nil {
+		return fmt.Errorf("seed mockup templates: print spaces of %q: %w", product, err)
+	}
+	for _, s := range spaces {
+		if s.Name != printSpace {
+			continue
+		}
+		if want := float64(s.Width) / float64(s.Height); aspect != 0 && math.Abs(aspect-want) > 0.01*want {
+			return fmt.Errorf("seed mockup templates: a model prints %s of %s at aspect %.3f, its print space is %dx%d (%.3f)",
+				printSpace, product, aspect, s.Width, s.Height, want)
+		}
+		return nil
+	}
+	return fmt.Errorf("seed mockup templates: product template %q has no print space %q", product, printSpace)
 }
 
 // storeDemoModel stores the GLB of demo model name (made in code, a few kilobytes) and returns its key.

@@ -1,0 +1,9 @@
+// Package tasks is the contract of the worker's tasks: for each task its Asynq type, its payload,
+// the constructor that sets queue, timeout, retries and task id, and the status values its rows move
+// through. The bff and the storefront queue worker work and read its results through this package
+// alone; the handlers (worker/bulk, worker/emailsend, worker/emailsync) import it.
+//
+// It imports no handler and nothing of the renderer's pixel work; platform/archtest holds that.
+// Task type strings and payload JSON are a wire format: tasks already queued must keep running
+// after an upgrade, so they do not change.
+package tasks
