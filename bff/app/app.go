@@ -12,6 +12,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/labstack/echo/v4"
 	"github.com/redis/go-redis/v9"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/bulk"
@@ -140,6 +141,8 @@ type App struct {
 	queue *asynq.Client
 	Echo  *echo.Echo
 	Auth  *auth.Service
+	// uploads sweeps abandoned uploads while the app runs.
+	uploads *uploads.Service
 }
 
 // New connects to Postgres and Redis, migrates, and builds every route.
@@ -185,6 +188,7 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	a.uploads = upl
 	camps, err := campaigns.New(campaigns.Deps{DB: a.DB, Store: store, Relay: relay, DownloadTTL: a.cfg.Uploads.FileURLTTL, Log: a.log})
 	if err != nil {
 		return err
@@ -245,9 +249,12 @@ func (a *App) build(ctx context.Context) error {
 	return err
 }
 
-// Run serves HTTP until ctx ends.
+// Run serves HTTP, and sweeps abandoned uploads beside it, until ctx ends.
 func (a *App) Run(ctx context.Context) error {
-	return server.Run(ctx, a.cfg.Server, a.Echo, a.log)
+	g, ctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return a.uploads.Run(ctx) })
+	g.Go(func() error { return server.Run(ctx, a.cfg.Server, a.Echo, a.log) })
+	return g.Wait()
 }
 
 // Close releases connections.
