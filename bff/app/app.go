@@ -240,7 +240,7 @@ func (a *App) build(ctx context.Context) error {
 		notifications.Routes(api, notifications.Deps{DB: a.DB, Auth: a.Auth})
 		survey.Routes(api, survey.Deps{DB: a.DB, Auth: a.Auth})
 		featured.Routes(api, featured.Deps{DB: a.DB, Auth: a.Auth})
-		tracking.Routes(api, tracking.Deps{DB: a.DB, Auth: a.Auth})
+		tracking.Routes(api, tracking.Deps{DB: a.DB, Auth: a.Auth, Redis: a.redis})
 		systemconfig.Routes(api, systemconfig.Deps{DB: a.DB, Auth: a.Auth})
 		system.Routes(e, system.Deps{
 			DB: a.DB, Redis: a.redis, RedisOpt: a.cfg.Queue.RedisOpt(), Relay: relay, Auth: a.Auth, Store: store, Log: a.log,
