@@ -122,9 +122,9 @@ type signBody struct {
 	FileSize int64 `json:"fileSize"`
 }
 
-// Signed is the answer of the pre-signed-URL calls (spec §7, with the fields a size-capped upload
-// needs): send the file with Method to PreSignedURL, as the body of a PUT with the Content-Type
-// header, or as the field "file" of a multipart POST after every one of Fields.
+// Signed is the answer of the pre-signed-URL calls: send the file with Method to PreSignedURL, as
+// the body of a PUT with the Content-Type header, or as the field "file" of a multipart POST after
+// every one of Fields.
 type Signed struct {
 	FilePath     string `json:"filePath"`
 	PreSignedURL string `json:"preSignedUrl"`

@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/ApiClient';
 import type { Page } from '../api/envelope';
 
 /**
- * The answer of POST /pre-signed-url (spec §7): send the file with `method` to `preSignedUrl`, as
+ * The answer of POST /pre-signed-url: send the file with `method` to `preSignedUrl`, as
  * the body of a PUT with the Content-Type header, or as the field "file" of a multipart POST after
  * every one of `fields` (an S3 upload policy). The signature allows at most `maxBytes`.
  */
