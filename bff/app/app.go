@@ -159,6 +159,8 @@ type App struct {
 	Echo  *echo.Echo
 	Auth  *auth.Service
 	keys  *idempotency.Keys
+	// uploads sweeps abandoned uploads while the app runs.
+	uploads *uploads.Service
 }
 
 // New connects to Postgres and Redis, migrates, and builds every route.
@@ -204,6 +206,7 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	a.uploads = upl
 	camps, err := campaigns.New(campaigns.Deps{DB: a.DB, Store: store, Relay: relay, DownloadTTL: a.cfg.Uploads.FileURLTTL, Log: a.log})
 	if err != nil {
 		return err
@@ -262,7 +265,7 @@ func (a *App) build(ctx context.Context) error {
 		notifications.Routes(api, notifications.Deps{DB: a.DB, Auth: a.Auth}, once)
 		survey.Routes(api, survey.Deps{DB: a.DB, Auth: a.Auth})
 		featured.Routes(api, featured.Deps{DB: a.DB, Auth: a.Auth})
-		tracking.Routes(api, tracking.Deps{DB: a.DB, Auth: a.Auth})
+		tracking.Routes(api, tracking.Deps{DB: a.DB, Auth: a.Auth, Redis: a.redis})
 		systemconfig.Routes(api, systemconfig.Deps{DB: a.DB, Auth: a.Auth})
 		system.Routes(e, system.Deps{
 			DB: a.DB, Redis: a.redis, RedisOpt: a.cfg.Queue.RedisOpt(), Relay: relay, Auth: a.Auth, Store: store, Log: a.log,
@@ -271,10 +274,11 @@ func (a *App) build(ctx context.Context) error {
 	return err
 }
 
-// Run serves HTTP until ctx ends, sweeping expired idempotency keys beside it.
+// Run serves HTTP until ctx ends, sweeping expired idempotency keys and abandoned uploads beside it.
 func (a *App) Run(ctx context.Context) error {
 	g, ctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return a.keys.Run(ctx) })
+	g.Go(func() error { return a.uploads.Run(ctx) })
 	g.Go(func() error { return server.Run(ctx, a.cfg.Server, a.Echo, a.log) })
 	return g.Wait()
 }

@@ -116,8 +116,18 @@ func TestSaveToMockup(t *testing.T) {
 		m["file_url"] != blob.MockupKey(idOf(c), int64(m["mockup_template_id"].(float64)), productID(c, 0)) {
 		t.Fatalf("mockup: %v", m)
 	}
+	// The campaign is a draft: its mockups are the seller's (the UI's img requests carry the
+	// session cookie), not anyone's.
+	if got := e.fileStatus(strings.TrimPrefix(m["url"].(string), "/api/files/"), "", false); got != http.StatusNotFound {
+		t.Fatalf("anonymous GET of a draft's mockup: %d, want 404", got)
+	}
 	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	res, err := noFollow.Get(e.srv.URL + m["url"].(string))
+	sellerGet := func(u string) (*http.Response, error) {
+		req, _ := http.NewRequest("GET", u, nil)
+		req.Header.Set("Authorization", "Bearer "+e.token)
+		return noFollow.Do(req)
+	}
+	res, err := sellerGet(e.srv.URL + m["url"].(string))
 	if err != nil || res.StatusCode != http.StatusFound {
 		t.Fatalf("mockup URL: %v %v", res, err)
 	}
@@ -136,7 +146,7 @@ func TestSaveToMockup(t *testing.T) {
 	if want := uploads.FileURL(blob.MockupPreviewKey(idOf(c), int64(m["mockup_template_id"].(float64)), productID(c, 0))); !strings.HasPrefix(m["preview_url"].(string), want+"?v=") {
 		t.Fatalf("preview_url = %v, want %s?v=...", m["preview_url"], want)
 	}
-	if res, err = noFollow.Get(e.srv.URL + m["preview_url"].(string)); err != nil {
+	if res, err = sellerGet(e.srv.URL + m["preview_url"].(string)); err != nil {
 		t.Fatal(err)
 	}
 	res.Body.Close()

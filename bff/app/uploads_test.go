@@ -161,7 +161,7 @@ func (s *stack) signAndPut(token, name string, body []byte) map[string]any {
 	}
 	signed := r.body.Data.(map[string]any)
 	key := signed["filePath"].(string)
-	if signed["fileUrl"] != "/api/files/"+key {
+	if signed["fileUrl"] != "/api/files/"+key || signed["method"] != "PUT" {
 		s.t.Fatalf("signed = %v", signed)
 	}
 	res, raw := s.raw("PUT", s.local(signed["preSignedUrl"].(string)), signed["contentType"].(string), body)

@@ -26,7 +26,14 @@ const (
 	MsgNotYourArtwork       = "The artwork must be one of your uploads."
 	MsgDuplicateDesign      = "A print space has only one design."
 	MsgNoSuchProduct        = "The product is not in this campaign."
+	MsgTooManyProducts      = "A campaign can have at most 30 products."
+	// msgCampaignLimitPattern is the refusal of a campaign over the account's campaign_limit.
+	msgCampaignLimitPattern = "Your account can have at most %d campaigns. Delete a campaign to create a new one."
 )
+
+// MaxProducts bounds the products of one campaign (each is designed, exported and mocked up), at
+// creation and when one is added; MsgTooManyProducts states it.
+const MaxProducts = 30
 
 // Campaign kinds.
 var kinds = []string{"regular", "custom", "campaign_express", "mockup", "aop", "combo", "express_2", "ai_mockup"}

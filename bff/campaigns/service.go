@@ -164,6 +164,9 @@ func (s *Service) handleCreate(c echo.Context) error {
 	if !slices.Contains(kinds, b.Kind) {
 		errs = append(errs, envelope.FieldError{Field: "kind", Message: MsgBadKind})
 	}
+	if len(b.TemplateIDs) > MaxProducts {
+		errs = append(errs, envelope.FieldError{Field: "template_ids", Message: MsgTooManyProducts})
+	}
 	if len(errs) > 0 {
 		return invalid(errs...)
 	}
@@ -173,6 +176,11 @@ func (s *Service) handleCreate(c echo.Context) error {
 		return err
 	}
 	defer tx.Rollback()
+	if limit, err := s.store.underCampaignLimit(ctx, tx, owner(c)); errors.Is(err, ErrCampaignLimit) {
+		return envelope.Fail(http.StatusUnprocessableEntity, fmt.Sprintf(msgCampaignLimitPattern, limit))
+	} else if err != nil {
+		return err
+	}
 	id, err := s.store.create(ctx, tx, owner(c), b.Name, b.Kind, b.Personalized, b.TemplateIDs)
 	if errors.Is(err, ErrTemplateNotFound) {
 		return invalid(envelope.FieldError{Field: "template_ids", Message: MsgBadTemplate})
@@ -420,13 +428,23 @@ func (s *Service) handleAddProduct(c echo.Context) error {
 		return err
 	}
 	err = s.inCampaign(c, id, func(ctx context.Context, tx *sqlx.Tx) error {
+		var n int
+		if err := tx.GetContext(ctx, &n, `SELECT count(*) FROM campaign_products WHERE campaign_id = $1`, id); err != nil {
+			return err
+		}
+		if n >= MaxProducts {
+			return errTooManyProducts
+		}
 		if err := addProduct(ctx, tx, id, b.TemplateID); err != nil {
 			return err
 		}
 		return touch(ctx, tx, id)
 	})
-	if errors.Is(err, ErrTemplateNotFound) {
+	switch {
+	case errors.Is(err, ErrTemplateNotFound):
 		return invalid(envelope.FieldError{Field: "template_id", Message: MsgBadTemplate})
+	case errors.Is(err, errTooManyProducts):
+		return invalid(envelope.FieldError{Field: "template_id", Message: MsgTooManyProducts})
 	}
 	if err != nil {
 		return err

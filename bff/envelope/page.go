@@ -15,6 +15,11 @@ const DefaultPerPage = 15
 // MaxPerPage caps per_page so one request cannot ask for a whole table.
 const MaxPerPage = 100
 
+// MaxPage caps page, so the offset (page-1)*per_page stays far inside an int and a database's
+// bigint whatever the two are, and one request cannot make the database skip an unbounded number
+// of rows.
+const MaxPage = 100_000
+
 // ListQuery is a list request: q, page, per_page and order_by ("column:asc|desc").
 type ListQuery struct {
 	Q        string
@@ -37,8 +42,8 @@ func ParseListQuery(c echo.Context, orderable ...string) (ListQuery, error) {
 	var errs []FieldError
 	if v := c.QueryParam("page"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			errs = append(errs, FieldError{Field: "page", Message: "The page must be a whole number of at least 1."})
+		if err != nil || n < 1 || n > MaxPage {
+			errs = append(errs, FieldError{Field: "page", Message: "The page must be a whole number from 1 to " + strconv.Itoa(MaxPage) + "."})
 		}
 		q.Page = n
 	}

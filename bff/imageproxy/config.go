@@ -47,6 +47,11 @@ type Config struct {
 	// Concurrency caps thumbnails decoded at once, bounding decode memory
 	// (PRESSROOM_IMAGE_PROXY_CONCURRENCY, default 4).
 	Concurrency int
+	// MaxFetches caps upstream fetches in flight at once in this process, whoever asks
+	// (PRESSROOM_IMAGE_PROXY_MAX_FETCHES, default 16): a fetch beyond it is answered 503 with
+	// Retry-After at once rather than queued, so a burst of distinct addresses cannot hold
+	// connections and goroutines without bound.
+	MaxFetches int
 	// ClientRate is how many proxied images one client address may ask for per RateWindow
 	// (PRESSROOM_IMAGE_PROXY_CLIENT_RATE, default 600; 0 means no limit). The proxy route is public
 	// (img tags send no bearer token), so its callers are told apart by address; cached answers count too.
@@ -66,7 +71,7 @@ func DefaultConfig() Config {
 	return Config{
 		TokenTTL: 7 * 24 * time.Hour, Timeout: 10 * time.Second, MaxBytes: 20 << 20,
 		MaxPixels: 40_000_000, MaxRedirects: 3, CacheBytes: 128 << 20, MaxAge: 24 * time.Hour,
-		Concurrency: 4, ClientRate: 600, AccountRate: 300, RateWindow: time.Minute,
+		Concurrency: 4, MaxFetches: 16, ClientRate: 600, AccountRate: 300, RateWindow: time.Minute,
 	}
 }
 
@@ -84,6 +89,7 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.Duration(&cfg.MaxAge, "PRESSROOM_IMAGE_PROXY_MAX_AGE")
 	r.Bool(&cfg.AnyPort, "PRESSROOM_IMAGE_PROXY_ANY_PORT")
 	r.Int(&cfg.Concurrency, "PRESSROOM_IMAGE_PROXY_CONCURRENCY")
+	r.Int(&cfg.MaxFetches, "PRESSROOM_IMAGE_PROXY_MAX_FETCHES")
 	r.Int64(&cfg.ClientRate, "PRESSROOM_IMAGE_PROXY_CLIENT_RATE")
 	r.Int64(&cfg.AccountRate, "PRESSROOM_IMAGE_PROXY_ACCOUNT_RATE")
 	r.Duration(&cfg.RateWindow, "PRESSROOM_IMAGE_PROXY_RATE_WINDOW")
@@ -119,6 +125,8 @@ func (c Config) Validate(production bool) error {
 		return errors.New("PRESSROOM_IMAGE_PROXY_MAX_AGE must not be negative")
 	case c.Concurrency < 1:
 		return errors.New("PRESSROOM_IMAGE_PROXY_CONCURRENCY must be at least 1")
+	case c.MaxFetches < 1:
+		return errors.New("PRESSROOM_IMAGE_PROXY_MAX_FETCHES must be at least 1")
 	case c.ClientRate < 0:
 		return errors.New("PRESSROOM_IMAGE_PROXY_CLIENT_RATE must not be negative (0 means no limit)")
 	case c.AccountRate < 0:

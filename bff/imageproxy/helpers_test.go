@@ -135,7 +135,7 @@ func testConfig() Config {
 	cfg := DefaultConfig()
 	cfg.AnyPort = true
 	cfg.Timeout = 5e9
-	cfg.ClientRate, cfg.AccountRate = 0, 0 // TestRateLimitCountsPerKey and TestRoutesInTheApp count in Redis
+	cfg.ClientRate, cfg.AccountRate = 0, 0 // TestRoutesInTheApp counts in Redis
 	return cfg
 }
 

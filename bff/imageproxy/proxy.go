@@ -17,6 +17,8 @@ import (
 
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/sync/singleflight"
+
+	"github.com/pressroom/pressroom/platform/ratelimit"
 )
 
 // Path is where the proxy is mounted; SignPath signs addresses for it.
@@ -33,6 +35,8 @@ var (
 	ErrUpstream = errors.New("imageproxy: upstream failed")
 	// ErrTimeout: the fetch took longer than Config.Timeout.
 	ErrTimeout = errors.New("imageproxy: upstream timed out")
+	// ErrBusy: Config.MaxFetches fetches are in flight already.
+	ErrBusy = errors.New("imageproxy: too many fetches in flight")
 )
 
 // Proxy fetches images from public hosts for the UI, signs addresses for it and keeps what it
@@ -46,8 +50,10 @@ type Proxy struct {
 	cache    *lru
 	group    singleflight.Group
 	decode   chan struct{}
-	limit    *rateLimit
-	log      *slog.Logger
+	// fetches holds a token per upstream fetch in flight (Config.MaxFetches).
+	fetches chan struct{}
+	limit   *rateLimit
+	log     *slog.Logger
 	// beforeFlight, when set (tests), runs as a request joins the fetch of its key.
 	beforeFlight func()
 }
@@ -81,11 +87,12 @@ func New(cfg Config, production bool, rdb *redis.Client, log *slog.Logger, opts 
 		key = DevKey
 	}
 	p := &Proxy{
-		cfg:    cfg,
-		signer: signer{key: []byte(key), ttl: cfg.TokenTTL, now: time.Now},
-		decode: make(chan struct{}, cfg.Concurrency),
-		limit:  &rateLimit{rdb: rdb, window: cfg.RateWindow},
-		log:    log,
+		cfg:     cfg,
+		signer:  signer{key: []byte(key), ttl: cfg.TokenTTL, now: time.Now},
+		decode:  make(chan struct{}, cfg.Concurrency),
+		fetches: make(chan struct{}, cfg.MaxFetches),
+		limit:   &rateLimit{ratelimit.New(rdb, cfg.RateWindow)},
+		log:     log,
 	}
 	p.policy = func(ap netip.AddrPort) error { return CheckAddr(ap, cfg.AnyPort) }
 	for _, o := range opts {
@@ -245,6 +252,12 @@ func (p *Proxy) fetch(ctx context.Context, raw string) (*entry, error) {
 	}
 	req.Header.Set("User-Agent", "Pressroom-ImageProxy/1")
 	req.Header.Set("Accept", "image/png,image/jpeg,image/webp,image/gif")
+	select {
+	case p.fetches <- struct{}{}:
+		defer func() { <-p.fetches }()
+	default:
+		return nil, ErrBusy
+	}
 	resp, err := p.client.Do(req)
 	if err != nil {
 		return nil, fetchError(err)

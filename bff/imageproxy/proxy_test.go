@@ -493,6 +493,47 @@ func TestConcurrentFirstRequestsFetchOnce(t *testing.T) {
 	}
 }
 
+// TestFetchesInFlightAreBounded holds MaxFetches upstream fetches of distinct addresses open: the
+// next distinct address is answered 503 with Retry-After without reaching the upstream, and the held
+// fetches still succeed.
+func TestFetchesInFlightAreBounded(t *testing.T) {
+	img := pngImage(t, 50, 50, true)
+	release := make(chan struct{})
+	up := newUpstream(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-release
+		w.Write(img)
+	}))
+	cfg := testConfig()
+	cfg.MaxFetches, cfg.CacheBytes = 2, 0
+	s := newServer(t, cfg, allowOnly(up.addr))
+	var wg sync.WaitGroup
+	statuses := make([]int, cfg.MaxFetches)
+	for i := range cfg.MaxFetches {
+		wg.Go(func() { statuses[i] = s.get(t, fmt.Sprintf("%s/held%d.png", up.URL, i), false).status })
+	}
+	for up.hits.Load() < int64(cfg.MaxFetches) {
+		time.Sleep(time.Millisecond)
+	}
+	busy := s.get(t, up.URL+"/one-more.png", false)
+	close(release)
+	wg.Wait()
+	if busy.status != http.StatusServiceUnavailable || busy.header.Get("Retry-After") == "" || busy.env.Message != MsgBusy {
+		t.Errorf("fetch beyond the bound = %d Retry-After %q %q, want 503 with Retry-After and %q",
+			busy.status, busy.header.Get("Retry-After"), busy.env.Message, MsgBusy)
+	}
+	if h := up.hits.Load(); h != int64(cfg.MaxFetches) {
+		t.Errorf("upstream hit %d times, want %d (the refused fetch must not reach it)", h, cfg.MaxFetches)
+	}
+	for i, st := range statuses {
+		if st != 200 {
+			t.Errorf("held fetch %d: status %d", i, st)
+		}
+	}
+	if a := s.get(t, up.URL+"/one-more.png", false); a.status != 200 {
+		t.Errorf("after the held fetches ended: status %d, want 200", a.status)
+	}
+}
+
 // TestWebPThumbnails asks for thumbnails with a browser's Accept: WebP of the thumbnail's size when
 // it names image/webp, the JPEG or PNG otherwise, each answer saying it varies by Accept; originals
 // never vary.

@@ -22,6 +22,7 @@ const (
 	MsgBadToken      = "This image link is not valid or has expired."
 	MsgUpstream      = "The image could not be fetched from its host."
 	MsgTimeout       = "The image host took too long to answer."
+	MsgBusy          = "Too many images are being fetched right now. Please try again in a moment."
 	MsgNotImage      = "The address did not return a PNG, JPEG, WebP or GIF image."
 	MsgTooManyPixels = "The image has too many pixels."
 )
@@ -137,6 +138,10 @@ func userError(err error, maxBytes int64) *envelope.Error {
 		return envelope.Fail(http.StatusUnsupportedMediaType, MsgNotImage)
 	case errors.Is(err, ErrTimeout):
 		return envelope.Fail(http.StatusGatewayTimeout, MsgTimeout)
+	case errors.Is(err, ErrBusy):
+		e := envelope.Fail(http.StatusServiceUnavailable, MsgBusy)
+		e.Header = http.Header{"Retry-After": []string{"1"}}
+		return e
 	default:
 		return envelope.Fail(http.StatusBadGateway, MsgUpstream)
 	}

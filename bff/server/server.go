@@ -38,14 +38,35 @@ type Config struct {
 	// InlineScriptPaths are path prefixes whose pages come from a third-party tool that writes inline
 	// scripts (the queue monitor): their Content-Security-Policy allows them. Set by the app.
 	InlineScriptPaths []string
+	// ReadHeaderTimeout bounds reading a request's headers (PRESSROOM_HTTP_READ_HEADER_TIMEOUT,
+	// default 10s), so a client that sends them slowly cannot hold a connection.
+	ReadHeaderTimeout time.Duration
+	// ReadTimeout bounds reading a whole request, body included (PRESSROOM_HTTP_READ_TIMEOUT,
+	// default 30s); the routes of BodyLimitExempt get TransferTimeout instead.
+	ReadTimeout time.Duration
+	// WriteTimeout bounds a request from the end of its headers to the end of its answer
+	// (PRESSROOM_HTTP_WRITE_TIMEOUT, default 2m: above the longest wait a handler makes, the 30s of a
+	// first variant); the routes of BodyLimitExempt get TransferTimeout instead.
+	WriteTimeout time.Duration
+	// IdleTimeout closes a kept-alive connection with no request (PRESSROOM_HTTP_IDLE_TIMEOUT, default 2m).
+	IdleTimeout time.Duration
+	// TransferTimeout bounds reading and answering a request on the routes that stream files
+	// through the bff, BodyLimitExempt (PRESSROOM_HTTP_TRANSFER_TIMEOUT, default 30m: a 200 MiB
+	// upload at about 1 Mbit/s).
+	TransferTimeout time.Duration
 	// BodyLimitExempt are route paths, as registered (e.g. "/blobs/*"), whose handlers cap their
-	// own bodies: the blob store's PUT and the multipart upload. Set by the app, not the environment.
+	// own bodies and stream files: the blob store's PUT and GET and the multipart upload. They get
+	// TransferTimeout rather than the read and write timeouts. Set by the app, not the environment.
 	BodyLimitExempt []string
 }
 
 // DefaultConfig listens on loopback port 8080 and serves ui/dist.
 func DefaultConfig() Config {
-	return Config{Addr: "127.0.0.1:8080", UIDir: "ui/dist", BodyLimit: "1M", ShutdownTimeout: 15 * time.Second}
+	return Config{
+		Addr: "127.0.0.1:8080", UIDir: "ui/dist", BodyLimit: "1M", ShutdownTimeout: 15 * time.Second,
+		ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 2 * time.Minute,
+		IdleTimeout: 2 * time.Minute, TransferTimeout: 30 * time.Minute,
+	}
 }
 
 // LoadConfig reads the PRESSROOM_HTTP_* variables over the defaults.
@@ -57,6 +78,11 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.String(&cfg.BodyLimit, "PRESSROOM_HTTP_BODY_LIMIT")
 	r.Bool(&cfg.TrustProxy, "PRESSROOM_TRUST_PROXY")
 	r.Duration(&cfg.ShutdownTimeout, "PRESSROOM_HTTP_SHUTDOWN_TIMEOUT")
+	r.Duration(&cfg.ReadHeaderTimeout, "PRESSROOM_HTTP_READ_HEADER_TIMEOUT")
+	r.Duration(&cfg.ReadTimeout, "PRESSROOM_HTTP_READ_TIMEOUT")
+	r.Duration(&cfg.WriteTimeout, "PRESSROOM_HTTP_WRITE_TIMEOUT")
+	r.Duration(&cfg.IdleTimeout, "PRESSROOM_HTTP_IDLE_TIMEOUT")
+	r.Duration(&cfg.TransferTimeout, "PRESSROOM_HTTP_TRANSFER_TIMEOUT")
 	return cfg, r.Err()
 }
 
@@ -70,6 +96,21 @@ func (c Config) Validate() error {
 	}
 	if c.ShutdownTimeout < 0 {
 		return errors.New("PRESSROOM_HTTP_SHUTDOWN_TIMEOUT must not be negative")
+	}
+	for _, t := range []struct {
+		d    time.Duration
+		name string
+	}{
+		{c.ReadHeaderTimeout, "PRESSROOM_HTTP_READ_HEADER_TIMEOUT"}, {c.ReadTimeout, "PRESSROOM_HTTP_READ_TIMEOUT"},
+		{c.WriteTimeout, "PRESSROOM_HTTP_WRITE_TIMEOUT"}, {c.IdleTimeout, "PRESSROOM_HTTP_IDLE_TIMEOUT"},
+		{c.TransferTimeout, "PRESSROOM_HTTP_TRANSFER_TIMEOUT"},
+	} {
+		if t.d <= 0 {
+			return errors.New(t.name + " must be positive")
+		}
+	}
+	if c.ReadHeaderTimeout > c.ReadTimeout {
+		return errors.New("PRESSROOM_HTTP_READ_HEADER_TIMEOUT must not exceed PRESSROOM_HTTP_READ_TIMEOUT")
 	}
 	return nil
 }
@@ -95,6 +136,7 @@ func New(cfg Config, log *slog.Logger, register func(e *echo.Echo)) (*echo.Echo,
 			Limit:   cfg.BodyLimit,
 			Skipper: func(c echo.Context) bool { return slices.Contains(cfg.BodyLimitExempt, c.Path()) },
 		}),
+		transferDeadlines(cfg),
 	)
 	register(e)
 	e.GET("/*", uiHandler(cfg.UIDir))
@@ -119,12 +161,35 @@ func requestLog(log *slog.Logger) echo.MiddlewareFunc {
 	})
 }
 
+// transferDeadlines gives the routes that stream files (BodyLimitExempt) TransferTimeout to read
+// the request and answer, in place of the server's read and write timeouts.
+func transferDeadlines(cfg Config) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if slices.Contains(cfg.BodyLimitExempt, c.Path()) {
+				rc := http.NewResponseController(c.Response())
+				deadline := time.Now().Add(cfg.TransferTimeout)
+				if err := errors.Join(rc.SetReadDeadline(deadline), rc.SetWriteDeadline(deadline)); err != nil {
+					return err
+				}
+			}
+			return next(c)
+		}
+	}
+}
+
+// httpServer is the HTTP server of e with cfg's timeouts.
+func httpServer(cfg Config, e *echo.Echo) *http.Server {
+	return &http.Server{
+		Addr: cfg.Addr, Handler: e,
+		ReadHeaderTimeout: cfg.ReadHeaderTimeout, ReadTimeout: cfg.ReadTimeout,
+		WriteTimeout: cfg.WriteTimeout, IdleTimeout: cfg.IdleTimeout,
+	}
+}
+
 // Run serves until ctx ends, then lets in-flight requests finish within the shutdown timeout.
 func Run(ctx context.Context, cfg Config, e *echo.Echo, log *slog.Logger) error {
-	srv := &http.Server{
-		Addr: cfg.Addr, Handler: e,
-		ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second,
-	}
+	srv := httpServer(cfg, e)
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err

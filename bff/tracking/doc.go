@@ -5,6 +5,8 @@
 // device, os, user agent, visitor id, tab session id); the IP is the one the bff sees.
 //
 // Both calls are idempotent: a click counts once per visitor and campaign, a submit once per seller
-// and campaign, so the UI may resend a submit until it succeeds. The package keeps the events; it
-// does not report on them.
+// and campaign, so the UI may resend a submit until it succeeds. Each call's body is capped
+// (MaxBodyBytes) and counted, per client address for a click and per account for a submit, against
+// MaxEventsPerHour, so no caller can make it store rows without bound. The package keeps the events;
+// it does not report on them.
 package tracking

@@ -3,22 +3,27 @@
 // status, and GET /api/files/{key}, which serves stored files and their WebP variants.
 //
 // The flow: POST /api/pre-signed-url names a key under the caller's prefix
-// (u/{userId}/{folder}/{random}-{name}) and signs a PUT for it; the browser PUTs the file to the
-// blob store (the local store's handler at /blobs, or S3); POST /api/uploads/complete records the
-// upload pending and queues render:sanitize in the same transaction; the renderer makes it ready
-// or rejected; GET /api/uploads/{id} shows which. POST /api/upload does the same for a small file
-// in one call. Nothing serves an upload before it is ready.
+// (u/{userId}/{folder}/{random}-{name}), records the grant and signs an upload of at most the
+// caller's size cap (or the declared fileSize) for it; the browser sends the file as the answer says
+// (a PUT to the local store's handler at /blobs, or a POST with a signed policy to S3), and the store
+// refuses a body over the cap while it streams; POST /api/uploads/complete records the upload
+// pending, drops the grant and queues render:sanitize in the same transaction; the renderer makes it
+// ready or rejected; GET /api/uploads/{id} shows which. POST /api/upload does the same for a small
+// file in one call. Nothing serves an upload before it is ready. Grants nobody completed are swept
+// (Service.Run, SweepAbandoned) a grace period after their signature expired.
 //
-// The public variant, POST /api/public/pre-signed-url (no session), signs a PUT under public/ only,
-// with a shorter lifetime, a per-client hourly quota and a smaller size cap checked at
-// POST /api/public/uploads/complete; such uploads have no owner and are sanitized the same way.
+// The public variant, POST /api/public/pre-signed-url (no session), signs under public/ only, with a
+// shorter lifetime, a smaller size cap, a per-client hourly quota and a per-client daily byte budget
+// that each signature reserves; such uploads have no owner and are sanitized the same way.
 //
 // File URLs (fileUrl) are /api/files/{key}: stable, so designs can store them, and usable by an
-// <img> without a session. The key's random part makes them unguessable, like the signed URL a
-// browser is redirected to. ?variant=design (or any name of package renderer/variant) serves the
-// WebP variant, made on first request by the renderer.
+// <img> without a bearer token. An upload's key has a random part that makes it unguessable; a
+// mockup's key (p/{campaignId}/...) does not, so a draft campaign's mockups are served only to
+// those who may see the campaign (the session is read from the bearer token or the UI's cookie).
+// ?variant=design (or any name of package renderer/variant) serves the WebP variant, made on first
+// request by the renderer, only of a stored file, and limited per client. docs/uploads.md sums up.
 //
-// A signed PUT URL works until it expires, even after the upload was checked, so the renderer
+// A signed upload works until it expires, even after the upload was checked, so the renderer
 // records the checked object's version (size and modification time, tasks.BlobVersion) and the file
 // and any new variant are served only while the stored object is still that one; a replaced file
 // answers 409.

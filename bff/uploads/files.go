@@ -3,6 +3,7 @@ package uploads
 import (
 	"context"
 	"errors"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -11,6 +12,8 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/labstack/echo/v4"
 
+	"github.com/pressroom/pressroom/bff/access"
+	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
@@ -24,12 +27,19 @@ const mockupPrefix = "p/"
 // handleFile is GET /api/files/{key}[?variant=name]. Without a variant it redirects to a fresh
 // signed GET of the file; with one it serves the WebP variant itself, made on first request, with
 // a year's immutable caching (a variant of a ready upload never changes). Uploads are served only
-// once ready.
-func (s *Service) handleFile(c echo.Context) error {
+// once ready; a draft campaign's mockups only to those who may see the campaign (see mayRead).
+func (s *Service) handleFile(a *auth.Service) echo.HandlerFunc {
+	return func(c echo.Context) error { return s.serveFile(c, a) }
+}
+
+func (s *Service) serveFile(c echo.Context, a *auth.Service) error {
 	ctx := c.Request().Context()
 	key := c.Param("*")
 	if blob.ValidateKey(key) != nil {
 		return envelope.Fail(http.StatusNotFound, envelope.MsgNotFound)
+	}
+	if err := s.mayRead(c, a, key); err != nil {
+		return err
 	}
 	name := c.QueryParam("variant")
 	if name == "" || name == "original" {
@@ -55,10 +65,18 @@ func (s *Service) handleFile(c echo.Context) error {
 	if err != nil && !errors.Is(err, blob.ErrNotFound) {
 		return err
 	}
-	if err := s.servable(ctx, key, err != nil); err != nil {
-		return err
-	}
-	if err := s.ensureVariant(ctx, key, vkey, spec.Name); err != nil {
+	if made := err == nil; !made {
+		if err := s.servable(ctx, key, true); err != nil {
+			return err
+		}
+		// Making a variant queues a render: counted per client before anything is queued.
+		if err := s.variantQuota(c); err != nil {
+			return err
+		}
+		if err := s.ensureVariant(ctx, key, vkey, spec.Name); err != nil {
+			return err
+		}
+	} else if err := s.servable(ctx, key, false); err != nil {
 		return err
 	}
 	r, info, err := s.d.Store.Get(ctx, vkey)
@@ -82,12 +100,71 @@ func (s *Service) handleFile(c echo.Context) error {
 	return c.Stream(http.StatusOK, "image/webp", r)
 }
 
-// servable refuses uploads that are not ready, and keys that are neither uploads, mockups nor the
-// catalogue's mockup templates. With checkBlob it also refuses an upload whose object is no longer the
-// one the renderer checked (a signed PUT URL works until it expires, even after the check).
+// variantQuota counts a request for a variant not made yet against the client's minute.
+func (s *Service) variantQuota(c echo.Context) error {
+	wait, err := s.perMinute.Take(c.Request().Context(), "pressroom:variant:"+c.RealIP(), 1, s.cfg.VariantsPerMinute)
+	if err != nil || wait == 0 {
+		return err
+	}
+	e := envelope.Fail(http.StatusTooManyRequests, MsgVariantRate)
+	e.Header = http.Header{"Retry-After": []string{strconv.Itoa(int(math.Ceil(wait.Seconds())))}}
+	return e
+}
+
+// mayRead refuses a mockup of a campaign the caller may not see: a published (active) campaign's
+// mockups are anyone's, a draft's only its seller's (a team member working in the seller's account
+// needs the campaign read permission), a designer's or an admin's. Every refusal reads as not
+// found, so ids cannot be probed. Other keys are decided by servable.
+func (s *Service) mayRead(c echo.Context, a *auth.Service, key string) error {
+	rest, ok := strings.CutPrefix(key, mockupPrefix)
+	if !ok {
+		return nil
+	}
+	idPart, _, _ := strings.Cut(rest, "/")
+	campaignID, err := strconv.ParseInt(idPart, 10, 64)
+	if err != nil || campaignID <= 0 {
+		return envelope.Fail(http.StatusNotFound, envelope.MsgNotFound)
+	}
+	ctx := c.Request().Context()
+	camp, err := s.store.campaign(ctx, campaignID)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return envelope.Fail(http.StatusNotFound, envelope.MsgNotFound)
+	case err != nil:
+		return err
+	case camp.Status == campaignPublished:
+		return nil
+	}
+	id, err := a.Identify(c)
+	if err != nil {
+		return err
+	}
+	if id != nil {
+		caller := id.Access(time.Now())
+		u := caller.User
+		staff := access.IsAdmin(u) || access.IsDesigner(u)
+		seller := id.User.ID == camp.UserID && access.Can(u, access.GetCampaigns)
+		if !caller.NeedsTFA && (staff || seller) {
+			return nil
+		}
+	}
+	return envelope.Fail(http.StatusNotFound, envelope.MsgNotFound)
+}
+
+// servable refuses uploads that are not ready, keys that are neither uploads, mockups nor the
+// catalogue's mockup templates, and, with checkBlob, a file not stored (so no variant is queued for
+// a key nobody stored). With checkBlob it also refuses an upload whose object is no longer the one
+// the renderer checked (a signed upload works until it expires, even after the check).
 func (s *Service) servable(ctx context.Context, key string, checkBlob bool) error {
 	if strings.HasPrefix(key, mockupPrefix) || strings.HasPrefix(key, blob.MockupTemplatePrefix) {
-		return nil
+		if !checkBlob {
+			return nil
+		}
+		_, err := s.d.Store.Stat(ctx, key)
+		if errors.Is(err, blob.ErrNotFound) {
+			return envelope.Fail(http.StatusNotFound, envelope.MsgNotFound)
+		}
+		return err
 	}
 	if !strings.HasPrefix(key, "u/") && !strings.HasPrefix(key, publicPrefix) {
 		return envelope.Fail(http.StatusNotFound, envelope.MsgNotFound)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"mime/multipart"
 	"net/http"
 	"strconv"
@@ -23,6 +24,8 @@ import (
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/outbox"
+	"github.com/pressroom/pressroom/platform/periodic"
+	"github.com/pressroom/pressroom/platform/ratelimit"
 )
 
 // Deps are what the upload calls use.
@@ -46,6 +49,8 @@ type Service struct {
 	variants singleflight.Group
 	// inspect reads the state of variant tasks, on the queue's Redis.
 	inspect *asynq.Inspector
+	// hourly, daily and perMinute count public URLs, public bytes and variant requests per client.
+	hourly, daily, perMinute *ratelimit.Window
 	// poll is how often a variant request checks whether the renderer stored it.
 	poll time.Duration
 }
@@ -62,7 +67,17 @@ func New(cfg Config, d Deps) (*Service, error) {
 		d.Log = slog.New(slog.DiscardHandler)
 	}
 	return &Service{cfg: cfg, d: d, store: store{d.DB}, poll: 50 * time.Millisecond,
-		inspect: asynq.NewInspectorFromRedisClient(d.Redis)}, nil
+		inspect: asynq.NewInspectorFromRedisClient(d.Redis),
+		hourly:  ratelimit.New(d.Redis, time.Hour), daily: ratelimit.New(d.Redis, 24*time.Hour),
+		perMinute: ratelimit.New(d.Redis, time.Minute)}, nil
+}
+
+// sweepInterval is how often Run looks for abandoned uploads.
+const sweepInterval = 10 * time.Minute
+
+// Run sweeps abandoned uploads at once and then every sweepInterval until ctx ends.
+func (s *Service) Run(ctx context.Context) error {
+	return periodic.Run(ctx, sweepInterval, s.d.Log, s.SweepAbandoned, "abandoned upload sweep", "abandoned uploads removed")
 }
 
 // Routes lists the upload endpoints under g (mounted at /api).
@@ -75,8 +90,8 @@ func Routes(g *echo.Group, a *auth.Service, s *Service, once echo.MiddlewareFunc
 	a.Handle(g, http.MethodPost, "/public/uploads/complete", access.Anyone, s.handleCompletePublic)
 	a.Handle(g, http.MethodGet, "/uploads", access.SignedIn, s.handleList)
 	a.Handle(g, http.MethodGet, "/uploads/:id", access.SignedIn, s.handleGet)
-	a.Handle(g, http.MethodGet, "/files/*", access.Anyone, s.handleFile)
-	a.Handle(g, http.MethodHead, "/files/*", access.Anyone, s.handleFile)
+	a.Handle(g, http.MethodGet, "/files/*", access.Anyone, s.handleFile(a))
+	a.Handle(g, http.MethodHead, "/files/*", access.Anyone, s.handleFile(a))
 }
 
 // BodyLimitExempt are the route paths whose bodies this package caps itself (POST /api/upload
@@ -94,21 +109,36 @@ const (
 	MsgNotReady    = "The image is not ready yet. Please try again."
 	MsgChanged     = "The file changed after it was checked. Please upload it again."
 	MsgNoVariant   = "This image cannot be shown in this size."
+	MsgVariantRate = "Too many new image sizes requested. Please try again in a minute."
+	// msgPublicBytesPattern is the refusal of the daily public byte cap, with the cap in MiB and
+	// the hours to wait.
+	msgPublicBytesPattern = "Uploads without an account are limited to %d MiB a day. Please sign in, or try again in %d hours."
 )
 
 type signBody struct {
 	FileName string `json:"fileName"`
 	FilePath string `json:"filePath"`
+	// FileSize, when given, is the file's size: the signature then allows exactly up to it, and a
+	// file over the cap is refused before any byte is sent.
+	FileSize int64 `json:"fileSize"`
 }
 
-// Signed is the answer of the pre-signed-URL calls.
+// Signed is the answer of the pre-signed-URL calls: send the file with Method to PreSignedURL, as
+// the body of a PUT with the Content-Type header, or as the field "file" of a multipart POST after
+// every one of Fields.
 type Signed struct {
 	FilePath     string `json:"filePath"`
 	PreSignedURL string `json:"preSignedUrl"`
 	FileURL      string `json:"fileUrl"`
-	// ContentType is the Content-Type header the PUT must carry.
+	// Method is PUT or POST.
+	Method string `json:"method"`
+	// Fields are the form fields a POST sends before the file; empty for PUT.
+	Fields map[string]string `json:"fields"`
+	// ContentType is the Content-Type the file must be sent with (the PUT's header, the POST's field).
 	ContentType string `json:"contentType"`
-	// ExpiresAt is when the PUT stops working.
+	// MaxBytes is the largest file the signature allows.
+	MaxBytes int64 `json:"maxBytes"`
+	// ExpiresAt is when the signature stops working.
 	ExpiresAt time.Time `json:"expiresAt"`
 }
 
@@ -128,13 +158,35 @@ func bindSign(c echo.Context) (signBody, string, error) {
 	return b, ct, nil
 }
 
-func (s *Service) sign(c echo.Context, key, ct string, ttl time.Duration) error {
-	url, err := s.d.Store.SignPut(c.Request().Context(), key, ct, ttl)
+// sizeCap is the size a signature allows: the file's declared size, or limit when none is given.
+func sizeCap(b signBody, limit int64) (int64, error) {
+	switch {
+	case b.FileSize < 0:
+		msg := "The file size must be a positive number of bytes."
+		return 0, envelope.Fail(http.StatusUnprocessableEntity, msg, envelope.FieldError{Field: "fileSize", Message: msg})
+	case b.FileSize > limit:
+		msg := fmt.Sprintf("The file is too large: at most %d MiB.", max(1, limit>>20))
+		return 0, envelope.Fail(http.StatusRequestEntityTooLarge, msg, envelope.FieldError{Field: "fileSize", Message: msg})
+	case b.FileSize > 0:
+		return b.FileSize, nil
+	}
+	return limit, nil
+}
+
+// sign records the grant (so the sweep finds the file if it is never completed) and signs the
+// upload of key with maxBytes in its signature.
+func (s *Service) sign(c echo.Context, key, ct string, maxBytes int64, ttl time.Duration) error {
+	ctx := c.Request().Context()
+	expires := time.Now().Add(ttl).UTC()
+	if err := s.store.grant(ctx, key, maxBytes, expires); err != nil {
+		return err
+	}
+	up, err := s.d.Store.SignUpload(ctx, key, ct, maxBytes, ttl)
 	if err != nil {
 		return err
 	}
-	return envelope.OK(c, Signed{FilePath: key, PreSignedURL: url, FileURL: FileURL(key), ContentType: ct,
-		ExpiresAt: time.Now().Add(ttl).UTC()})
+	return envelope.OK(c, Signed{FilePath: key, PreSignedURL: up.URL, FileURL: FileURL(key), Method: up.Method,
+		Fields: up.Fields, ContentType: ct, MaxBytes: up.MaxBytes, ExpiresAt: expires})
 }
 
 func (s *Service) handleSign(c echo.Context) error {
@@ -142,11 +194,16 @@ func (s *Service) handleSign(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.sign(c, UserKey(auth.Caller(c).User.ID, b.FilePath, b.FileName), ct, s.cfg.SignTTL)
+	size, err := sizeCap(b, s.cfg.MaxBytes)
+	if err != nil {
+		return err
+	}
+	return s.sign(c, UserKey(auth.Caller(c).User.ID, b.FilePath, b.FileName), ct, size, s.cfg.SignTTL)
 }
 
-// handleSignPublic signs a short-lived PUT under public/ for callers without a session, at most
-// PublicPerHour per client address; filePath is ignored.
+// handleSignPublic signs a short-lived upload under public/ for callers without a session, at
+// most PublicPerHour per client address, each reserving its size cap from the address's
+// PublicBytesPerDay; filePath is ignored.
 func (s *Service) handleSignPublic(c echo.Context) error {
 	if err := s.publicQuota(c); err != nil {
 		return err
@@ -155,23 +212,32 @@ func (s *Service) handleSignPublic(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.sign(c, PublicKey(b.FileName), ct, s.cfg.PublicSignTTL)
+	size, err := sizeCap(b, s.cfg.PublicMaxBytes)
+	if err != nil {
+		return err
+	}
+	wait, err := s.daily.Take(c.Request().Context(), "pressroom:upload-public-bytes:"+c.RealIP(), size, s.cfg.PublicBytesPerDay)
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		hours := int64(math.Ceil(wait.Hours()))
+		e := envelope.Fail(http.StatusTooManyRequests, fmt.Sprintf(msgPublicBytesPattern, s.cfg.PublicBytesPerDay>>20, hours))
+		e.Header = http.Header{"Retry-After": []string{strconv.FormatInt(int64(math.Ceil(wait.Seconds())), 10)}}
+		return e
+	}
+	return s.sign(c, PublicKey(b.FileName), ct, size, s.cfg.PublicSignTTL)
 }
 
 // publicQuota counts a public call against the client's hourly quota.
 func (s *Service) publicQuota(c echo.Context) error {
-	ctx := c.Request().Context()
-	hour := time.Now().Unix() / 3600
-	key := "pressroom:upload-public:" + c.RealIP() + ":" + strconv.FormatInt(hour, 10)
-	pipe := s.d.Redis.TxPipeline()
-	n := pipe.Incr(ctx, key)
-	pipe.Expire(ctx, key, time.Hour)
-	if _, err := pipe.Exec(ctx); err != nil {
+	wait, err := s.hourly.Take(c.Request().Context(), "pressroom:upload-public:"+c.RealIP(), 1, int64(s.cfg.PublicPerHour))
+	if err != nil {
 		return fmt.Errorf("public upload quota: %w", err)
 	}
-	if n.Val() > int64(s.cfg.PublicPerHour) {
+	if wait > 0 {
 		e := envelope.Fail(http.StatusTooManyRequests, MsgQuota)
-		e.Header = http.Header{"Retry-After": []string{strconv.FormatInt(3600-time.Now().Unix()%3600, 10)}}
+		e.Header = http.Header{"Retry-After": []string{strconv.FormatInt(int64(math.Ceil(wait.Seconds())), 10)}}
 		return e
 	}
 	return nil
@@ -209,8 +275,8 @@ func (s *Service) handleCompletePublic(c echo.Context) error {
 	return s.ingest(c, 0, b, s.cfg.PublicMaxBytes)
 }
 
-// ingest checks what arrived under the key (S3 cannot cap a pre-signed PUT, so the size is
-// checked here), records the upload with its sanitize task and dispatches the task.
+// ingest checks what arrived under the key (the signature capped it already; the check also
+// covers a cap lowered since), records the upload with its sanitize task and dispatches the task.
 func (s *Service) ingest(c echo.Context, ownerID int64, b completeBody, maxBytes int64) error {
 	ctx := c.Request().Context()
 	info, err := s.d.Store.Stat(ctx, b.FilePath)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/renderer/tasks"
@@ -63,6 +64,10 @@ ON CONFLICT (blob_key) DO NOTHING RETURNING ` + columns
 		return Upload{}, 0, err
 	}
 	defer tx.Rollback()
+	// The upload is completed: the sweep must leave its file alone.
+	if _, err := tx.ExecContext(ctx, `DELETE FROM upload_grants WHERE blob_key = $1`, key); err != nil {
+		return Upload{}, 0, fmt.Errorf("record upload: %w", err)
+	}
 	var u Upload
 	err = tx.GetContext(ctx, &u, q, ownerID, key, fileName, kind)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -115,4 +120,75 @@ ORDER BY id DESC LIMIT $3 OFFSET $4`
 		return nil, 0, err
 	}
 	return items, total, nil
+}
+
+// grant records a signed upload of key, allowed up to maxBytes until expires.
+func (s store) grant(ctx context.Context, key string, maxBytes int64, expires time.Time) error {
+	const q = `INSERT INTO upload_grants (blob_key, max_bytes, expires_at) VALUES ($1, $2, $3)
+ON CONFLICT (blob_key) DO UPDATE SET max_bytes = excluded.max_bytes, expires_at = excluded.expires_at`
+	if _, err := s.db.ExecContext(ctx, q, key, maxBytes, expires); err != nil {
+		return fmt.Errorf("record signed upload: %w", err)
+	}
+	return nil
+}
+
+// sweepBatch is how many abandoned grants one transaction of the sweep claims.
+const sweepBatch = 100
+
+// sweep claims up to sweepBatch grants that expired more than grace ago, calls remove with the keys
+// of those no upload took, and deletes the grants once remove succeeded, all in one transaction:
+// another process sweeping at the same time skips the claimed rows, and a failed remove leaves them
+// for the next pass. It returns how many grants it settled.
+func (s store) sweep(ctx context.Context, grace time.Duration, remove func(keys []string) error) (int, error) {
+	const claim = `SELECT g.blob_key, EXISTS (SELECT 1 FROM uploads u WHERE u.blob_key = g.blob_key) AS completed
+FROM upload_grants g WHERE g.expires_at < now() - make_interval(secs => $1)
+ORDER BY g.expires_at LIMIT $2 FOR UPDATE OF g SKIP LOCKED`
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	var rows []struct {
+		Key       string `db:"blob_key"`
+		Completed bool   `db:"completed"`
+	}
+	if err := tx.SelectContext(ctx, &rows, claim, grace.Seconds(), sweepBatch); err != nil {
+		return 0, fmt.Errorf("claim abandoned uploads: %w", err)
+	}
+	if len(rows) == 0 {
+		return 0, nil
+	}
+	all, abandoned := make([]string, 0, len(rows)), []string{}
+	for _, r := range rows {
+		all = append(all, r.Key)
+		if !r.Completed {
+			abandoned = append(abandoned, r.Key)
+		}
+	}
+	if err := remove(abandoned); err != nil {
+		return 0, err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM upload_grants WHERE blob_key = ANY($1)`, pq.Array(all)); err != nil {
+		return 0, fmt.Errorf("forget abandoned uploads: %w", err)
+	}
+	return len(rows), tx.Commit()
+}
+
+// campaignPublished is the status of a campaign buyers see; every other status is a draft.
+const campaignPublished = "active"
+
+// campaignRow is what the file rules read of a campaign.
+type campaignRow struct {
+	UserID int64  `db:"user_id"`
+	Status string `db:"status"`
+}
+
+// campaign reads the owner and status of campaign id.
+func (s store) campaign(ctx context.Context, id int64) (campaignRow, error) {
+	var r campaignRow
+	err := s.db.GetContext(ctx, &r, `SELECT user_id, status FROM campaigns WHERE id = $1`, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return campaignRow{}, ErrNotFound
+	}
+	return r, err
 }

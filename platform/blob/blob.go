@@ -23,14 +23,29 @@ type Store interface {
 	Stat(ctx context.Context, key string) (Info, error)
 	// Delete removes the object; deleting a missing key is not an error (tasks run at least once).
 	Delete(ctx context.Context, key string) error
-	// SignPut returns a URL that accepts one HTTP PUT of the body, with exactly this Content-Type
-	// header, until ttl has passed.
-	SignPut(ctx context.Context, key, contentType string, ttl time.Duration) (string, error)
+	// SignUpload describes one upload a browser may send under key until ttl has passed: of
+	// exactly this content type and at most maxBytes (at least 1). The service refuses a larger
+	// body while it streams, and stores nothing of it.
+	SignUpload(ctx context.Context, key, contentType string, maxBytes int64, ttl time.Duration) (SignedUpload, error)
 	// SignGet returns a URL that serves the object to a plain HTTP GET until ttl has passed.
 	SignGet(ctx context.Context, key string, ttl time.Duration) (string, error)
 	// Check reports whether the store can take writes now (the local folder is writable, the S3
 	// bucket exists and answers), for readiness probes.
 	Check(ctx context.Context) error
+}
+
+// SignedUpload is how a browser sends one file to the store. With Method PUT the file is the
+// request body, sent with Headers; with Method POST (S3's browser-based upload) the body is
+// multipart/form-data: every one of Fields, then the file as the field "file", which must come last.
+// The size cap is part of the signature (the local store's URL, the S3 policy), so it holds even
+// for a client that lies about the length.
+type SignedUpload struct {
+	Method  string            `json:"method"`
+	URL     string            `json:"url"`
+	Headers map[string]string `json:"headers,omitempty"`
+	Fields  map[string]string `json:"fields,omitempty"`
+	// MaxBytes is the largest body the store accepts.
+	MaxBytes int64 `json:"maxBytes"`
 }
 
 // Info describes a stored object.

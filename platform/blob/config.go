@@ -36,9 +36,9 @@ type Config struct {
 	// other machines can reach (see ValidateKeys); elsewhere empty means a key derived from a
 	// fixed, public development constant: fine on a laptop, worthless as a secret. Unused by s3.
 	SigningKey string
-	// MaxUploadBytes caps the body of a PUT to a signed URL of the local store
-	// (PRESSROOM_BLOB_MAX_UPLOAD_BYTES, default 200 MiB); a larger body is answered 413. S3 cannot
-	// cap a pre-signed PUT: the ingest step checks the stored size with Stat.
+	// MaxUploadBytes caps the body of a PUT to a signed URL of the local store, whatever cap the
+	// URL itself carries (PRESSROOM_BLOB_MAX_UPLOAD_BYTES, default 200 MiB); a larger body is
+	// answered 413. Unused by s3, whose signed uploads carry their cap in the policy.
 	MaxUploadBytes int64
 	// MaxObjectBytes caps what Put stores, on either backend (PRESSROOM_BLOB_MAX_OBJECT_BYTES,
 	// default 8 GiB): a guard against a runaway writer filling the disk, not an upload policy.

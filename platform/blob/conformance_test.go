@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -207,7 +209,7 @@ var conformanceCases = []struct {
 			}
 			_, calls["Stat"] = f.store.Stat(ctx, key)
 			_, _, calls["Get"] = f.store.Get(ctx, key)
-			_, calls["SignPut"] = f.store.SignPut(ctx, key, "image/png", time.Minute)
+			_, calls["SignUpload"] = f.store.SignUpload(ctx, key, "image/png", 100, time.Minute)
 			_, calls["SignGet"] = f.store.SignGet(ctx, key, time.Minute)
 			for name, err := range calls {
 				if !errors.Is(err, ErrInvalidKey) {
@@ -311,74 +313,114 @@ var conformanceCases = []struct {
 			t.Errorf("GET after expiry = %d %q, want 403", status, body)
 		}
 	}},
-	{"signed PUT uploads with its content type", func(t *testing.T, b backend) {
+	{"signed upload stores the body with its content type", func(t *testing.T, b backend) {
 		f := b.open(t, nil)
 		key := f.key("u/7/upload.png")
-		u, err := f.store.SignPut(context.Background(), key, "image/png", time.Minute)
+		up, err := f.store.SignUpload(context.Background(), key, "image/png", 1000, time.Minute)
 		if err != nil {
 			t.Fatal(err)
 		}
-		status, body, _ := do(t, http.MethodPut, u, strings.NewReader("uploaded bytes"), http.Header{"Content-Type": {"image/png"}})
-		if status != http.StatusOK {
-			t.Fatalf("PUT = %d %q", status, body)
+		if status, body := upload(t, up, "image/png", strings.NewReader("uploaded bytes")); status/100 != 2 {
+			t.Fatalf("upload = %d %q", status, body)
 		}
 		got, info := readAll(t, f.store, key)
 		if string(got) != "uploaded bytes" || info.ContentType != "image/png" {
 			t.Errorf("stored %q %+v", got, info)
 		}
 	}},
-	{"signed PUT is refused when anything differs from what was signed", func(t *testing.T, b backend) {
+	{"signed upload refuses a body over its cap and stores nothing", func(t *testing.T, b backend) {
 		f := b.open(t, nil)
 		ctx := context.Background()
-		key := f.key("u/7/refused.png")
-		u, err := f.store.SignPut(ctx, key, "image/png", time.Minute)
+		const max = 64 << 10
+		for _, size := range []int64{max + 1, 4 << 20} {
+			key := f.key(fmt.Sprintf("public/over%d.png", size))
+			up, err := f.store.SignUpload(ctx, key, "image/png", max, time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if up.MaxBytes != max {
+				t.Errorf("MaxBytes = %d, want %d", up.MaxBytes, max)
+			}
+			body, _ := io.ReadAll(&patternReader{left: size})
+			if status, resp := upload(t, up, "image/png", bytes.NewReader(body)); status/100 == 2 {
+				t.Errorf("upload of %d bytes under a cap of %d = %d %q, want a refusal", size, max, status, resp)
+			}
+			if _, err := f.store.Stat(ctx, key); !errors.Is(err, ErrNotFound) {
+				t.Errorf("Stat after a refused %d-byte upload = %v, want ErrNotFound", size, err)
+			}
+		}
+		// A body of exactly the cap is fine.
+		key := f.key("public/exact.png")
+		up, err := f.store.SignUpload(ctx, key, "image/png", max, time.Minute)
 		if err != nil {
 			t.Fatal(err)
 		}
-		png := http.Header{"Content-Type": {"image/png"}}
+		body, _ := io.ReadAll(&patternReader{left: max})
+		if status, resp := upload(t, up, "image/png", bytes.NewReader(body)); status/100 != 2 {
+			t.Fatalf("upload of exactly the cap = %d %q", status, resp)
+		}
+		if info, err := f.store.Stat(ctx, key); err != nil || info.Size != max {
+			t.Errorf("Stat = %+v, %v; want %d bytes", info, err, max)
+		}
+	}},
+	{"signed upload is refused when anything differs from what was signed", func(t *testing.T, b backend) {
+		f := b.open(t, nil)
+		ctx := context.Background()
+		key := f.key("u/7/refused.png")
 		other := f.key("u/7/other.png")
+		sign := func() SignedUpload {
+			up, err := f.store.SignUpload(ctx, key, "image/png", 1000, time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return up
+		}
 		cases := []struct {
 			name   string
-			method string
-			url    string
-			header http.Header
+			change func(*SignedUpload)
+			ct     string
 			key    string
 		}{
-			{"wrong content type", http.MethodPut, u, http.Header{"Content-Type": {"text/html"}}, key},
-			{"no content type", http.MethodPut, u, nil, key},
-			{"other key", http.MethodPut, strings.Replace(u, "/u/7/refused.png", "/u/7/other.png", 1), png, other},
-			{"tampered signature", http.MethodPut, tamper(t, u), png, key},
-			{"GET with a PUT signature", http.MethodGet, u, nil, key},
+			{"wrong content type", nil, "text/html", key},
+			{"no content type", nil, "", key},
+			{"other key", func(u *SignedUpload) { retarget(t, u, key, other) }, "image/png", other},
+			{"tampered signature", func(u *SignedUpload) { tamperUpload(t, u) }, "image/png", key},
+			{"cap raised", func(u *SignedUpload) { raiseCap(t, u) }, "image/png", key},
 		}
 		for _, c := range cases {
-			var body io.Reader
-			if c.method == http.MethodPut {
-				body = strings.NewReader("evil")
+			up := sign()
+			if c.change != nil {
+				c.change(&up)
 			}
-			if status, resp, _ := do(t, c.method, c.url, body, c.header); status != http.StatusForbidden {
-				t.Errorf("%s: %s = %d %q, want 403", c.name, c.method, status, resp)
+			if status, resp := upload(t, up, c.ct, strings.NewReader("evil")); status != http.StatusForbidden && status != http.StatusBadRequest {
+				t.Errorf("%s: upload = %d %q, want 403 or 400", c.name, status, resp)
 			}
 			if _, err := f.store.Stat(ctx, c.key); !errors.Is(err, ErrNotFound) {
 				t.Errorf("%s: Stat = %v, want ErrNotFound", c.name, err)
 			}
 		}
+		if up := sign(); up.Method == http.MethodPut {
+			if status, resp, _ := do(t, http.MethodGet, up.URL, nil, nil); status != http.StatusForbidden {
+				t.Errorf("GET with an upload signature = %d %q, want 403", status, resp)
+			}
+		}
 	}},
-	{"signed PUT expires", func(t *testing.T, b backend) {
+	{"signed upload expires", func(t *testing.T, b backend) {
 		f := b.open(t, nil)
 		key := f.key("u/7/late.png")
-		u, err := f.store.SignPut(context.Background(), key, "image/png", MinTTL)
+		up, err := f.store.SignUpload(context.Background(), key, "image/png", 1000, MinTTL)
 		if err != nil {
 			t.Fatal(err)
 		}
 		f.expire()
-		if status, body, _ := do(t, http.MethodPut, u, strings.NewReader("late"), http.Header{"Content-Type": {"image/png"}}); status != http.StatusForbidden {
-			t.Errorf("PUT after expiry = %d %q, want 403", status, body)
+		if status, body := upload(t, up, "image/png", strings.NewReader("late")); status != http.StatusForbidden {
+			t.Errorf("upload after expiry = %d %q, want 403", status, body)
 		}
 		if _, err := f.store.Stat(context.Background(), key); !errors.Is(err, ErrNotFound) {
 			t.Errorf("Stat = %v, want ErrNotFound", err)
 		}
 	}},
-	{"signing checks lifetime and content type", func(t *testing.T, b backend) {
+	{"signing checks lifetime, content type and cap", func(t *testing.T, b backend) {
 		f := b.open(t, nil)
 		ctx := context.Background()
 		key := f.key("u/7/x.png")
@@ -386,13 +428,18 @@ var conformanceCases = []struct {
 			if _, err := f.store.SignGet(ctx, key, ttl); err == nil {
 				t.Errorf("SignGet with ttl %s succeeded", ttl)
 			}
-			if _, err := f.store.SignPut(ctx, key, "image/png", ttl); err == nil {
-				t.Errorf("SignPut with ttl %s succeeded", ttl)
+			if _, err := f.store.SignUpload(ctx, key, "image/png", 100, ttl); err == nil {
+				t.Errorf("SignUpload with ttl %s succeeded", ttl)
 			}
 		}
 		for _, ct := range []string{"", "image/png\r\nX-Evil: 1", "not a type"} {
-			if _, err := f.store.SignPut(ctx, key, ct, time.Minute); err == nil {
-				t.Errorf("SignPut with content type %q succeeded", ct)
+			if _, err := f.store.SignUpload(ctx, key, ct, 100, time.Minute); err == nil {
+				t.Errorf("SignUpload with content type %q succeeded", ct)
+			}
+		}
+		for _, max := range []int64{0, -1} {
+			if _, err := f.store.SignUpload(ctx, key, "image/png", max, time.Minute); err == nil {
+				t.Errorf("SignUpload with cap %d succeeded", max)
 			}
 		}
 	}},
@@ -511,6 +558,99 @@ func do(t *testing.T, method, u string, body io.Reader, h http.Header) (int, str
 		t.Fatal(err)
 	}
 	return resp.StatusCode, string(b), resp.Header
+}
+
+// upload sends body to a signed upload as a browser would, with contentType in place of the signed
+// one ("" sends none).
+func upload(t *testing.T, up SignedUpload, contentType string, body io.Reader) (int, string) {
+	t.Helper()
+	switch up.Method {
+	case http.MethodPut:
+		h := http.Header{}
+		if contentType != "" {
+			h.Set("Content-Type", contentType)
+		}
+		status, resp, _ := do(t, http.MethodPut, up.URL, body, h)
+		return status, resp
+	case http.MethodPost:
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		for k, v := range up.Fields {
+			if k == "Content-Type" {
+				continue
+			}
+			mw.WriteField(k, v)
+		}
+		if contentType != "" {
+			mw.WriteField("Content-Type", contentType)
+		}
+		fw, err := mw.CreateFormFile("file", "upload")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.Copy(fw, body); err != nil {
+			t.Fatal(err)
+		}
+		mw.Close()
+		status, resp, _ := do(t, http.MethodPost, up.URL, &buf, http.Header{"Content-Type": {mw.FormDataContentType()}})
+		return status, resp
+	}
+	t.Fatalf("upload method %q", up.Method)
+	return 0, ""
+}
+
+// retarget points a signed upload at another key without signing it again.
+func retarget(t *testing.T, up *SignedUpload, from, to string) {
+	t.Helper()
+	if up.Method == http.MethodPost {
+		up.Fields["key"] = to
+		return
+	}
+	up.URL = strings.Replace(up.URL, "/"+from+"?", "/"+to+"?", 1)
+}
+
+// tamperUpload flips one character of a signed upload's signature.
+func tamperUpload(t *testing.T, up *SignedUpload) {
+	t.Helper()
+	if up.Method == http.MethodPut {
+		up.URL = tamper(t, up.URL)
+		return
+	}
+	v := up.Fields["x-amz-signature"]
+	if v == "" {
+		t.Fatalf("no signature in %v", up.Fields)
+	}
+	c := byte('a')
+	if v[0] == 'a' {
+		c = 'b'
+	}
+	up.Fields["x-amz-signature"] = string(c) + v[1:]
+}
+
+// raiseCap rewrites the size cap of a signed upload without signing it again: the local URL's max,
+// or the S3 policy's content-length-range.
+func raiseCap(t *testing.T, up *SignedUpload) {
+	t.Helper()
+	if up.Method == http.MethodPut {
+		u, err := url.Parse(up.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := u.Query()
+		q.Set("max", "999999999")
+		u.RawQuery = q.Encode()
+		up.URL = u.String()
+		return
+	}
+	policy, err := base64.StdEncoding.DecodeString(up.Fields["policy"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	raised := strings.Replace(string(policy), `"content-length-range", 1, 1000]`, `"content-length-range", 1, 999999999]`, 1)
+	if raised == string(policy) {
+		t.Fatalf("no content-length-range in the policy %s", policy)
+	}
+	up.Fields["policy"] = base64.StdEncoding.EncodeToString([]byte(raised))
 }
 
 // tamper flips one character of the URL's signature, whichever scheme signed it.

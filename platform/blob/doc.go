@@ -13,10 +13,11 @@
 //     protocol (signature version 4) and served by the service itself, at
 //     PRESSROOM_S3_PUBLIC_ENDPOINT when browsers reach it elsewhere than the processes do.
 //
-// A URL has the same shape either way: PUT it with the body and the signed Content-Type header,
-// GET it plainly. Differences that remain: a local upload is capped at
-// PRESSROOM_BLOB_MAX_UPLOAD_BYTES by the Handler, while S3 cannot cap a pre-signed PUT, so the
-// ingest step must Stat what arrived; CORS for S3 is the bucket's configuration.
+// A signed GET URL has the same shape either way. A signed upload (SignUpload) carries its size
+// cap in the signature and says how to send the file: a PUT of the body with the signed
+// Content-Type to the local store's Handler, which stops reading past the cap; a multipart POST
+// with a signed policy (content-length-range) to S3, which the service enforces. CORS for S3 is
+// the bucket's configuration.
 //
 // The package moves bytes; it is not for deciding what they are. It never decodes images, sniffs
 // types or checks dimensions (the renderer's sanitize step does), never keeps a body in memory

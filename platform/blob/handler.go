@@ -16,7 +16,7 @@ import (
 //
 // Every refusal is a small JSON body in the API's envelope shape: 403 for a missing, tampered or
 // expired signature, a method other than the signed one or a Content-Type other than the signed
-// one; 404 for a missing object; 413 for a body over MaxUploadBytes. log (nil: discarded)
+// one; 404 for a missing object; 413 for a body over the signed cap or MaxUploadBytes. log (nil: discarded)
 // records failures of the disk, which the client only sees as a 500.
 func (s *Local) Handler(log *slog.Logger) http.Handler {
 	if log == nil {
@@ -111,20 +111,21 @@ func etag(info Info) string {
 }
 
 func (h *handler) put(w http.ResponseWriter, r *http.Request, key string) {
-	ct, ref := h.s.verify(r.URL.Query(), http.MethodPut, key)
-	if ref == nil && r.Header.Get("Content-Type") != ct {
+	sg, ref := h.s.verify(r.URL.Query(), http.MethodPut, key)
+	if ref == nil && r.Header.Get("Content-Type") != sg.contentType {
 		ref = refusedType
 	}
 	if ref != nil {
 		writeJSON(w, ref.status, false, ref.message, nil)
 		return
 	}
-	limit := min(h.s.maxUpload, h.s.maxObject)
+	// The signed cap holds whatever the client declares: a body past it is cut off unstored.
+	limit := min(sg.maxBytes, h.s.maxUpload, h.s.maxObject)
 	if r.ContentLength > limit {
 		writeJSON(w, http.StatusRequestEntityTooLarge, false, msgTooLarge, nil)
 		return
 	}
-	info, err := h.s.put(r.Context(), key, http.MaxBytesReader(w, r.Body, limit), r.ContentLength, ct, limit)
+	info, err := h.s.put(r.Context(), key, http.MaxBytesReader(w, r.Body, limit), r.ContentLength, sg.contentType, limit)
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.Is(err, ErrTooLarge) || errors.As(err, &tooBig):

@@ -21,13 +21,14 @@ func TestHandlerRefusals(t *testing.T) {
 	s := newLocalServer(t, func(c *Config) { c.MaxUploadBytes = 1000 })
 	ctx := context.Background()
 	put(t, s, "u/1/there.png", "png bytes", "image/png")
-	signPut := func(key string) string {
-		u, err := s.SignPut(ctx, key, "image/png", time.Minute)
+	signCapped := func(key string, max int64) string {
+		u, err := s.SignUpload(ctx, key, "image/png", max, time.Minute)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return u
+		return u.URL
 	}
+	signPut := func(key string) string { return signCapped(key, 1<<20) }
 	getURL, err := s.SignGet(ctx, "u/1/there.png", time.Minute)
 	if err != nil {
 		t.Fatal(err)
@@ -53,6 +54,9 @@ func TestHandlerRefusals(t *testing.T) {
 		{"wrong content type", http.MethodPut, signPut("u/1/new.png"), strings.NewReader("x"), http.Header{"Content-Type": {"image/jpeg"}}, 403, "The Content-Type header does not match the signed upload."},
 		{"declared body too large", http.MethodPut, signPut("u/1/big.png"), strings.NewReader(strings.Repeat("x", 1001)), png, 413, "The file is too large."},
 		{"streamed body too large", http.MethodPut, signPut("u/1/big.png"), io.MultiReader(strings.NewReader(strings.Repeat("x", 1001))), png, 413, "The file is too large."},
+		{"declared body over the signed cap", http.MethodPut, signCapped("u/1/capped.png", 10), strings.NewReader(strings.Repeat("x", 11)), png, 413, "The file is too large."},
+		{"streamed body over the signed cap", http.MethodPut, signCapped("u/1/capped.png", 10), io.MultiReader(strings.NewReader(strings.Repeat("x", 11))), png, 413, "The file is too large."},
+		{"PUT signed without a cap", http.MethodPut, s.sign(http.MethodPut, "u/1/uncapped.png", "image/png", 0, time.Minute), strings.NewReader("x"), png, 403, "The address is not signed."},
 		{"invalid key", http.MethodGet, base + "u/1/..%2F..%2Fetc", nil, nil, 404, "The file does not exist."},
 		{"outside the base path", http.MethodGet, s.srv.URL + "/blobs", nil, nil, 404, ""},
 		{"other method", http.MethodPost, getURL, strings.NewReader("x"), nil, 405, "This method is not allowed here."},
@@ -79,7 +83,7 @@ func TestHandlerRefusals(t *testing.T) {
 			}
 		})
 	}
-	for _, key := range []string{"u/1/new.png", "u/1/big.png"} {
+	for _, key := range []string{"u/1/new.png", "u/1/big.png", "u/1/capped.png", "u/1/uncapped.png"} {
 		if _, err := s.Stat(ctx, key); !errors.Is(err, ErrNotFound) {
 			t.Errorf("Stat(%s) = %v after a refused PUT, want ErrNotFound", key, err)
 		}
@@ -144,11 +148,11 @@ func TestHandlerServing(t *testing.T) {
 	})
 
 	t.Run("PUT answers the envelope with the stored object", func(t *testing.T) {
-		pu, err := s.SignPut(ctx, "u/2/a.webp", "image/webp", time.Minute)
+		pu, err := s.SignUpload(ctx, "u/2/a.webp", "image/webp", 100, time.Minute)
 		if err != nil {
 			t.Fatal(err)
 		}
-		status, body, h := do(t, http.MethodPut, pu, strings.NewReader("webp"), http.Header{"Content-Type": {"image/webp"}})
+		status, body, h := do(t, http.MethodPut, pu.URL, strings.NewReader("webp"), http.Header{"Content-Type": {"image/webp"}})
 		var got envelope
 		if err := json.Unmarshal([]byte(body), &got); err != nil || status != 200 {
 			t.Fatalf("PUT = %d %q: %v", status, body, err)
@@ -165,10 +169,11 @@ func TestHandlerServing(t *testing.T) {
 
 func TestHandlerCORS(t *testing.T) {
 	s := newLocalServer(t, func(c *Config) { c.CORSOrigins = []string{"https://app.example.com"} })
-	u, err := s.SignPut(context.Background(), "u/1/x.png", "image/png", time.Minute)
+	up, err := s.SignUpload(context.Background(), "u/1/x.png", "image/png", 100, time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
+	u := up.URL
 	cases := []struct {
 		origin string
 		want   string

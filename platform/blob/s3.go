@@ -18,7 +18,7 @@ import (
 // (signature version 4), which the service verifies.
 //
 // It uses minio-go: a small, maintained client that speaks to any S3-compatible endpoint and
-// pre-signs with extra signed headers, which is how a PUT URL pins its Content-Type.
+// pre-signs GET URLs and POST policies, which is how an upload pins its Content-Type and size.
 type S3 struct {
 	client *minio.Client
 	// signer pre-signs URLs: client, or a client of the public endpoint when one is configured.
@@ -142,17 +142,28 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 	return nil
 }
 
-// SignPut pre-signs a PUT with Content-Type among the signed headers, so the service refuses
-// any other type. S3 cannot limit the size of a pre-signed PUT: check it with Stat afterwards.
-func (s *S3) SignPut(ctx context.Context, key, contentType string, ttl time.Duration) (string, error) {
-	if err := checkSignPut(key, contentType, ttl); err != nil {
-		return "", err
+// SignUpload pre-signs a browser-based POST upload: a policy, signed with signature version 4,
+// that names the key, the exact Content-Type and a content-length-range of 1 to maxBytes, which the
+// service enforces while the body streams (a pre-signed PUT cannot carry a size range).
+func (s *S3) SignUpload(ctx context.Context, key, contentType string, maxBytes int64, ttl time.Duration) (SignedUpload, error) {
+	if err := checkSignUpload(key, contentType, maxBytes, ttl); err != nil {
+		return SignedUpload{}, err
 	}
-	u, err := s.signer.PresignHeader(ctx, http.MethodPut, s.bucket, key, ttl, nil, http.Header{"Content-Type": {contentType}})
+	maxBytes = min(maxBytes, s.maxObject)
+	p := minio.NewPostPolicy()
+	for _, err := range []error{
+		p.SetBucket(s.bucket), p.SetKey(key), p.SetContentType(contentType),
+		p.SetContentLengthRange(1, maxBytes), p.SetExpires(time.Now().UTC().Add(ttl)),
+	} {
+		if err != nil {
+			return SignedUpload{}, fmt.Errorf("sign upload %s: %w", key, err)
+		}
+	}
+	u, fields, err := s.signer.PresignedPostPolicy(ctx, p)
 	if err != nil {
-		return "", fmt.Errorf("sign put %s: %w", key, err)
+		return SignedUpload{}, fmt.Errorf("sign upload %s: %w", key, err)
 	}
-	return u.String(), nil
+	return SignedUpload{Method: http.MethodPost, URL: u.String(), Fields: fields, MaxBytes: maxBytes}, nil
 }
 
 // SignGet pre-signs a GET of key.

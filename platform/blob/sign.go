@@ -12,39 +12,50 @@ import (
 	"time"
 )
 
-// A local signed URL is {PublicURL}/{key}?method=PUT&expires=UNIX&ct=TYPE&sig=MAC, where MAC is
-// the unpadded base64url HMAC-SHA256, under the signing key, of
+// A local signed URL is {PublicURL}/{key}?method=PUT&expires=UNIX&ct=TYPE&max=BYTES&sig=MAC, where
+// MAC is the unpadded base64url HMAC-SHA256, under the signing key, of
 //
-//	"pressroom-blob-url/1\n" + method + "\n" + key + "\n" + expires + "\n" + ct
+//	"pressroom-blob-url/2\n" + method + "\n" + key + "\n" + expires + "\n" + ct + "\n" + max
 //
-// ct is empty (and absent from the URL) for GET. Keys need no escaping (ValidateKey).
+// ct and max are empty (and absent from the URL) for GET; a PUT always carries both, so the size
+// cap is as tamper-proof as the key. Keys need no escaping (ValidateKey).
 
-const signVersion = "pressroom-blob-url/1\n"
+const signVersion = "pressroom-blob-url/2\n"
 
-func (s *Local) mac(method, key string, expires int64, ct string) []byte {
+func (s *Local) mac(method, key string, expires int64, ct, max string) []byte {
 	m := hmac.New(sha256.New, s.key)
-	m.Write([]byte(signVersion + method + "\n" + key + "\n" + strconv.FormatInt(expires, 10) + "\n" + ct))
+	m.Write([]byte(signVersion + method + "\n" + key + "\n" + strconv.FormatInt(expires, 10) + "\n" + ct + "\n" + max))
 	return m.Sum(nil)
 }
 
-func (s *Local) sign(method, key, ct string, ttl time.Duration) string {
+func (s *Local) sign(method, key, ct string, maxBytes int64, ttl time.Duration) string {
 	expires := s.now().Add(ttl).Unix()
 	q := url.Values{}
 	q.Set("method", method)
 	q.Set("expires", strconv.FormatInt(expires, 10))
+	max := ""
 	if ct != "" {
 		q.Set("ct", ct)
 	}
-	q.Set("sig", base64.RawURLEncoding.EncodeToString(s.mac(method, key, expires, ct)))
+	if maxBytes > 0 {
+		max = strconv.FormatInt(maxBytes, 10)
+		q.Set("max", max)
+	}
+	q.Set("sig", base64.RawURLEncoding.EncodeToString(s.mac(method, key, expires, ct, max)))
 	return s.publicURL + "/" + key + "?" + q.Encode()
 }
 
-// SignPut signs a PUT of key with exactly contentType, for ttl (MinTTL to MaxTTL).
-func (s *Local) SignPut(_ context.Context, key, contentType string, ttl time.Duration) (string, error) {
-	if err := checkSignPut(key, contentType, ttl); err != nil {
-		return "", err
+// SignUpload signs a PUT of key with exactly contentType and at most maxBytes (capped further by
+// MaxUploadBytes), for ttl (MinTTL to MaxTTL).
+func (s *Local) SignUpload(_ context.Context, key, contentType string, maxBytes int64, ttl time.Duration) (SignedUpload, error) {
+	if err := checkSignUpload(key, contentType, maxBytes, ttl); err != nil {
+		return SignedUpload{}, err
 	}
-	return s.sign(http.MethodPut, key, contentType, ttl), nil
+	maxBytes = min(maxBytes, s.maxUpload, s.maxObject)
+	return SignedUpload{
+		Method: http.MethodPut, URL: s.sign(http.MethodPut, key, contentType, maxBytes, ttl),
+		Headers: map[string]string{"Content-Type": contentType}, MaxBytes: maxBytes,
+	}, nil
 }
 
 // SignGet signs a GET (or HEAD) of key for ttl (MinTTL to MaxTTL). The object need not exist yet.
@@ -55,10 +66,10 @@ func (s *Local) SignGet(_ context.Context, key string, ttl time.Duration) (strin
 	if err := checkTTL(ttl); err != nil {
 		return "", err
 	}
-	return s.sign(http.MethodGet, key, "", ttl), nil
+	return s.sign(http.MethodGet, key, "", 0, ttl), nil
 }
 
-func checkSignPut(key, contentType string, ttl time.Duration) error {
+func checkSignUpload(key, contentType string, maxBytes int64, ttl time.Duration) error {
 	if err := ValidateKey(key); err != nil {
 		return err
 	}
@@ -67,6 +78,9 @@ func checkSignPut(key, contentType string, ttl time.Duration) error {
 	}
 	if _, err := checkContentType(contentType); err != nil {
 		return err
+	}
+	if maxBytes < 1 {
+		return errors.New("blob: a signed upload needs its size cap")
 	}
 	return checkTTL(ttl)
 }
@@ -86,30 +100,44 @@ var (
 	refusedType      = &refusal{http.StatusForbidden, "The Content-Type header does not match the signed upload."}
 )
 
-// verify checks a request's signature for method on key and returns the signed content type.
-// The MAC is compared in constant time before the expiry is trusted.
-func (s *Local) verify(q url.Values, method, key string) (string, *refusal) {
+// signed is what a verified signature allows.
+type signed struct {
+	contentType string
+	// maxBytes caps a PUT's body; 0 for a GET.
+	maxBytes int64
+}
+
+// verify checks a request's signature for method on key and returns what it signed. The MAC is
+// compared in constant time before the expiry and the cap are trusted.
+func (s *Local) verify(q url.Values, method, key string) (signed, *refusal) {
 	sig, exp, signedMethod := q.Get("sig"), q.Get("expires"), q.Get("method")
 	if sig == "" || exp == "" || signedMethod == "" {
-		return "", refusedUnsigned
+		return signed{}, refusedUnsigned
 	}
 	expires, err := strconv.ParseInt(exp, 10, 64)
 	if err != nil {
-		return "", refusedSignature
+		return signed{}, refusedSignature
 	}
 	got, err := base64.RawURLEncoding.DecodeString(sig)
 	if err != nil {
-		return "", refusedSignature
+		return signed{}, refusedSignature
 	}
-	ct := q.Get("ct")
-	if !hmac.Equal(got, s.mac(signedMethod, key, expires, ct)) {
-		return "", refusedSignature
+	ct, max := q.Get("ct"), q.Get("max")
+	if !hmac.Equal(got, s.mac(signedMethod, key, expires, ct, max)) {
+		return signed{}, refusedSignature
 	}
 	if s.now().Unix() > expires {
-		return "", refusedExpired
+		return signed{}, refusedExpired
 	}
 	if signedMethod != method {
-		return "", refusedMethod
+		return signed{}, refusedMethod
 	}
-	return ct, nil
+	out := signed{contentType: ct}
+	if method == http.MethodPut {
+		// Only this package signs, always with a cap; a PUT signed without one is not ours.
+		if out.maxBytes, err = strconv.ParseInt(max, 10, 64); err != nil || out.maxBytes < 1 {
+			return signed{}, refusedUnsigned
+		}
+	}
+	return out, nil
 }

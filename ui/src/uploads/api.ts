@@ -1,12 +1,19 @@
 import { newIdempotencyKey, type ApiClient } from '../api/ApiClient';
 import type { Page } from '../api/envelope';
 
-/** The answer of POST /pre-signed-url. */
+/**
+ * The answer of POST /pre-signed-url: send the file with `method` to `preSignedUrl`, as
+ * the body of a PUT with the Content-Type header, or as the field "file" of a multipart POST after
+ * every one of `fields` (an S3 upload policy). The signature allows at most `maxBytes`.
+ */
 export interface SignedUpload {
   filePath: string;
   preSignedUrl: string;
   fileUrl: string;
+  method: 'PUT' | 'POST';
+  fields: Record<string, string> | null;
   contentType: string;
+  maxBytes: number;
   expiresAt: string;
 }
 
@@ -31,8 +38,9 @@ export interface Upload {
   created_at: string;
 }
 
-export function signUpload(api: ApiClient, fileName: string, filePath?: string): Promise<SignedUpload> {
-  return api.post<SignedUpload>('/pre-signed-url', { fileName, filePath });
+/** Signs the upload of a file of fileSize bytes; the signature then allows no more. */
+export function signUpload(api: ApiClient, fileName: string, fileSize: number, filePath?: string): Promise<SignedUpload> {
+  return api.post<SignedUpload>('/pre-signed-url', { fileName, fileSize, filePath });
 }
 
 export function completeUpload(api: ApiClient, filePath: string, fileName: string): Promise<Upload> {
