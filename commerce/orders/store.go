@@ -97,7 +97,7 @@ func Create(ctx context.Context, tx *sqlx.Tx, o New, initial State, actor string
 	if err := tx.GetContext(ctx, &n, qNextNumber, o.SellerID); err != nil {
 		return Created{}, nil, fmt.Errorf("number order: %w", err)
 	}
-	number := "PR-" + strconv.FormatInt(n, 10)
+	number := strconv.FormatInt(n, 10)
 	addr := o.ShippingAddress
 	if addr == nil {
 		addr = json.RawMessage(`{}`)

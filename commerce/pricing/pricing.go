@@ -87,8 +87,8 @@ type Line struct {
 
 // Discount is a discount code's effect: free shipping, or a percent off the subtotal.
 type Discount struct {
-	Kind    string // "free" or "discount_with_percent"; empty: none
-	Percent int
+	Kind    string `db:"kind"` // "free" or "discount_with_percent"; empty: none
+	Percent int    `db:"percent"`
 }
 
 // Tips are the tip percentages a buyer may choose; no tip at all is a nil choice.
