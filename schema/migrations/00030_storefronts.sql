@@ -26,6 +26,18 @@ ALTER TABLE stores
     ADD CONSTRAINT stores_review_setting_check CHECK (review_setting IN ('disable', 'enable-only-store', 'enable-share-review')),
     ADD CONSTRAINT stores_colors_check CHECK (primary_color ~ '^#[0-9a-fA-F]{6}$' AND accent_color ~ '^#[0-9a-fA-F]{6}$');
 CREATE UNIQUE INDEX stores_slug_key ON stores (slug);
+-- A store created without a slug (by code that predates slugs) gets store-{id}.
+-- +goose StatementBegin
+CREATE FUNCTION stores_default_slug() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NEW.slug IS NULL THEN
+        NEW.slug := 'store-' || NEW.id;
+    END IF;
+    RETURN NEW;
+END
+$$;
+-- +goose StatementEnd
+CREATE TRIGGER stores_default_slug BEFORE INSERT ON stores FOR EACH ROW EXECUTE FUNCTION stores_default_slug();
 
 -- A page of a store (about, shipping policy...). body is HTML sanitized on save; menu_position says
 -- which menu links it.
@@ -109,6 +121,8 @@ DROP TABLE shipping_rates;
 DROP TABLE product_sizes;
 DROP TABLE store_products;
 DROP TABLE store_pages;
+DROP TRIGGER stores_default_slug ON stores;
+DROP FUNCTION stores_default_slug();
 DROP INDEX stores_slug_key;
 ALTER TABLE stores
     DROP CONSTRAINT stores_slug_check, DROP CONSTRAINT stores_currency_check,
