@@ -70,7 +70,29 @@ var (
 	ErrUnknownIntent = errors.New("unknown payment intent")
 	// ErrNoWebhooks: the gateway sends no webhooks.
 	ErrNoWebhooks = errors.New("this gateway sends no webhooks")
+	// ErrNoGateway: no gateway is configured, so nothing can be paid.
+	ErrNoGateway = errors.New("no payment gateway is configured")
 )
+
+// None is the gateway of a production deployment without a real one: it takes no payment.
+type None struct{}
+
+// Name implements Gateway.
+func (None) Name() string { return "none" }
+
+// TestMode implements Gateway.
+func (None) TestMode() bool { return false }
+
+// CreateIntent implements Gateway: always ErrNoGateway.
+func (None) CreateIntent(context.Context, IntentRequest) (Intent, error) {
+	return Intent{}, ErrNoGateway
+}
+
+// Confirm implements Gateway: always ErrNoGateway.
+func (None) Confirm(context.Context, string) (Intent, error) { return Intent{}, ErrNoGateway }
+
+// ParseEvent implements Gateway: always ErrNoGateway.
+func (None) ParseEvent([]byte, string) (Event, error) { return Event{}, ErrNoGateway }
 
 // Test is the gateway of development and test stacks: every intent succeeds when confirmed, except
 // for amounts ending in 51 cents, which fail as a declined card does (so the refusal path can be

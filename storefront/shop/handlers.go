@@ -13,6 +13,7 @@ import (
 
 	"github.com/pressroom/pressroom/commerce/checkout"
 	"github.com/pressroom/pressroom/commerce/money"
+	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/pricing"
 )
 
@@ -399,6 +400,9 @@ func (s *Server) pay(w http.ResponseWriter, r *http.Request) {
 		return
 	case errors.Is(err, checkout.ErrPaymentFailed):
 		http.Redirect(w, r, rs.Base+"/checkout/"+id+"?m="+urlQueryEscape(strings.TrimPrefix(err.Error(), checkout.ErrPaymentFailed.Error()+": ")), http.StatusSeeOther)
+		return
+	case errors.Is(err, payments.ErrNoGateway):
+		http.Redirect(w, r, rs.Base+"/checkout/"+id+"?m="+urlQueryEscape("This store cannot take payments yet."), http.StatusSeeOther)
 		return
 	case err != nil:
 		s.fail(w, r, err)
