@@ -111,31 +111,30 @@ function StoreEditor({ existing }: { existing?: Store }) {
       )}
       <Card withBorder radius="lg" padding="lg">
         <form onSubmit={submit} noValidate aria-label="Store settings">
-          <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
             <Stack gap="sm">
-              <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
+              <TextInput label="Name" withAsterisk disabled={readOnly} {...form.getInputProps('name')} />
               <TextInput
                 label="Address"
                 withAsterisk
                 description={slugHint ? (slugHint.available ? 'This address is free.' : undefined) : 'Lower-case letters, digits and hyphens.'}
-                {...form.getInputProps('slug')}
+                disabled={readOnly} {...form.getInputProps('slug')}
                 error={form.errors.slug ?? (slugHint && !slugHint.available ? slugHint.message : undefined)}
               />
               <Group grow>
-                <ColorInput label="Main colour" {...form.getInputProps('primary_color')} />
-                <ColorInput label="Accent colour" {...form.getInputProps('accent_color')} />
+                <ColorInput label="Main colour" disabled={readOnly} {...form.getInputProps('primary_color')} />
+                <ColorInput label="Accent colour" disabled={readOnly} {...form.getInputProps('accent_color')} />
               </Group>
               <Group grow>
-                <Select label="Currency" data={[...CURRENCIES]} allowDeselect={false} {...form.getInputProps('currency')} />
-                <Select label="Target market" data={[...TARGET_MARKETS]} allowDeselect={false} {...form.getInputProps('target_market')} />
+                <Select label="Currency" data={[...CURRENCIES]} allowDeselect={false} disabled={readOnly} {...form.getInputProps('currency')} />
+                <Select label="Target market" data={[...TARGET_MARKETS]} allowDeselect={false} disabled={readOnly} {...form.getInputProps('target_market')} />
               </Group>
               <Select
                 label="Product reviews"
                 data={REVIEW_SETTINGS.map((r) => ({ value: r.value, label: r.label }))}
                 allowDeselect={false}
-                {...form.getInputProps('review_setting')}
+                disabled={readOnly} {...form.getInputProps('review_setting')}
               />
-              <Switch label="Open: buyers can order" {...form.getInputProps('is_open', { type: 'checkbox' })} />
+              <Switch label="Open: buyers can order" disabled={readOnly} {...form.getInputProps('is_open', { type: 'checkbox' })} />
               {!readOnly && (
                 <Button type="submit" loading={form.submitting} w="fit-content">
                   {existing ? 'Save store' : 'Create store'}
@@ -143,7 +142,6 @@ function StoreEditor({ existing }: { existing?: Store }) {
               )}
               <FormError message={serverError} />
             </Stack>
-          </fieldset>
         </form>
       </Card>
       {existing && <StoreProducts storeId={existing.id} />}
