@@ -384,3 +384,45 @@ func TestResolve(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestJSONAPI: the cart and checkout calls answer the envelope; a price in the body is refused as an
+// unknown field, a bad field is named, and paying answers the order's signed status URL.
+func TestJSONAPI(t *testing.T) {
+	f := setup(t)
+	c := client(t)
+	base := f.srv.URL + "/s/demo/api"
+	send := func(path, body string) (int, string) {
+		res, err := c.Post(base+path, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	item := `{"product_id": ` + itoa(f.shirt) + `, "color": "Black", "size": "M", "quantity": 1`
+	if code, body := send("/cart/items", item+`, "unit_price": {"amount": 1, "currency": "USD"}}`); code != 400 || !strings.Contains(body, `"success":false`) {
+		t.Errorf("forged price: %d %s", code, body)
+	}
+	if code, body := send("/cart/items", `{"product_id": `+itoa(f.shirt)+`, "color": "Pink", "size": "M", "quantity": 1}`); code != 422 ||
+		!strings.Contains(body, `"field":"color"`) {
+		t.Errorf("bad colour: %d %s", code, body)
+	}
+	if code, body := send("/cart/items", item+`}`); code != 200 || !strings.Contains(body, `"subtotal":{"amount":1999,"currency":"USD"}`) {
+		t.Fatalf("add: %d %s", code, body)
+	}
+	code, body := send("/checkout", `{"email": "b@example.com", "address": {"name": "B", "line1": "1 St", "city": "NYC", "country": "US", "postal_code": "10001"}}`)
+	if code != 422 || !strings.Contains(body, `"field":"state"`) {
+		t.Fatalf("missing state: %d %s", code, body)
+	}
+	code, body = send("/checkout", `{"email": "b@example.com", "address": {"name": "B", "line1": "1 St", "city": "NYC", "state": "US-NY", "country": "US", "postal_code": "10001"}, "tip_percent": 10}`)
+	// 19.99 + 4.99 shipping + 10 % tip (2.00) = 26.98
+	if code != 200 || !strings.Contains(body, `"total":{"amount":2698,"currency":"USD"}`) {
+		t.Fatalf("checkout: %d %s", code, body)
+	}
+	id := regexp.MustCompile(`"id":"([0-9a-f-]{36})"`).FindStringSubmatch(body)[1]
+	code, body = send("/checkout/"+id+"/pay", ``)
+	if code != 200 || !strings.Contains(body, `"status_url":"http://demo.localhost:`) {
+		t.Errorf("pay: %d %s", code, body)
+	}
+}
