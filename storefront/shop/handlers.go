@@ -329,13 +329,15 @@ func (s *Server) saveCheckout(w http.ResponseWriter, r *http.Request) {
 		form[f] = r.PostFormValue(f)
 	}
 	// A US, Canadian or Australian address picks its state from a list; the form names it by country.
-	if c := strings.ToUpper(form["country"]); c == "US" || c == "CA" || c == "AU" {
-		if v := r.PostFormValue("state_" + c); v != "" {
-			form["state"] = v
+	state := form["state"]
+	for _, c := range []string{"US", "CA", "AU"} {
+		form["state_"+c] = r.PostFormValue("state_" + c)
+		if strings.ToUpper(form["country"]) == c {
+			state = form["state_"+c]
 		}
 	}
 	in := checkout.Input{Email: form["email"], DiscountCode: form["discount_code"], Address: checkout.Address{
-		Name: form["name"], Line1: form["line1"], Line2: form["line2"], City: form["city"], State: form["state"],
+		Name: form["name"], Line1: form["line1"], Line2: form["line2"], City: form["city"], State: state,
 		PostalCode: form["postal_code"], Country: form["country"], Phone: form["phone"]}}
 	errs := map[string]string{}
 	switch form["tip"] {
