@@ -21,11 +21,15 @@ type Config struct {
 	// SigningKey signs the order status links sent to buyers (PRESSROOM_STOREFRONT_SIGNING_KEY, a
 	// fixed development key by default; at least 32 bytes and required in production).
 	SigningKey string
+	// PostsPerMinute caps the form and API posts (cart, checkout, payment) one client address may
+	// make per minute in one storefront process (PRESSROOM_STOREFRONT_POSTS_PER_MINUTE, default 60;
+	// 0 turns the cap off). Pages and images are not counted: a CDN serves those.
+	PostsPerMinute int
 }
 
 // DefaultConfig is the development configuration.
 func DefaultConfig() Config {
-	return Config{Addr: "127.0.0.1:8082", StoreDomain: "localhost", SigningKey: devSigningKey}
+	return Config{Addr: "127.0.0.1:8082", StoreDomain: "localhost", SigningKey: devSigningKey, PostsPerMinute: 60}
 }
 
 // LoadConfig reads the PRESSROOM_STOREFRONT_* and PRESSROOM_STORE_DOMAIN variables over the defaults.
@@ -35,6 +39,7 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.String(&cfg.Addr, "PRESSROOM_STOREFRONT_ADDR")
 	r.String(&cfg.StoreDomain, "PRESSROOM_STORE_DOMAIN")
 	r.String(&cfg.SigningKey, "PRESSROOM_STOREFRONT_SIGNING_KEY")
+	r.Int(&cfg.PostsPerMinute, "PRESSROOM_STOREFRONT_POSTS_PER_MINUTE")
 	cfg.StoreDomain = strings.ToLower(strings.Trim(cfg.StoreDomain, "."))
 	return cfg, r.Err()
 }
@@ -46,6 +51,9 @@ func (c Config) Validate(production bool) error {
 	}
 	if c.StoreDomain == "" || strings.ContainsAny(c.StoreDomain, "/: ") {
 		return errors.New("PRESSROOM_STORE_DOMAIN: want a domain name such as shops.example.com")
+	}
+	if c.PostsPerMinute < 0 {
+		return errors.New("PRESSROOM_STOREFRONT_POSTS_PER_MINUTE: want 0 (no cap) or more")
 	}
 	if len(c.SigningKey) < 32 {
 		return errors.New("PRESSROOM_STOREFRONT_SIGNING_KEY: want at least 32 bytes")

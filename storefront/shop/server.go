@@ -34,6 +34,7 @@ type Server struct {
 	store store
 	pages *pages
 	mux   *http.ServeMux
+	limit *limiter
 }
 
 // New builds the handler.
@@ -45,7 +46,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, d: d, store: store{db: d.DB}, pages: p, mux: http.NewServeMux()}
+	s := &Server{cfg: cfg, d: d, store: store{db: d.DB}, pages: p, mux: http.NewServeMux(), limit: newLimiter(cfg.PostsPerMinute)}
 	s.routes()
 	return s, nil
 }
@@ -145,6 +146,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r2 := r.Clone(context.WithValue(r.Context(), ctxKey{}, rs))
 	r2.URL.Path = rest
 	r2.URL.RawPath = ""
+	if !s.limitPosts(w, r) {
+		return
+	}
 	if r.Method == http.MethodPost {
 		r2.Body = http.MaxBytesReader(w, r.Body, maxForm)
 	}

@@ -426,3 +426,30 @@ func TestJSONAPI(t *testing.T) {
 		t.Errorf("pay: %d %s", code, body)
 	}
 }
+
+// TestPostLimit: posts beyond the cap answer 429 with Retry-After; pages still answer.
+func TestPostLimit(t *testing.T) {
+	f := setup(t)
+	h := f.srv.Config.Handler.(*Server)
+	h.limit = newLimiter(2)
+	c := client(t)
+	base := f.srv.URL + "/s/demo"
+	form := url.Values{"product_id": {itoa(f.shirt)}, "color": {"Black"}, "size": {"M"}, "quantity": {"1"}}
+	for i := range 2 {
+		if res, _ := post(t, c, base+"/cart/items", form); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("post %d: %d", i+1, res.StatusCode)
+		}
+	}
+	res, body := post(t, c, base+"/cart/items", form)
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" || !strings.Contains(body, "Too many requests") {
+		t.Fatalf("third post: %d %q %s", res.StatusCode, res.Header.Get("Retry-After"), body)
+	}
+	if res, _ := get(t, c, base+"/cart"); res.StatusCode != 200 {
+		t.Errorf("a page after the cap: %d", res.StatusCode)
+	}
+	var qty int
+	f.db.Get(&qty, `SELECT coalesce(sum(quantity), 0) FROM cart_items`)
+	if qty != 2 {
+		t.Errorf("the refused post changed the cart: %d items", qty)
+	}
+}
