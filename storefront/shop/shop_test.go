@@ -26,6 +26,7 @@ import (
 // and a mug (14.00) whose names try to smuggle a script into the pages.
 type fixture struct {
 	db       *sqlx.DB
+	blobs    blob.Store
 	srv      *httptest.Server
 	storeID  int64
 	campaign int64
@@ -79,6 +80,7 @@ func setup(t *testing.T) fixture {
 	bcfg.Dir, bcfg.SigningKey = t.TempDir(), strings.Repeat("k", 32)
 	blobs, err := blob.New(bcfg, false)
 	must(err)
+	f.blobs = blobs
 	cfg := DefaultConfig()
 	h, err := New(cfg, Deps{DB: db, Blobs: blobs, Checkout: co, Log: slog.New(slog.DiscardHandler)})
 	must(err)
@@ -451,5 +453,46 @@ func TestPostLimit(t *testing.T) {
 	f.db.Get(&qty, `SELECT coalesce(sum(quantity), 0) FROM cart_items`)
 	if qty != 2 {
 		t.Errorf("the refused post changed the cart: %d items", qty)
+	}
+}
+
+// TestImages: the home page and the product page show the default mockup through /img/{id}, served
+// from the blob store with a long cache; a mockup of a product not on sale here is not served.
+func TestImages(t *testing.T) {
+	f := setup(t)
+	ctx := context.Background()
+	png := []byte("\x89PNG\r\n\x1a\nnot really")
+	if err := f.blobs.Put(ctx, "p/1/design_1_1.png", strings.NewReader(string(png)), int64(len(png)), "image/png"); err != nil {
+		t.Fatal(err)
+	}
+	var tmpl, design, mockup int64
+	f.db.Get(&tmpl, `SELECT template_id FROM campaign_products WHERE id = $1`, f.shirt)
+	f.db.Get(&design, `SELECT id FROM campaign_designs WHERE product_id = $1`, f.shirt)
+	var mt int64
+	if err := f.db.Get(&mt, `INSERT INTO mockup_templates (template_id, print_space, file_url, design_json) VALUES ($1, 'front', 'm/1.json', '{}') RETURNING id`, tmpl); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.db.Get(&mockup, `INSERT INTO campaign_mockups (campaign_id, product_id, print_space, mockup_template_id, design_id, design_revision,
+		is_default_mockup, file_url, status, rendered_at) VALUES ($1, $2, 'front', $3, $4, 3, true, 'p/1/design_1_1.png', 'done', now()) RETURNING id`,
+		f.campaign, f.shirt, mt, design); err != nil {
+		t.Fatal(err)
+	}
+	c := client(t)
+	base := f.srv.URL + "/s/demo"
+	img := "/s/demo/img/" + itoa(mockup)
+	if _, body := get(t, c, base+"/"); !strings.Contains(body, `src="`+img+`"`) {
+		t.Errorf("home does not show the mockup\n%s", body)
+	}
+	if _, body := get(t, c, base+"/c/"+itoa(f.campaign)); !strings.Contains(body, `src="`+img+`"`) ||
+		!strings.Contains(body, `property="og:image" content="http://demo.localhost:`) {
+		t.Errorf("product page does not show the mockup\n%s", body)
+	}
+	res, body := get(t, c, f.srv.URL+img)
+	if res.StatusCode != 200 || body != string(png) || res.Header.Get("Content-Type") != "image/png" || res.Header.Get("Cache-Control") != cacheImage {
+		t.Errorf("image: %d %q %q", res.StatusCode, res.Header.Get("Content-Type"), res.Header.Get("Cache-Control"))
+	}
+	f.db.MustExec(`UPDATE store_products SET status = 'blocked' WHERE product_id = $1`, f.shirt)
+	if res, _ := get(t, c, f.srv.URL+img); res.StatusCode != 404 {
+		t.Errorf("mockup of a blocked product: %d", res.StatusCode)
 	}
 }
