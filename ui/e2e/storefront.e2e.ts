@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, screenshot, suiteBrowser } from './support/stack';
+import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 /** The storefront scripts/test started (PRESSROOM_E2E_STORE_URL), by default the one scripts/dev runs. */
 const STORE_URL = (process.env.PRESSROOM_E2E_STORE_URL ?? 'http://127.0.0.1:8082').replace(/\/+$/, '');
@@ -70,6 +70,35 @@ describe('the demo shop (docs/storefront.md)', () => {
     await page.getByRole('button', { name: 'Add to cart' }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/c\/\d+$/);
     await screenshot(page, 'storefront-by-host');
+    await context.close();
+  });
+
+  it('lets the seller see the store, create one with a checked address and sell a campaign in it', async () => {
+    const { context, page } = await openPage(browser());
+    await signIn(page, DEMO_SELLER);
+    await page.goto('/storefronts');
+    await page.getByTestId('store').filter({ hasText: "Sam's Print Shop" }).waitFor();
+    await screenshot(page, 'storefronts-list');
+
+    await page.getByRole('link', { name: 'New store' }).click();
+    await page.getByLabel('Name').fill('Cat Shirts');
+    await page.getByLabel('Address').fill('demo');
+    await page.getByText('This address is taken; choose another.').waitFor();
+    await page.getByLabel('Address').fill(`cats-${Date.now().toString(36)}`);
+    await page.getByText('This address is free.').waitFor();
+    await screenshot(page, 'storefronts-new');
+    await page.getByRole('button', { name: 'Create store' }).click();
+    await page.getByText('The store was created.').waitFor();
+    await page.getByRole('heading', { name: 'Cat Shirts' }).waitFor();
+
+    await page.goto('/campaigns');
+    await page.getByRole('button', { name: 'Sell' }).first().click();
+    await page.getByLabel('Store').click();
+    await page.getByRole('option', { name: /Cat Shirts/ }).click();
+    await page.getByLabel(/Margin per product/).fill('12.50');
+    await screenshot(page, 'storefronts-sell');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText(/The campaign is published to Cat Shirts\./).waitFor();
     await context.close();
   });
 });
