@@ -93,7 +93,7 @@ describe('the demo shop (docs/storefront.md)', () => {
 
     await page.goto('/campaigns');
     await page.getByRole('button', { name: 'Sell' }).first().click();
-    await page.getByLabel('Store').click();
+    await page.getByRole('combobox', { name: 'Store' }).click();
     await page.getByRole('option', { name: /Cat Shirts/ }).click();
     await page.getByLabel(/Margin per product/).fill('12.50');
     await screenshot(page, 'storefronts-sell');
