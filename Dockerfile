@@ -24,7 +24,8 @@ RUN go mod download
 COPY . .
 RUN CGO_ENABLED=0 go build -ldflags="-s -w" -o /out/bff ./bff/cmd/bff \
  && CGO_ENABLED=0 go build -ldflags="-s -w" -o /out/worker ./worker/cmd/worker \
- && CGO_ENABLED=1 go build -ldflags="-s -w" -o /out/renderer ./renderer/cmd/renderer
+ && CGO_ENABLED=1 go build -ldflags="-s -w" -o /out/renderer ./renderer/cmd/renderer \
+ && CGO_ENABLED=0 go build -ldflags="-s -w" -o /out/storefront ./storefront/cmd/storefront
 
 # --- runtime ----------------------------------------------------------------------------------
 FROM debian:bookworm-slim

@@ -25,6 +25,7 @@ import (
 	"github.com/pressroom/pressroom/bff/orders"
 	"github.com/pressroom/pressroom/bff/review"
 	"github.com/pressroom/pressroom/bff/server"
+	"github.com/pressroom/pressroom/bff/stores"
 	"github.com/pressroom/pressroom/bff/survey"
 	"github.com/pressroom/pressroom/bff/system"
 	"github.com/pressroom/pressroom/bff/systemconfig"
@@ -223,6 +224,10 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	storefronts, err := stores.New(stores.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
+		return err
+	}
 	designReview, err := review.New(review.Deps{DB: a.DB, Store: store, Relay: relay, FileURLTTL: a.cfg.Uploads.FileURLTTL, Log: a.log})
 	if err != nil {
 		return err
@@ -259,6 +264,7 @@ func (a *App) build(ctx context.Context) error {
 		auth.Routes(api, a.Auth)
 		orders.Routes(api, a.Auth)
 		review.Routes(api, a.Auth, designReview)
+		stores.Routes(api, storefronts)
 		emailmarketing.Routes(api, email, once)
 		version.Routes(api, a.Auth, a.cfg.Version)
 		team.Routes(api, team.Deps{DB: a.DB, Auth: a.Auth, Mailer: mailer, PublicURL: a.cfg.Auth.PublicURL}, once)

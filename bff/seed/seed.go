@@ -136,6 +136,9 @@ ON CONFLICT DO NOTHING`
 	if err := seedOrders(ctx, tx); err != nil {
 		return err
 	}
+	if err := seedStorefront(ctx, tx); err != nil {
+		return err
+	}
 	if err := seedEngagement(ctx, tx); err != nil {
 		return err
 	}

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
-# Building and running the three Go services.
+# Building and running the Go services.
 #
-#   build_binaries BIN                       go build bff, worker, renderer into BIN
+#   build_binaries BIN                       go build bff, worker, renderer, storefront into BIN
 #   service_start NAME LOGDIR ECHO CMD...    runs CMD in its own session; output goes to LOGDIR/NAME.log
 #                                            and, when ECHO is 1, to the terminal prefixed with "NAME |"
 #   services_stop                            stops every started service (reverse order), then its printer
@@ -23,14 +23,14 @@ SERVICE_LOGS=()
 _awk_unbuffered=()
 if awk -W version 2>&1 | grep -q mawk; then _awk_unbuffered=(-W interactive); fi
 
-# build_binaries BIN: builds the three binaries as the container image does: bff and worker with
+# build_binaries BIN: builds the binaries as the container image does: bff, worker and storefront with
 # CGO off; the renderer with CGO on (its WebP encoder is libwebp's C sources, bundled by
 # github.com/chai2010/webp: gcc at build time, nothing at run time).
 build_binaries() {
   local bin="$1" start=$SECONDS name cgo
   mkdir -p "$bin"
-  log "building bff, worker, renderer into $bin"
-  for name in bff worker renderer; do
+  log "building bff, worker, renderer, storefront into $bin"
+  for name in bff worker renderer storefront; do
     cgo=0
     if [[ "$name" == renderer ]]; then cgo=1; fi
     run_child env -C "$PRESSROOM_ROOT" CGO_ENABLED="$cgo" go build -o "$bin/$name" "./$name/cmd/$name" || {

@@ -9,6 +9,8 @@ interface ImportMetaEnv {
   readonly VITE_CUSTOM_PAYMENT_HOSTS?: string;
   /** "false" turns off the bulk v3 capability (the Bulk campaigns menu item for every seller with get_campaigns). */
   readonly VITE_BULK_V3?: string;
+  /** The storefront's address, where the store list links each shop (`{url}/s/{slug}/`); default http://127.0.0.1:8082. */
+  readonly VITE_STOREFRONT_URL?: string;
 }
 
 interface ImportMeta {

@@ -19,12 +19,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { currentAccessContext, visibleMenu } from '../access';
+import { can } from '../access/rules';
 import { api, isApiError } from '../api';
 import { CAMPAIGN_KINDS, deleteCampaign, type CampaignKind, type CampaignSummary } from '../api/campaigns';
 import { ListPager, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
 import { confirmText } from '../feedback/confirm';
 import { useSessionUser } from '../session/useSessionUser';
+import { SellDialog } from '../storefronts/SellDialog';
 import { NewCampaignForm } from './NewCampaignForm';
 import { CAMPAIGNS_KEY, campaignListQuery } from './queries';
 import { KIND_LABELS, editorPath } from './routes';
@@ -96,6 +98,8 @@ export function CampaignsPage() {
   const [kind, setKind] = useState<CampaignKind | null>(null);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<CampaignSummary | null>(null);
+  const [selling, setSelling] = useState<CampaignSummary | null>(null);
+  const canSell = can(user, 'update_campaign');
   const list = useQuery(campaignListQuery({ q: debounced, page, kind: kind ?? undefined }));
 
   return (
@@ -181,6 +185,11 @@ export function CampaignsPage() {
                       <Button size="xs" variant="light" component={Link} to={editorPath(c)}>
                         Edit
                       </Button>
+                      {canSell && (
+                        <Button size="xs" variant="light" color="teal" onClick={() => setSelling(c)}>
+                          Sell
+                        </Button>
+                      )}
                       <Button size="xs" color="red" variant="subtle" onClick={() => setDeleting(c)}>
                         Delete
                       </Button>
@@ -197,6 +206,7 @@ export function CampaignsPage() {
         <NewCampaignForm kind="regular" onCreated={(campaign) => void navigate(editorPath(campaign))} />
       </Modal>
       <ConfirmDelete campaign={deleting} onClose={() => setDeleting(null)} />
+      <SellDialog campaign={selling} onClose={() => setSelling(null)} />
     </Stack>
   );
 }

@@ -28,6 +28,8 @@ import { BlankLayout } from '../layouts/BlankLayout';
 import { CenteredLayout } from '../layouts/CenteredLayout';
 import { DefaultLayout } from '../layouts/DefaultLayout';
 import { emailMarketingRoutes } from '../emailmarketing/routes';
+import { StoreEditPage } from '../storefronts/StoreEditPage';
+import { StorefrontsPage } from '../storefronts/StorefrontsPage';
 import { NotificationPage } from '../notifications/NotificationPage';
 import { NotificationsPage } from '../notifications/NotificationsPage';
 import { ALL_ENTRIES, routePathOf } from '../navigation/sections';
@@ -72,7 +74,6 @@ const PLACEHOLDERS: readonly Placeholder[] = [
   ['storefronts/pages', 'Store Pages', IconBuildingStore],
   ['storefronts/pages/create', 'New Store Page', IconBuildingStore],
   ['storefronts/pages/edit/:id?', 'Edit Store Page', IconBuildingStore],
-  ['storefronts/edit/:id', 'Edit Store', IconBuildingStore],
   ['storefronts/sitemap/:id', 'Store Sitemap', IconBuildingStore],
   ['storefronts/sitemap/:id?/urls/:sitemapId?', 'Sitemap URLs', IconBuildingStore],
   ['storefronts/:id/blog', 'Store Blog', IconBuildingStore],
@@ -118,6 +119,8 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'settings/account', element: <AccountSettingsPage /> },
     { path: 'system/mail', element: <MailOutboxPage /> },
     { path: 'campaigns', element: <CampaignsPage /> },
+    { path: 'storefronts', element: <StorefrontsPage /> },
+    { path: 'storefronts/edit/:id', element: <StoreEditPage /> },
     guarded(['preferOldBulkCampaign'], { path: 'campaigns/edit/:id?', element: <CampaignEditorPage /> }),
     guarded(['preferOldBulkCampaign'], placeholder(['campaigns/express/*', 'Express Campaign', IconSpeakerphone])),
     { path: 'bulk-campaigns', element: <BulkCampaignsPage /> },

@@ -1,0 +1,400 @@
+package stores
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/labstack/echo/v4"
+
+	"github.com/pressroom/pressroom/bff/access"
+	"github.com/pressroom/pressroom/bff/auth"
+	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/commerce/money"
+	"github.com/pressroom/pressroom/commerce/pricing"
+)
+
+// Deps are what the store routes use.
+type Deps struct {
+	DB   *sqlx.DB
+	Auth *auth.Service
+}
+
+// Service answers the store screens.
+type Service struct {
+	d     Deps
+	store store
+}
+
+// New checks the dependencies.
+func New(d Deps) (*Service, error) {
+	if d.DB == nil || d.Auth == nil {
+		return nil, errors.New("stores: database and auth are required")
+	}
+	return &Service{d: d, store: store{db: d.DB}}, nil
+}
+
+// Who may do what: seeing stores is part of working with campaigns; changing them, like pricing,
+// needs update_campaign.
+var (
+	needRead  = access.Permitted(access.GetCampaigns)
+	needWrite = access.Permitted(access.UpdateCampaign)
+)
+
+// Routes lists the store endpoints under g (mounted at /api).
+func Routes(g *echo.Group, s *Service) {
+	a := s.d.Auth
+	a.Handle(g, http.MethodGet, "/seller/stores", needRead, s.handleList)
+	a.Handle(g, http.MethodPost, "/seller/stores", needWrite, s.handleCreate)
+	a.Handle(g, http.MethodGet, "/seller/stores/slug-availability", needRead, s.handleSlug)
+	a.Handle(g, http.MethodGet, "/seller/stores/:id", needRead, s.handleGet)
+	a.Handle(g, http.MethodPut, "/seller/stores/:id", needWrite, s.handleUpdate)
+	a.Handle(g, http.MethodDelete, "/seller/stores/:id", needWrite, s.handleDelete)
+	a.Handle(g, http.MethodGet, "/seller/stores/:id/pages", needRead, s.handlePages)
+	a.Handle(g, http.MethodPost, "/seller/stores/:id/pages", needWrite, s.handleSavePage)
+	a.Handle(g, http.MethodGet, "/seller/stores/:id/pages/:page_id", needRead, s.handlePage)
+	a.Handle(g, http.MethodPut, "/seller/stores/:id/pages/:page_id", needWrite, s.handleSavePage)
+	a.Handle(g, http.MethodDelete, "/seller/stores/:id/pages/:page_id", needWrite, s.handleDeletePage)
+	a.Handle(g, http.MethodGet, "/seller/stores/:id/products", needRead, s.handleProducts)
+	a.Handle(g, http.MethodPost, "/seller/stores/:id/campaigns", needWrite, s.handlePublish)
+	a.Handle(g, http.MethodDelete, "/seller/stores/:id/campaigns/:campaign_id", needWrite, s.handleUnpublish)
+}
+
+// Messages the screens show.
+const (
+	MsgStoreNotFound = "Store not found."
+	MsgSlugTaken     = "This address is taken; choose another."
+)
+
+func owner(c echo.Context) int64 { return auth.Caller(c).User.ID }
+
+// visible are the caller's account's stores the caller may see (the store filter).
+func (s *Service) visible(c echo.Context) ([]int64, error) {
+	ids, err := s.store.ids(c.Request().Context(), owner(c))
+	if err != nil {
+		return nil, err
+	}
+	u := auth.Caller(c).User
+	return access.StoreFilter(u.Access(), ids), nil
+}
+
+func pathID(c echo.Context, name string) int64 {
+	id, err := strconv.ParseInt(c.Param(name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0
+	}
+	return id
+}
+
+// storeOf is the caller's visible store named by :id, or a 404.
+func (s *Service) storeOf(c echo.Context) (Store, error) {
+	id := pathID(c, "id")
+	vis, err := s.visible(c)
+	if err != nil {
+		return Store{}, err
+	}
+	if id == 0 || !slices.Contains(vis, id) {
+		return Store{}, envelope.Fail(http.StatusNotFound, MsgStoreNotFound)
+	}
+	st, err := s.store.get(c.Request().Context(), owner(c), id)
+	if errors.Is(err, ErrNotFound) {
+		return Store{}, envelope.Fail(http.StatusNotFound, MsgStoreNotFound)
+	}
+	return st, err
+}
+
+func invalid(errs []envelope.FieldError) error {
+	return envelope.Fail(http.StatusUnprocessableEntity, errs[0].Message, errs...)
+}
+
+func slugTaken() error {
+	return envelope.Fail(http.StatusUnprocessableEntity, MsgSlugTaken, envelope.FieldError{Field: "slug", Message: MsgSlugTaken})
+}
+
+func (s *Service) handleList(c echo.Context) error {
+	q, err := envelope.ParseListQuery(c, "id")
+	if err != nil {
+		return err
+	}
+	vis, err := s.visible(c)
+	if err != nil {
+		return err
+	}
+	items, total, err := s.store.list(c.Request().Context(), owner(c), vis, q.Q, q.PerPage, q.Offset())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, envelope.NewPage(items, total, q))
+}
+
+func (s *Service) handleGet(c echo.Context) error {
+	st, err := s.storeOf(c)
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, st)
+}
+
+func (s *Service) handleSlug(c echo.Context) error {
+	slug := strings.ToLower(strings.TrimSpace(c.QueryParam("slug")))
+	except, _ := strconv.ParseInt(c.QueryParam("except"), 10, 64)
+	out := map[string]any{"slug": slug, "available": false, "message": ""}
+	if p := slugProblem(slug); p != "" {
+		out["message"] = p
+		return envelope.OK(c, out)
+	}
+	used, err := s.store.slugUsed(c.Request().Context(), slug, except)
+	if err != nil {
+		return err
+	}
+	out["available"] = !used
+	if used {
+		out["message"] = MsgSlugTaken
+	}
+	return envelope.OK(c, out)
+}
+
+func (s *Service) handleCreate(c echo.Context) error {
+	var in StoreInput
+	if err := envelope.Bind(c, &in); err != nil {
+		return err
+	}
+	if errs := in.check(); len(errs) > 0 {
+		return invalid(errs)
+	}
+	id, err := s.store.create(c.Request().Context(), owner(c), in)
+	if errors.Is(err, ErrSlugTaken) {
+		return slugTaken()
+	} else if err != nil {
+		return err
+	}
+	st, err := s.store.get(c.Request().Context(), owner(c), id)
+	if err != nil {
+		return err
+	}
+	return envelope.OKMessage(c, "The store was created.", st)
+}
+
+func (s *Service) handleUpdate(c echo.Context) error {
+	st, err := s.storeOf(c)
+	if err != nil {
+		return err
+	}
+	var in StoreInput
+	if err := envelope.Bind(c, &in); err != nil {
+		return err
+	}
+	if errs := in.check(); len(errs) > 0 {
+		return invalid(errs)
+	}
+	if err := s.store.update(c.Request().Context(), owner(c), st.ID, in); errors.Is(err, ErrSlugTaken) {
+		return slugTaken()
+	} else if err != nil {
+		return err
+	}
+	st, err = s.store.get(c.Request().Context(), owner(c), st.ID)
+	if err != nil {
+		return err
+	}
+	return envelope.OKMessage(c, "The store was saved.", st)
+}
+
+func (s *Service) handleDelete(c echo.Context) error {
+	st, err := s.storeOf(c)
+	if err != nil {
+		return err
+	}
+	if err := s.store.remove(c.Request().Context(), owner(c), st.ID); err != nil {
+		return err
+	}
+	return envelope.OKMessage(c, "The store was deleted.", nil)
+}
+
+func (s *Service) handlePages(c echo.Context) error {
+	st, err := s.storeOf(c)
+	if err != nil {
+		return err
+	}
+	pages, err := s.store.pages(c.Request().Context(), st.ID)
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, pages)
+}
+
+func (s *Service) handlePage(c echo.Context) error {
+	st, err := s.storeOf(c)
+	if err != nil {
+		return err
+	}
+	p, err := s.store.page(c.Request().Context(), st.ID, pathID(c, "page_id"))
+	if errors.Is(err, ErrNotFound) {
+		return envelope.Fail(http.StatusNotFound, "Page not found.")
+	}
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, p)
+}
+
+func (s *Service) handleSavePage(c echo.Context) error {
+	st, err := s.storeOf(c)
+	if err != nil {
+		return err
+	}
+	var in PageInput
+	if err := envelope.Bind(c, &in); err != nil {
+		return err
+	}
+	if errs := in.check(); len(errs) > 0 {
+		return invalid(errs)
+	}
+	ctx := c.Request().Context()
+	id := int64(0)
+	if c.Param("page_id") != "" {
+		if id = pathID(c, "page_id"); id == 0 {
+			return envelope.Fail(http.StatusNotFound, "Page not found.")
+		}
+	}
+	id, err = s.store.savePage(ctx, st.ID, id, in)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return envelope.Fail(http.StatusNotFound, "Page not found.")
+	case errors.Is(err, ErrSlugTaken):
+		msg := "This store already has a page at this address."
+		return envelope.Fail(http.StatusUnprocessableEntity, msg, envelope.FieldError{Field: "slug", Message: msg})
+	case err != nil:
+		return err
+	}
+	p, err := s.store.page(ctx, st.ID, id)
+	if err != nil {
+		return err
+	}
+	return envelope.OKMessage(c, "The page was saved.", p)
+}
+
+func (s *Service) handleDeletePage(c echo.Context) error {
+	st, err := s.storeOf(c)
+	if err != nil {
+		return err
+	}
+	if err := s.store.removePage(c.Request().Context(), st.ID, pathID(c, "page_id")); errors.Is(err, ErrNotFound) {
+		return envelope.Fail(http.StatusNotFound, "Page not found.")
+	} else if err != nil {
+		return err
+	}
+	return envelope.OKMessage(c, "The page was deleted.", nil)
+}
+
+func (s *Service) handleProducts(c echo.Context) error {
+	st, err := s.storeOf(c)
+	if err != nil {
+		return err
+	}
+	ps, err := s.store.products(c.Request().Context(), st.ID)
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, ps)
+}
+
+// handlePublish puts a campaign on sale in the store: each product at base cost plus the margin,
+// or at its own price, in the store's currency.
+func (s *Service) handlePublish(c echo.Context) error {
+	st, err := s.storeOf(c)
+	if err != nil {
+		return err
+	}
+	var in PublishInput
+	if err := envelope.Bind(c, &in); err != nil {
+		return err
+	}
+	products, err := s.priced(c.Request().Context(), owner(c), st, in)
+	if err != nil {
+		return err
+	}
+	if err := s.store.publish(c.Request().Context(), st.ID, products); err != nil {
+		return err
+	}
+	ps, err := s.store.products(c.Request().Context(), st.ID)
+	if err != nil {
+		return err
+	}
+	return envelope.OKMessage(c, "The campaign is published to "+st.Name+".", ps)
+}
+
+// priced checks a publication and prices its products.
+func (s *Service) priced(ctx context.Context, owner int64, st Store, in PublishInput) ([]Product, error) {
+	cur := money.Currency(st.Currency)
+	var errs []envelope.FieldError
+	if in.Status == "" {
+		in.Status = "active"
+	}
+	if !slices.Contains(ProductStatuses, in.Status) {
+		errs = append(errs, envelope.FieldError{Field: "status", Message: "The status must be one of " + strings.Join(ProductStatuses, ", ") + "."})
+	}
+	margin := money.Zero(cur)
+	if strings.TrimSpace(in.Margin) != "" {
+		m, err := money.Parse(in.Margin, cur)
+		if err != nil {
+			errs = append(errs, envelope.FieldError{Field: "margin", Message: "The margin must be an amount like 11.49: " + err.Error() + "."})
+		}
+		margin = m
+	}
+	products, err := s.store.campaignProducts(ctx, owner, in.CampaignID)
+	if errors.Is(err, ErrNotFound) {
+		errs = append(errs, envelope.FieldError{Field: "campaign_id", Message: "Choose one of your campaigns that has products."})
+	} else if err != nil {
+		return nil, err
+	}
+	for id := range in.Prices {
+		if !slices.ContainsFunc(products, func(p Product) bool { return strconv.FormatInt(p.ProductID, 10) == id }) {
+			errs = append(errs, envelope.FieldError{Field: "prices." + id, Message: "This product is not in the campaign."})
+		}
+	}
+	if len(errs) > 0 {
+		return nil, invalid(errs)
+	}
+	for i := range products {
+		p := &products[i]
+		var price money.Money
+		if raw, ok := in.Prices[strconv.FormatInt(p.ProductID, 10)]; ok {
+			if price, err = money.Parse(raw, cur); err != nil {
+				errs = append(errs, envelope.FieldError{Field: "prices." + strconv.FormatInt(p.ProductID, 10),
+					Message: "The price of " + p.Name + " must be an amount like 19.99."})
+				continue
+			}
+		} else {
+			base, err := money.Parse(p.BaseCost, cur)
+			if err != nil {
+				return nil, err
+			}
+			if price, err = pricing.ProductPrice(base, margin); err != nil {
+				errs = append(errs, envelope.FieldError{Field: "margin", Message: "The margin makes a price too large."})
+				continue
+			}
+		}
+		p.Price, p.Currency, p.Status = price.Amount, string(cur), in.Status
+	}
+	if len(errs) > 0 {
+		return nil, invalid(errs)
+	}
+	return products, nil
+}
+
+func (s *Service) handleUnpublish(c echo.Context) error {
+	st, err := s.storeOf(c)
+	if err != nil {
+		return err
+	}
+	if err := s.store.unpublish(c.Request().Context(), st.ID, pathID(c, "campaign_id")); errors.Is(err, ErrNotFound) {
+		return envelope.Fail(http.StatusNotFound, "This campaign is not published to this store.")
+	} else if err != nil {
+		return err
+	}
+	return envelope.OKMessage(c, "The campaign is no longer sold in "+st.Name+".", nil)
+}

@@ -1,0 +1,331 @@
+package checkout
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/google/uuid"
+	"github.com/jmoiron/sqlx"
+
+	"github.com/pressroom/pressroom/commerce/money"
+	"github.com/pressroom/pressroom/commerce/payments"
+)
+
+// Limits of one cart: a buyer's order, never a wholesale one.
+const (
+	MaxQuantity = 100 // of one line
+	MaxLines    = 50
+)
+
+// Deps are what the checkout uses.
+type Deps struct {
+	DB      *sqlx.DB
+	Gateway payments.Gateway
+}
+
+// Service runs carts and checkouts.
+type Service struct {
+	db *sqlx.DB
+	gw payments.Gateway
+}
+
+// New checks the dependencies.
+func New(d Deps) (*Service, error) {
+	if d.DB == nil || d.Gateway == nil {
+		return nil, errors.New("checkout: database and gateway are required")
+	}
+	return &Service{db: d.DB, gw: d.Gateway}, nil
+}
+
+// Gateway is the gateway checkouts pay through (pages say "Test mode" when it is one).
+func (s *Service) Gateway() payments.Gateway { return s.gw }
+
+// Color is a colour a product comes in.
+type Color struct {
+	Name string `json:"name"`
+	Hex  string `json:"hex"`
+}
+
+// Size is a size a product comes in, with its price.
+type Size struct {
+	Name  string      `json:"name"`
+	Price money.Money `json:"price"`
+}
+
+// Offer is a product on sale in a store: an active store_products row.
+type Offer struct {
+	ProductID    int64        `json:"product_id"`
+	CampaignID   int64        `json:"campaign_id"`
+	CampaignName string       `json:"campaign_name"`
+	Name         string       `json:"name"`
+	ProductType  string       `json:"product_type"`
+	Personalized bool         `json:"personalized"`
+	Colors       []Color      `json:"colors"`
+	Sizes        []Size       `json:"sizes"`
+	Price        money.Money  `json:"price"`
+	CompareAt    *money.Money `json:"compare_at_price"`
+}
+
+const qOffers = `
+SELECT p.id, p.campaign_id, c.name AS campaign_name, p.name, p.product_type, p.personalized, p.options, sp.price,
+	sp.compare_at_price, sp.currency,
+	coalesce((SELECT json_agg(json_build_object('name', z.size, 'extra', z.extra_price) ORDER BY z.position)
+		FROM product_sizes z WHERE z.product_type = p.product_type), '[]') AS sizes
+FROM store_products sp
+JOIN campaign_products p ON p.id = sp.product_id
+JOIN campaigns c ON c.id = sp.campaign_id
+JOIN stores s ON s.id = sp.store_id
+WHERE sp.store_id = $1 AND sp.status = 'active' AND s.is_open AND c.user_id = s.owner_id
+	AND ($2 = 0 OR p.id = $2) AND ($3 = 0 OR p.campaign_id = $3)
+ORDER BY p.campaign_id, p.position, p.id`
+
+type offerRow struct {
+	ID           int64         `db:"id"`
+	CampaignID   int64         `db:"campaign_id"`
+	CampaignName string        `db:"campaign_name"`
+	Name         string        `db:"name"`
+	ProductType  string        `db:"product_type"`
+	Personalized bool          `db:"personalized"`
+	Options      string        `db:"options"`
+	Price        int64         `db:"price"`
+	CompareAt    sql.NullInt64 `db:"compare_at_price"`
+	Currency     string        `db:"currency"`
+	Sizes        string        `db:"sizes"`
+}
+
+// Offers lists what store sells: of one campaign (campaignID > 0) or one product (productID > 0), or all.
+func Offers(ctx context.Context, db sqlx.QueryerContext, storeID, campaignID, productID int64) ([]Offer, error) {
+	var rows []offerRow
+	if err := sqlx.SelectContext(ctx, db, &rows, qOffers, storeID, productID, campaignID); err != nil {
+		return nil, fmt.Errorf("load offers: %w", err)
+	}
+	out := make([]Offer, 0, len(rows))
+	for _, r := range rows {
+		o := Offer{ProductID: r.ID, CampaignID: r.CampaignID, CampaignName: r.CampaignName, Name: r.Name,
+			ProductType: r.ProductType, Personalized: r.Personalized,
+			Price: money.Money{Amount: r.Price, Currency: money.Currency(r.Currency)}}
+		if r.CompareAt.Valid && r.CompareAt.Int64 > r.Price {
+			o.CompareAt = &money.Money{Amount: r.CompareAt.Int64, Currency: o.Price.Currency}
+		}
+		var opts struct {
+			Colors []Color `json:"colors"`
+		}
+		if err := json.Unmarshal([]byte(r.Options), &opts); err != nil {
+			return nil, fmt.Errorf("product %d options: %w", r.ID, err)
+		}
+		o.Colors = opts.Colors
+		var sizes []struct {
+			Name  string `json:"name"`
+			Extra int64  `json:"extra"`
+		}
+		if err := json.Unmarshal([]byte(r.Sizes), &sizes); err != nil {
+			return nil, fmt.Errorf("product %d sizes: %w", r.ID, err)
+		}
+		for _, z := range sizes {
+			o.Sizes = append(o.Sizes, Size{Name: z.Name, Price: money.Money{Amount: r.Price + z.Extra, Currency: o.Price.Currency}})
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// AddItem is what a buyer picks: never a price.
+type AddItem struct {
+	ProductID int64  `json:"product_id"`
+	Color     string `json:"color"`
+	Size      string `json:"size"`
+	Quantity  int    `json:"quantity"`
+}
+
+// checkItem finds the offer and checks the colour, the size and the quantity.
+func checkItem(ctx context.Context, db sqlx.QueryerContext, storeID int64, it AddItem) error {
+	if it.Quantity < 1 || it.Quantity > MaxQuantity {
+		return invalid("quantity", fmt.Sprintf("Choose a quantity from 1 to %d.", MaxQuantity))
+	}
+	offers, err := Offers(ctx, db, storeID, 0, it.ProductID)
+	if err != nil {
+		return err
+	}
+	if it.ProductID <= 0 || len(offers) == 0 {
+		return invalid("product_id", "This product is not on sale in this store.")
+	}
+	o := offers[0]
+	var errs []FieldError
+	if !slices.ContainsFunc(o.Colors, func(c Color) bool { return c.Name == it.Color }) {
+		errs = append(errs, FieldError{Field: "color", Message: "Choose one of the product's colours."})
+	}
+	if !slices.ContainsFunc(o.Sizes, func(z Size) bool { return z.Name == it.Size }) {
+		errs = append(errs, FieldError{Field: "size", Message: "Choose one of the product's sizes."})
+	}
+	if len(errs) > 0 {
+		return &InvalidError{Errors: errs}
+	}
+	return nil
+}
+
+// AddToCart adds a line to the buyer's cart, creating the cart when cartID is not one of the
+// store's, and answers the cart's id. Adding a line that is there already adds to its quantity.
+func (s *Service) AddToCart(ctx context.Context, storeID int64, cartID string, it AddItem) (string, error) {
+	if err := checkItem(ctx, s.db, storeID, it); err != nil {
+		return "", err
+	}
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return "", err
+	}
+	defer tx.Rollback()
+	id, err := ensureCart(ctx, tx, storeID, cartID)
+	if err != nil {
+		return "", err
+	}
+	var lines, have int
+	const qCount = `SELECT count(*), coalesce(max(quantity) FILTER (WHERE product_id = $2 AND color = $3 AND size = $4), 0)
+FROM cart_items WHERE cart_id = $1`
+	row := tx.QueryRowxContext(ctx, qCount, id, it.ProductID, it.Color, it.Size)
+	if err := row.Scan(&lines, &have); err != nil {
+		return "", err
+	}
+	if have == 0 && lines >= MaxLines {
+		return "", invalid("product_id", fmt.Sprintf("A cart holds at most %d different items.", MaxLines))
+	}
+	if have+it.Quantity > MaxQuantity {
+		return "", invalid("quantity", fmt.Sprintf("Your cart already has %d of these; at most %d fit in one order.", have, MaxQuantity))
+	}
+	const qUpsert = `INSERT INTO cart_items (cart_id, product_id, color, size, quantity) VALUES ($1, $2, $3, $4, $5)
+ON CONFLICT (cart_id, product_id, color, size) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity`
+	if _, err := tx.ExecContext(ctx, qUpsert, id, it.ProductID, it.Color, it.Size, it.Quantity); err != nil {
+		return "", fmt.Errorf("add to cart: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE carts SET updated_at = now() WHERE id = $1`, id); err != nil {
+		return "", err
+	}
+	return id, tx.Commit()
+}
+
+// ensureCart answers cartID when it is a cart of the store, else a new cart's id.
+func ensureCart(ctx context.Context, tx *sqlx.Tx, storeID int64, cartID string) (string, error) {
+	if _, err := uuid.Parse(cartID); err == nil {
+		var ok bool
+		if err := tx.GetContext(ctx, &ok, `SELECT EXISTS (SELECT 1 FROM carts WHERE id = $1 AND store_id = $2)`, cartID, storeID); err != nil {
+			return "", err
+		}
+		if ok {
+			return cartID, nil
+		}
+	}
+	id := uuid.NewString()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO carts (id, store_id) VALUES ($1, $2)`, id, storeID); err != nil {
+		return "", fmt.Errorf("create cart: %w", err)
+	}
+	return id, nil
+}
+
+// SetQuantity changes a line's quantity; 0 removes it.
+func (s *Service) SetQuantity(ctx context.Context, storeID int64, cartID string, lineID int64, qty int) error {
+	if _, err := uuid.Parse(cartID); err != nil {
+		return ErrNotFound
+	}
+	if qty < 0 || qty > MaxQuantity {
+		return invalid("quantity", fmt.Sprintf("Choose a quantity from 0 (remove) to %d.", MaxQuantity))
+	}
+	q := `UPDATE cart_items i SET quantity = $4 FROM carts c WHERE i.id = $3 AND i.cart_id = c.id AND c.id = $1 AND c.store_id = $2`
+	args := []any{cartID, storeID, lineID, qty}
+	if qty == 0 {
+		q = `DELETE FROM cart_items i USING carts c WHERE i.id = $3 AND i.cart_id = c.id AND c.id = $1 AND c.store_id = $2`
+		args = args[:3]
+	}
+	res, err := s.db.ExecContext(ctx, q, args...)
+	if err != nil {
+		return fmt.Errorf("set quantity: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// Line is a cart or checkout line with the price the store asks now.
+type Line struct {
+	ID             int64       `db:"id" json:"id"`
+	ProductID      int64       `db:"product_id" json:"product_id"`
+	CampaignID     int64       `db:"campaign_id" json:"campaign_id"`
+	Name           string      `db:"name" json:"name"`
+	CampaignName   string      `db:"campaign_name" json:"campaign_name"`
+	ProductType    string      `db:"product_type" json:"product_type"`
+	Personalized   bool        `db:"personalized" json:"personalized"`
+	Color          string      `db:"color" json:"color"`
+	Size           string      `db:"size" json:"size"`
+	Quantity       int         `db:"quantity" json:"quantity"`
+	UnitPrice      money.Money `db:"-" json:"unit_price"`
+	LineTotal      money.Money `db:"-" json:"line_total"`
+	DesignID       int64       `db:"design_id" json:"design_id"`
+	DesignRevision int         `db:"design_revision" json:"design_revision"`
+}
+
+// Cart is a buyer's cart priced now.
+type Cart struct {
+	ID       string      `json:"id"`
+	Lines    []Line      `json:"lines"`
+	Count    int         `json:"count"`
+	Subtotal money.Money `json:"subtotal"`
+}
+
+// qLines prices a cart's lines from store_products and product_sizes; lines of products no longer
+// on sale, or in a colour or size no longer offered, are left out. The design is the product's
+// main print space's (the first by position), with its revision.
+const qLines = `
+SELECT i.id, p.id AS product_id, p.campaign_id, p.name, c.name AS campaign_name, p.product_type, p.personalized,
+	i.color, i.size, i.quantity, sp.price + z.extra_price AS unit_price, sp.currency,
+	coalesce(d.id, 0) AS design_id, coalesce(d.revision, 0) AS design_revision
+FROM cart_items i
+JOIN carts k ON k.id = i.cart_id
+JOIN store_products sp ON sp.store_id = k.store_id AND sp.product_id = i.product_id AND sp.status = 'active'
+JOIN campaign_products p ON p.id = i.product_id
+JOIN campaigns c ON c.id = p.campaign_id
+JOIN product_sizes z ON z.product_type = p.product_type AND z.size = i.size
+LEFT JOIN LATERAL (SELECT d.id, d.revision FROM campaign_designs d WHERE d.product_id = p.id ORDER BY d.id LIMIT 1) d ON true
+WHERE i.cart_id = $1 AND k.store_id = $2
+	AND EXISTS (SELECT 1 FROM json_array_elements(p.options::json -> 'colors') col WHERE col ->> 'name' = i.color)
+ORDER BY i.id`
+
+// Cart reads a cart of the store with today's prices; an unknown id is an empty cart.
+func (s *Service) Cart(ctx context.Context, storeID int64, cartID string, currency money.Currency) (Cart, error) {
+	return loadCart(ctx, s.db, storeID, cartID, currency)
+}
+
+func loadCart(ctx context.Context, db sqlx.QueryerContext, storeID int64, cartID string, currency money.Currency) (Cart, error) {
+	cart := Cart{Lines: []Line{}, Subtotal: money.Zero(currency)}
+	if _, err := uuid.Parse(cartID); err != nil {
+		return cart, nil
+	}
+	var rows []struct {
+		Line
+		Price    int64  `db:"unit_price"`
+		Currency string `db:"currency"`
+	}
+	if err := sqlx.SelectContext(ctx, db, &rows, qLines, cartID, storeID); err != nil {
+		return cart, fmt.Errorf("load cart: %w", err)
+	}
+	cart.ID = cartID
+	for _, r := range rows {
+		l := r.Line
+		if money.Currency(r.Currency) != currency {
+			continue // published before the store changed currency: not on sale until re-priced
+		}
+		l.UnitPrice = money.Money{Amount: r.Price, Currency: currency}
+		var err error
+		if l.LineTotal, err = l.UnitPrice.Times(l.Quantity); err != nil {
+			return cart, err
+		}
+		if cart.Subtotal, err = cart.Subtotal.Add(l.LineTotal); err != nil {
+			return cart, err
+		}
+		cart.Count += l.Quantity
+		cart.Lines = append(cart.Lines, l)
+	}
+	return cart, nil
+}

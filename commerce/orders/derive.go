@@ -1,0 +1,72 @@
+package orders
+
+// PaymentStatus is an order's payment status, derived by DerivePayment.
+type PaymentStatus string
+
+// The payment statuses.
+const (
+	PaymentUnpaid            PaymentStatus = "unpaid"
+	PaymentPaid              PaymentStatus = "paid"
+	PaymentPartiallyPaid     PaymentStatus = "partially_paid"
+	PaymentRefunded          PaymentStatus = "refunded"
+	PaymentPartiallyRefunded PaymentStatus = "partially_refunded"
+	PaymentAuthorized        PaymentStatus = "authorized"
+	PaymentPending           PaymentStatus = "pending"
+	PaymentFailed            PaymentStatus = "failed"
+	PaymentCanceled          PaymentStatus = "canceled"
+)
+
+// FulfillmentStatus is an order's fulfilment status, derived by DeriveFulfillment.
+type FulfillmentStatus string
+
+// The fulfilment statuses this package derives (the platform knows more, set by fulfilment partners).
+const (
+	FulfillmentUnfulfilled FulfillmentStatus = "unfulfilled"
+	FulfillmentPartial     FulfillmentStatus = "partial_fulfilled"
+	FulfillmentFulfilled   FulfillmentStatus = "fulfilled"
+)
+
+// PaymentFacts are an order's payments summed by their status, and its refunds, in minor units.
+type PaymentFacts struct {
+	Total      int64 // the order's total
+	Succeeded  int64
+	Authorized int64
+	Pending    int64
+	Failed     int // count of failed payments
+	Canceled   int // count of canceled payments
+	Refunded   int64
+}
+
+// DerivePayment computes the payment status from the payments and refunds of an order.
+func DerivePayment(f PaymentFacts) PaymentStatus {
+	switch {
+	case f.Refunded > 0 && f.Refunded >= f.Succeeded:
+		return PaymentRefunded
+	case f.Refunded > 0:
+		return PaymentPartiallyRefunded
+	case f.Succeeded > 0 && f.Succeeded >= f.Total:
+		return PaymentPaid
+	case f.Succeeded > 0:
+		return PaymentPartiallyPaid
+	case f.Authorized > 0:
+		return PaymentAuthorized
+	case f.Pending > 0:
+		return PaymentPending
+	case f.Failed > 0:
+		return PaymentFailed
+	case f.Canceled > 0:
+		return PaymentCanceled
+	}
+	return PaymentUnpaid
+}
+
+// DeriveFulfillment computes the fulfilment status from how many of an order's items have shipped.
+func DeriveFulfillment(items, shipped int) FulfillmentStatus {
+	switch {
+	case items > 0 && shipped >= items:
+		return FulfillmentFulfilled
+	case shipped > 0:
+		return FulfillmentPartial
+	}
+	return FulfillmentUnfulfilled
+}

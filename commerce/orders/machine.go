@@ -1,0 +1,184 @@
+package orders
+
+import (
+	"errors"
+	"fmt"
+)
+
+// State is an order status, as the platform enumerates them.
+type State string
+
+// The order statuses.
+const (
+	Draft          State = "draft"
+	PendingPayment State = "pending_payment"
+	Pending        State = "pending"
+	Reviewing      State = "reviewing"
+	Designing      State = "designing"
+	OnHold         State = "on_hold"
+	Processing     State = "processing"
+	Completed      State = "completed"
+	Cancelled      State = "cancelled"
+	Refunded       State = "refunded"
+	Archived       State = "archived"
+	Deleted        State = "deleted"
+)
+
+// States lists every order status.
+var States = []State{Archived, Cancelled, Completed, Deleted, Draft, OnHold, Pending, PendingPayment, Processing,
+	Refunded, Reviewing, Designing}
+
+// Action names a transition, as the API offers it.
+type Action string
+
+// The actions on an order.
+const (
+	ActionSubmit   Action = "submit"  // a draft awaits payment
+	ActionPay      Action = "pay"     // payment arrived
+	ActionReview   Action = "review"  // an item needs a designer's check
+	ActionDesign   Action = "design"  // a designer reworks the print file
+	ActionApprove  Action = "approve" // print files are good: produce
+	ActionProcess  Action = "process" // produce without a review
+	ActionHold     Action = "hold"
+	ActionRelease  Action = "release"
+	ActionComplete Action = "complete"
+	ActionCancel   Action = "cancel"
+	ActionRefund   Action = "refund"
+	ActionArchive  Action = "archive"
+	ActionDelete   Action = "delete"
+)
+
+// Snapshot is what guards look at: the order's three statuses.
+type Snapshot struct {
+	Status            State
+	PaymentStatus     PaymentStatus
+	FulfillmentStatus FulfillmentStatus
+}
+
+// Transition is one allowed move from a state; Guard, when set, says why it cannot happen now.
+type Transition struct {
+	Action Action
+	To     State
+	Guard  func(Snapshot) error
+}
+
+// ErrRefused: the action is not allowed from the order's status, or its guard refuses it now.
+var ErrRefused = errors.New("action not allowed")
+
+func paid(s Snapshot) error {
+	switch s.PaymentStatus {
+	case PaymentPaid, PaymentAuthorized:
+		return nil
+	}
+	return fmt.Errorf("the order is not paid (payment status %s)", s.PaymentStatus)
+}
+
+func notShipped(s Snapshot) error {
+	switch s.FulfillmentStatus {
+	case FulfillmentFulfilled, FulfillmentPartial:
+		return fmt.Errorf("items have shipped (fulfilment status %s)", s.FulfillmentStatus)
+	}
+	return nil
+}
+
+func fulfilled(s Snapshot) error {
+	if s.FulfillmentStatus != FulfillmentFulfilled {
+		return fmt.Errorf("not every item has shipped (fulfilment status %s)", s.FulfillmentStatus)
+	}
+	return nil
+}
+
+func refunded(s Snapshot) error {
+	if s.PaymentStatus != PaymentRefunded {
+		return fmt.Errorf("the payment is not fully refunded (payment status %s)", s.PaymentStatus)
+	}
+	return nil
+}
+
+func unpaid(s Snapshot) error {
+	switch s.PaymentStatus {
+	case PaymentPaid, PaymentAuthorized, PaymentPartiallyPaid, PaymentPartiallyRefunded:
+		return fmt.Errorf("money was taken (payment status %s): refund it first", s.PaymentStatus)
+	}
+	return nil
+}
+
+// transitions is the order status machine: every move an order can make, from where, and when.
+var transitions = map[State][]Transition{
+	Draft: {
+		{ActionSubmit, PendingPayment, nil},
+		{ActionCancel, Cancelled, nil},
+		{ActionDelete, Deleted, unpaid},
+	},
+	PendingPayment: {
+		{ActionPay, Pending, paid},
+		{ActionCancel, Cancelled, unpaid},
+	},
+	Pending: {
+		{ActionReview, Reviewing, nil},
+		{ActionProcess, Processing, paid},
+		{ActionHold, OnHold, nil},
+		{ActionCancel, Cancelled, notShipped},
+	},
+	Reviewing: {
+		{ActionDesign, Designing, nil},
+		{ActionApprove, Processing, paid},
+		{ActionHold, OnHold, nil},
+		{ActionCancel, Cancelled, notShipped},
+	},
+	Designing: {
+		{ActionReview, Reviewing, nil},
+		{ActionHold, OnHold, nil},
+		{ActionCancel, Cancelled, notShipped},
+	},
+	OnHold: {
+		{ActionRelease, Pending, nil},
+		{ActionCancel, Cancelled, notShipped},
+	},
+	Processing: {
+		{ActionComplete, Completed, fulfilled},
+		{ActionHold, OnHold, notShipped},
+		{ActionRefund, Refunded, refunded},
+	},
+	Completed: {
+		{ActionRefund, Refunded, refunded},
+		{ActionArchive, Archived, nil},
+	},
+	Cancelled: {
+		{ActionRefund, Refunded, refunded},
+		{ActionArchive, Archived, nil},
+		{ActionDelete, Deleted, unpaid},
+	},
+	Refunded: {
+		{ActionArchive, Archived, nil},
+	},
+	Archived: {},
+	Deleted:  {},
+}
+
+// Next is where action a takes an order in snapshot s, or why it cannot (wrapping ErrRefused).
+func Next(s Snapshot, a Action) (State, error) {
+	for _, t := range transitions[s.Status] {
+		if t.Action != a {
+			continue
+		}
+		if t.Guard != nil {
+			if err := t.Guard(s); err != nil {
+				return "", fmt.Errorf("%w: %s from %s: %w", ErrRefused, a, s.Status, err)
+			}
+		}
+		return t.To, nil
+	}
+	return "", fmt.Errorf("%w: %s from %s", ErrRefused, a, s.Status)
+}
+
+// AllowedActions lists the actions whose guards pass now, in table order: what the API offers.
+func AllowedActions(s Snapshot) []Action {
+	out := []Action{}
+	for _, t := range transitions[s.Status] {
+		if t.Guard == nil || t.Guard(s) == nil {
+			out = append(out, t.Action)
+		}
+	}
+	return out
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/pressroom/pressroom/commerce/checkout"
+	"github.com/pressroom/pressroom/commerce/payments"
+	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/platform/database"
+	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/logging"
+	"github.com/pressroom/pressroom/storefront/shop"
+)
+
+// Config is the storefront's whole configuration.
+type Config struct {
+	// Env is development, test or production (PRESSROOM_ENV, default development). Production
+	// refuses the test payment gateway and the development signing key.
+	Env      string
+	Log      logging.Config
+	Database database.Config
+	Blob     blob.Config
+	Shop     shop.Config
+}
+
+// LoadConfig reads every PRESSROOM_* variable the storefront uses.
+func LoadConfig(lookup env.Lookup) (Config, error) {
+	cfg := Config{Env: "development"}
+	r := env.NewReader(lookup)
+	r.String(&cfg.Env, "PRESSROOM_ENV")
+	if err := r.Err(); err != nil {
+		return cfg, err
+	}
+	var err error
+	if cfg.Log, err = logging.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Database, err = database.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Blob, err = blob.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	cfg.Shop, err = shop.LoadConfig(lookup)
+	return cfg, err
+}
+
+// Validate checks every part, naming the variable to fix.
+func (c Config) Validate() error {
+	switch c.Env {
+	case "development", "test", "production":
+	default:
+		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
+	}
+	prod := c.Env == "production"
+	for _, err := range []error{c.Log.Validate(), c.Database.Validate(), c.Blob.Validate(prod), c.Shop.Validate(prod)} {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// run serves the shops until ctx ends.
+func run(ctx context.Context, cfg Config, log *slog.Logger) error {
+	db, err := database.Open(ctx, cfg.Database)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	blobs, err := blob.New(cfg.Blob, cfg.Env == "production")
+	if err != nil {
+		return err
+	}
+	// Until a Stripe gateway exists, the test gateway is the only one, and production, which refuses
+	// it, shows its shops but takes no payment.
+	var gw payments.Gateway = payments.None{}
+	if cfg.Env != "production" {
+		if gw, err = payments.NewTest(cfg.Env); err != nil {
+			return err
+		}
+	} else {
+		log.Warn("no payment gateway: checkouts cannot be paid")
+	}
+	co, err := checkout.New(checkout.Deps{DB: db, Gateway: gw})
+	if err != nil {
+		return err
+	}
+	h, err := shop.New(cfg.Shop, shop.Deps{DB: db, Blobs: blobs, Checkout: co, Log: log})
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Addr: cfg.Shop.Addr, Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second, MaxHeaderBytes: 64 << 10}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	log.Info("storefront listening", "addr", cfg.Shop.Addr, "store_domain", cfg.Shop.StoreDomain)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

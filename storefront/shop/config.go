@@ -1,0 +1,65 @@
+package shop
+
+import (
+	"errors"
+	"net"
+	"strings"
+
+	"github.com/pressroom/pressroom/platform/env"
+)
+
+// devSigningKey signs order links in development and test; production must set its own.
+const devSigningKey = "pressroom-development-storefront-signing-key-0001"
+
+// Config is the storefront's HTTP side.
+type Config struct {
+	// Addr is the listen address (PRESSROOM_STOREFRONT_ADDR, default 127.0.0.1:8082).
+	Addr string
+	// StoreDomain is the domain stores live under as {slug}.{StoreDomain} (PRESSROOM_STORE_DOMAIN,
+	// default localhost, which browsers resolve to loopback for any sub-domain).
+	StoreDomain string
+	// SigningKey signs the order status links sent to buyers (PRESSROOM_STOREFRONT_SIGNING_KEY, a
+	// fixed development key by default; at least 32 bytes and required in production).
+	SigningKey string
+	// PostsPerMinute caps the form and API posts (cart, checkout, payment) one client address may
+	// make per minute in one storefront process (PRESSROOM_STOREFRONT_POSTS_PER_MINUTE, default 60;
+	// 0 turns the cap off). Pages and images are not counted: a CDN serves those.
+	PostsPerMinute int
+}
+
+// DefaultConfig is the development configuration.
+func DefaultConfig() Config {
+	return Config{Addr: "127.0.0.1:8082", StoreDomain: "localhost", SigningKey: devSigningKey, PostsPerMinute: 60}
+}
+
+// LoadConfig reads the PRESSROOM_STOREFRONT_* and PRESSROOM_STORE_DOMAIN variables over the defaults.
+func LoadConfig(lookup env.Lookup) (Config, error) {
+	cfg := DefaultConfig()
+	r := env.NewReader(lookup)
+	r.String(&cfg.Addr, "PRESSROOM_STOREFRONT_ADDR")
+	r.String(&cfg.StoreDomain, "PRESSROOM_STORE_DOMAIN")
+	r.String(&cfg.SigningKey, "PRESSROOM_STOREFRONT_SIGNING_KEY")
+	r.Int(&cfg.PostsPerMinute, "PRESSROOM_STOREFRONT_POSTS_PER_MINUTE")
+	cfg.StoreDomain = strings.ToLower(strings.Trim(cfg.StoreDomain, "."))
+	return cfg, r.Err()
+}
+
+// Validate names the variable to fix.
+func (c Config) Validate(production bool) error {
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		return errors.New("PRESSROOM_STOREFRONT_ADDR: want host:port, e.g. 127.0.0.1:8082")
+	}
+	if c.StoreDomain == "" || strings.ContainsAny(c.StoreDomain, "/: ") {
+		return errors.New("PRESSROOM_STORE_DOMAIN: want a domain name such as shops.example.com")
+	}
+	if c.PostsPerMinute < 0 {
+		return errors.New("PRESSROOM_STOREFRONT_POSTS_PER_MINUTE: want 0 (no cap) or more")
+	}
+	if len(c.SigningKey) < 32 {
+		return errors.New("PRESSROOM_STOREFRONT_SIGNING_KEY: want at least 32 bytes")
+	}
+	if production && c.SigningKey == devSigningKey {
+		return errors.New("PRESSROOM_STOREFRONT_SIGNING_KEY: production needs its own key (openssl rand -hex 32)")
+	}
+	return nil
+}

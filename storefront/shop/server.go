@@ -1,0 +1,195 @@
+package shop
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/pressroom/pressroom/commerce/checkout"
+	"github.com/pressroom/pressroom/platform/blob"
+)
+
+// Deps are what the shop uses.
+type Deps struct {
+	DB       *sqlx.DB
+	Blobs    blob.Store
+	Checkout *checkout.Service
+	Log      *slog.Logger
+}
+
+// Server is the storefront's HTTP handler.
+type Server struct {
+	cfg   Config
+	d     Deps
+	store store
+	pages *pages
+	mux   *http.ServeMux
+	limit *limiter
+}
+
+// New builds the handler.
+func New(cfg Config, d Deps) (*Server, error) {
+	if d.DB == nil || d.Blobs == nil || d.Checkout == nil || d.Log == nil {
+		return nil, errors.New("shop: database, blob store, checkout and logger are required")
+	}
+	p, err := parsePages()
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, d: d, store: store{db: d.DB}, pages: p, mux: http.NewServeMux(), limit: newLimiter(cfg.PostsPerMinute)}
+	s.routes()
+	return s, nil
+}
+
+// maxForm caps what a form post may send: a cart line or an address is a few hundred bytes.
+const maxForm = 32 << 10
+
+// routes lists every page of a store, relative to the store's base (/ on its host, /s/{slug}/ by path).
+func (s *Server) routes() {
+	m := s.mux
+	m.HandleFunc("GET /{$}", s.home)
+	m.HandleFunc("GET /c/{id}", s.campaign)
+	m.HandleFunc("GET /img/{id}", s.image)
+	m.HandleFunc("GET /p/{slug}", s.page)
+	m.HandleFunc("GET /cart", s.cart)
+	m.HandleFunc("POST /cart/items", s.addToCart)
+	m.HandleFunc("POST /cart/items/{id}", s.setQuantity)
+	m.HandleFunc("GET /checkout", s.checkoutForm)
+	m.HandleFunc("POST /checkout", s.saveCheckout)
+	m.HandleFunc("GET /checkout/{id}", s.review)
+	m.HandleFunc("POST /checkout/{id}/pay", s.pay)
+	m.HandleFunc("GET /orders/{id}/{token}", s.order)
+	m.HandleFunc("GET /robots.txt", s.robots)
+	m.HandleFunc("GET /sitemap.xml", s.sitemap)
+	m.HandleFunc("GET /api/cart", s.apiCart)
+	m.HandleFunc("POST /api/cart/items", s.apiAddToCart)
+	m.HandleFunc("POST /api/checkout", s.apiSaveCheckout)
+	m.HandleFunc("POST /api/checkout/{id}/pay", s.apiPay)
+}
+
+type ctxKey struct{}
+
+// reqStore is the store a request is for and the path prefix of its pages ("" on its own host).
+type reqStore struct {
+	Store
+	Base string
+	// Origin is scheme://host[:port] of the store's canonical address ({slug}.{domain}).
+	Origin string
+}
+
+func storeOf(r *http.Request) reqStore { return r.Context().Value(ctxKey{}).(reqStore) }
+
+// ServeHTTP resolves the store by path or host and serves its page.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	if r.URL.Path == "/healthz" {
+		io.WriteString(w, "ok")
+		return
+	}
+	if r.URL.Path == "/readyz" {
+		if err := s.d.DB.PingContext(r.Context()); err != nil {
+			http.Error(w, "database unreachable", http.StatusServiceUnavailable)
+			return
+		}
+		io.WriteString(w, "ok")
+		return
+	}
+	host, port := r.Host, ""
+	if h, p, err := net.SplitHostPort(r.Host); err == nil {
+		host, port = h, p
+	}
+	host = strings.ToLower(host)
+	slug, base, rest := "", "", r.URL.Path
+	if after, ok := strings.CutPrefix(r.URL.Path, "/s/"); ok {
+		slug, rest, _ = strings.Cut(after, "/")
+		rest = "/" + rest
+		base = "/s/" + slug
+		if !strings.Contains(after, "/") { // /s/demo -> /s/demo/
+			http.Redirect(w, r, base+"/", http.StatusMovedPermanently)
+			return
+		}
+	} else if sub, ok := strings.CutSuffix(host, "."+s.cfg.StoreDomain); ok && !strings.Contains(sub, ".") {
+		slug = sub
+	}
+	if slug == "" {
+		s.notFound(w, r, "No store lives at this address. A store is at /s/{name}/ or {name}."+s.cfg.StoreDomain+".")
+		return
+	}
+	st, err := s.store.storeBySlug(r.Context(), slug)
+	if errors.Is(err, errNotFound) {
+		s.notFound(w, r, "There is no store named "+slug+".")
+		return
+	} else if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	origin := scheme + "://" + st.Slug + "." + s.cfg.StoreDomain
+	if port != "" {
+		origin += ":" + port
+	}
+	rs := reqStore{Store: st, Base: base, Origin: origin}
+	r2 := r.Clone(context.WithValue(r.Context(), ctxKey{}, rs))
+	r2.URL.Path = rest
+	r2.URL.RawPath = ""
+	if !s.limitPosts(w, r) {
+		return
+	}
+	if r.Method == http.MethodPost {
+		r2.Body = http.MaxBytesReader(w, r.Body, maxForm)
+	}
+	s.mux.ServeHTTP(w, r2)
+}
+
+// orderToken signs an order's status link.
+func (s *Server) orderToken(storeID, orderID int64) string {
+	mac := hmac.New(sha256.New, []byte(s.cfg.SigningKey))
+	mac.Write([]byte("order:" + strconv.FormatInt(storeID, 10) + ":" + strconv.FormatInt(orderID, 10)))
+	return hex.EncodeToString(mac.Sum(nil))[:32]
+}
+
+// OrderPath is the path, under a store's base, of an order's status page.
+func (s *Server) OrderPath(storeID, orderID int64) string {
+	return "/orders/" + strconv.FormatInt(orderID, 10) + "/" + s.orderToken(storeID, orderID)
+}
+
+func (s *Server) validOrderToken(storeID, orderID int64, token string) bool {
+	return hmac.Equal([]byte(token), []byte(s.orderToken(storeID, orderID)))
+}
+
+// Cache rules: catalogue pages may be kept by a CDN for a minute and served stale while it
+// refreshes; anything about one buyer (cart, checkout, orders) is never stored.
+const (
+	cachePublic  = "public, max-age=60, stale-while-revalidate=300"
+	cachePrivate = "private, no-store"
+	cacheImage   = "public, max-age=86400"
+)
+
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	s.d.Log.Error("storefront", "path", r.URL.Path, "err", err)
+	w.Header().Set("Cache-Control", cachePrivate)
+	http.Error(w, "Something went wrong on our side. Please try again.", http.StatusInternalServerError)
+}
+
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request, msg string) {
+	w.Header().Set("Cache-Control", cachePublic)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusNotFound)
+	if err := s.pages.render(w, "notfound", view{Title: "Not found", Message: msg}); err != nil {
+		s.d.Log.Error("render", "err", err)
+	}
+}

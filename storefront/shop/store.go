@@ -1,0 +1,179 @@
+package shop
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// errNotFound: no such store, campaign, page or order here.
+var errNotFound = errors.New("not found")
+
+// Store is a seller's store as its pages show it.
+type Store struct {
+	ID           int64  `db:"id"`
+	Slug         string `db:"slug"`
+	Name         string `db:"name"`
+	Currency     string `db:"currency"`
+	PrimaryColor string `db:"primary_color"`
+	AccentColor  string `db:"accent_color"`
+	Open         bool   `db:"is_open"`
+}
+
+// Listing is a campaign on the store's home page.
+type Listing struct {
+	CampaignID int64     `db:"campaign_id"`
+	Name       string    `db:"name"`
+	MinPrice   int64     `db:"min_price"`
+	MockupID   int64     `db:"mockup_id"`
+	UpdatedAt  time.Time `db:"updated_at"`
+}
+
+// Mockup is a picture of a product.
+type Mockup struct {
+	ID        int64 `db:"id"`
+	ProductID int64 `db:"product_id"`
+	IsDefault bool  `db:"is_default_mockup"`
+}
+
+// Page is a store page.
+type Page struct {
+	Title    string `db:"title"`
+	Slug     string `db:"slug"`
+	Body     string `db:"body"`
+	Position string `db:"menu_position"`
+}
+
+// OrderView is what the order status page shows.
+type OrderView struct {
+	ID                int64     `db:"id"`
+	Number            string    `db:"number"`
+	Email             string    `db:"email"`
+	CustomerName      string    `db:"customer_name"`
+	Currency          string    `db:"currency"`
+	Subtotal          int64     `db:"subtotal"`
+	Shipping          int64     `db:"shipping"`
+	Discount          int64     `db:"discount"`
+	Tip               int64     `db:"tip"`
+	Total             int64     `db:"total"`
+	Status            string    `db:"status"`
+	PaymentStatus     string    `db:"payment_status"`
+	FulfillmentStatus string    `db:"fulfillment_status"`
+	CreatedAt         time.Time `db:"created_at"`
+	Items             []OrderItemView
+}
+
+// OrderItemView is an item on the order status page.
+type OrderItemView struct {
+	ProductName string `db:"product_name"`
+	Color       string `db:"color"`
+	Size        string `db:"size"`
+	Quantity    int    `db:"quantity"`
+	UnitPrice   int64  `db:"unit_price"`
+}
+
+// SQL of the pages. A campaign shows in a store while one of its products is active there and the
+// store's owner owns it; its picture is its default mockup, chosen as the dashboard chooses it.
+const (
+	qStore    = `SELECT id, slug, name, currency, primary_color, accent_color, is_open FROM stores WHERE slug = $1`
+	qListings = `
+SELECT c.id AS campaign_id, c.name, min(sp.price) AS min_price, coalesce(m.id, 0) AS mockup_id, c.updated_at
+FROM store_products sp
+JOIN campaigns c ON c.id = sp.campaign_id
+JOIN stores s ON s.id = sp.store_id AND s.owner_id = c.user_id
+LEFT JOIN LATERAL (
+	SELECT m.id FROM campaign_mockups m JOIN mockup_templates t ON t.id = m.mockup_template_id
+	JOIN store_products ap ON ap.product_id = m.product_id AND ap.store_id = sp.store_id AND ap.status = 'active'
+	WHERE m.campaign_id = c.id AND m.status = 'done'
+	ORDER BY m.default_chosen DESC, m.product_id, m.is_default_mockup DESC, t.position, t.id LIMIT 1
+) m ON true
+WHERE sp.store_id = $1 AND sp.status = 'active' AND sp.currency = s.currency
+GROUP BY c.id, m.id
+ORDER BY c.id DESC
+LIMIT 500`
+	qMockups = `
+SELECT m.id, m.product_id, m.is_default_mockup
+FROM campaign_mockups m JOIN mockup_templates t ON t.id = m.mockup_template_id
+JOIN store_products sp ON sp.product_id = m.product_id AND sp.store_id = $1 AND sp.status = 'active'
+WHERE m.campaign_id = $2 AND m.status = 'done'
+ORDER BY m.product_id, m.default_chosen DESC, m.is_default_mockup DESC, t.position, t.id`
+	qImage = `
+SELECT m.file_url, m.preview_url FROM campaign_mockups m
+JOIN store_products sp ON sp.product_id = m.product_id AND sp.store_id = $1 AND sp.status = 'active'
+WHERE m.id = $2 AND m.status = 'done'`
+	qPages = `SELECT title, slug, body, menu_position FROM store_pages WHERE store_id = $1 ORDER BY position, id`
+	qOrder = `
+SELECT id, number, email, customer_name, currency, subtotal, shipping, discount, tip, total, status, payment_status,
+	fulfillment_status, created_at
+FROM orders WHERE id = $1 AND store_id = $2`
+	qOrderItems = `SELECT product_name, color, size, quantity, unit_price FROM order_items WHERE order_id = $1 ORDER BY id`
+)
+
+type store struct{ db *sqlx.DB }
+
+func (s store) storeBySlug(ctx context.Context, slug string) (Store, error) {
+	var st Store
+	err := s.db.GetContext(ctx, &st, qStore, slug)
+	if errors.Is(err, sql.ErrNoRows) {
+		return st, errNotFound
+	}
+	return st, err
+}
+
+func (s store) listings(ctx context.Context, storeID int64) ([]Listing, error) {
+	var out []Listing
+	if err := s.db.SelectContext(ctx, &out, qListings, storeID); err != nil {
+		return nil, fmt.Errorf("list campaigns: %w", err)
+	}
+	return out, nil
+}
+
+func (s store) mockups(ctx context.Context, storeID, campaignID int64) ([]Mockup, error) {
+	var out []Mockup
+	if err := s.db.SelectContext(ctx, &out, qMockups, storeID, campaignID); err != nil {
+		return nil, fmt.Errorf("list mockups: %w", err)
+	}
+	return out, nil
+}
+
+// image answers the blob key to serve for a mockup of the store: its preview when there is one.
+func (s store) image(ctx context.Context, storeID, mockupID int64) (string, error) {
+	var row struct {
+		File    string `db:"file_url"`
+		Preview string `db:"preview_url"`
+	}
+	if err := s.db.GetContext(ctx, &row, qImage, storeID, mockupID); errors.Is(err, sql.ErrNoRows) {
+		return "", errNotFound
+	} else if err != nil {
+		return "", err
+	}
+	if row.Preview != "" {
+		return row.Preview, nil
+	}
+	return row.File, nil
+}
+
+func (s store) pages(ctx context.Context, storeID int64) ([]Page, error) {
+	var out []Page
+	if err := s.db.SelectContext(ctx, &out, qPages, storeID); err != nil {
+		return nil, fmt.Errorf("list pages: %w", err)
+	}
+	return out, nil
+}
+
+func (s store) order(ctx context.Context, storeID, orderID int64) (OrderView, error) {
+	var o OrderView
+	if err := s.db.GetContext(ctx, &o, qOrder, orderID, storeID); errors.Is(err, sql.ErrNoRows) {
+		return o, errNotFound
+	} else if err != nil {
+		return o, err
+	}
+	if err := s.db.SelectContext(ctx, &o.Items, qOrderItems, orderID); err != nil {
+		return o, err
+	}
+	return o, nil
+}
