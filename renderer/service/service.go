@@ -272,7 +272,11 @@ func (s *Service) Run(ctx context.Context) error {
 		defer cancel()
 		return srv.Shutdown(sctx)
 	})
-	return g.Wait()
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	s.log.Info("renderer stopped")
+	return nil
 }
 
 // Close stops the Chrome pool and releases connections.

@@ -185,7 +185,11 @@ func (a *App) Run(ctx context.Context) error {
 	g.Go(func() error { return a.relay.Run(ctx) })
 	g.Go(func() error { return a.bulk.Run(ctx) })
 	g.Go(func() error { return a.jobs.Run(ctx) })
-	return g.Wait()
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	a.log.Info("worker stopped")
+	return nil
 }
 
 // Close releases connections.
