@@ -254,6 +254,7 @@ func (s *Service) Run(ctx context.Context) error {
 		"concurrency", s.cfg.Concurrency)
 	g, ctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return queue.Serve(ctx, s.server, s.mux) })
+	g.Go(func() error { return queue.Rescue(ctx, s.cfg.Queue, queue.Renderer, s.log) })
 	if sweeper, ok := s.store.(tempSweeper); ok {
 		sweep := func(ctx context.Context) (int, error) { return sweeper.SweepTemp(ctx, tempMaxAge) }
 		g.Go(func() error {
