@@ -99,8 +99,12 @@ func (h *Tiler) tile(ctx context.Context, p Payload, key string) error {
 		return err
 	}
 	start := time.Now()
-	img, _, err := imagelimit.Decode(tmp, h.d.limits)
+	img, _, release, err := imagelimit.DecodeWithin(ctx, tmp, h.d.limits)
+	defer release()
 	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return &failure{msg: MsgBadPrintFile, err: err}
 	}
 	b := img.Bounds()

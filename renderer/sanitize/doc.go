@@ -1,5 +1,5 @@
 // Package sanitize is the render:sanitize task: the server-side check every upload passes before
-// anything uses it (spec/design-and-bulk.md §4 "Upload"; issue 4 item 3).
+// anything uses it.
 //
 // The bff records an upload as pending in the uploads table and adds this task to the outbox in
 // the same transaction. The handler reads the blob, sniffs its real type (PNG, JPEG or WebP; the
@@ -9,7 +9,8 @@
 // result back under the same key, then records width, height, declared DPI, byte size and the
 // outcome: ready, or rejected with a message the user reads.
 //
-// It never decodes pixels (variants do that, in package variant) and it does not decide who may
-// upload what; the bff does. The browser strips PNGs before upload too; this step never trusts
+// It reads every pixel row once, so that a damaged file is refused here, but never holds a PNG's
+// pixels: PNGs are checked row by row (pngdec.Check); JPEG and WebP are decoded within the
+// renderer's memory budget (package membudget). It does not decide who may upload what; the bff does. The browser strips PNGs before upload too; this step never trusts
 // that it did.
 package sanitize
