@@ -129,7 +129,9 @@ for way in "INT group Ctrl+C" "TERM script SIGTERM-to-the-script" "TERM group SI
   done
   if [[ -z "$ready" ]]; then
     tail_log "$out" 40
-    die "scripts/dev (run $run) did not become ready within ${READY_LIMIT}s"
+    if proc_alive "$DEV_PID"; then die "scripts/dev (run $run) did not become ready within ${READY_LIMIT}s"; fi
+    DEV_PID=""
+    die "scripts/dev (run $run) exited before it was ready"
   fi
   # Everything it started: its descendants (services, log printers, Redis, Chromium) and Postgres.
   ids=()
