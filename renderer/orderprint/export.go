@@ -19,6 +19,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/blobsource"
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/membudget"
 	"github.com/pressroom/pressroom/renderer/raster"
 )
 
@@ -86,7 +87,14 @@ func (e *Exporter) export(ctx context.Context, p Payload, document []byte, key s
 	}
 	defer os.Remove(tmp.Name())
 	defer tmp.Close()
+	// The canvas and, at most, one source at print size at a time: what the render holds of the
+	// renderer's memory budget.
+	release, err := membudget.Acquire(ctx, 2*membudget.RGBA(doc.PrintSpace.Width, doc.PrintSpace.Height))
+	if err != nil {
+		return err
+	}
 	report, err := raster.Export(ctx, doc, raster.Options{Loader: blobsource.Loader(e.d.store), Limits: e.d.limits}, tmp)
+	release()
 	switch {
 	case err == nil:
 	case ctx.Err() != nil:
