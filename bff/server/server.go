@@ -210,5 +210,6 @@ func Run(ctx context.Context, cfg Config, e *echo.Echo, log *slog.Logger) error 
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	log.Info("bff stopped")
 	return nil
 }

@@ -28,11 +28,16 @@ type Config struct {
 	// ShutdownTimeout is how long a stopping server lets running tasks finish before they are
 	// handed back to the queue (PRESSROOM_QUEUE_SHUTDOWN_TIMEOUT, default 30s).
 	ShutdownTimeout time.Duration
+	// RescueInterval is how often a worker or renderer looks for the running tasks of a dead server
+	// (one killed, or cut off) to hand them out again (PRESSROOM_QUEUE_RESCUE_INTERVAL, default 1s;
+	// zero leaves them to Asynq's own recoverer, which takes a minute and a half). See Rescue.
+	RescueInterval time.Duration
 }
 
-// DefaultConfig is a local Redis with a 20ms check interval.
+// DefaultConfig is a local Redis with a 20ms check interval and a 1s rescue interval.
 func DefaultConfig() Config {
-	return Config{RedisAddr: "127.0.0.1:6379", CheckInterval: 20 * time.Millisecond, ShutdownTimeout: 30 * time.Second}
+	return Config{RedisAddr: "127.0.0.1:6379", CheckInterval: 20 * time.Millisecond, ShutdownTimeout: 30 * time.Second,
+		RescueInterval: time.Second}
 }
 
 // LoadConfig reads the PRESSROOM_REDIS_* and PRESSROOM_QUEUE_* variables over the defaults.
@@ -44,6 +49,7 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.Int(&cfg.RedisDB, "PRESSROOM_REDIS_DB")
 	r.Duration(&cfg.CheckInterval, "PRESSROOM_QUEUE_CHECK_INTERVAL")
 	r.Duration(&cfg.ShutdownTimeout, "PRESSROOM_QUEUE_SHUTDOWN_TIMEOUT")
+	r.Duration(&cfg.RescueInterval, "PRESSROOM_QUEUE_RESCUE_INTERVAL")
 	return cfg, r.Err()
 }
 
@@ -58,6 +64,8 @@ func (c Config) Validate() error {
 		return errors.New("PRESSROOM_QUEUE_CHECK_INTERVAL must be positive")
 	case c.ShutdownTimeout < 0:
 		return errors.New("PRESSROOM_QUEUE_SHUTDOWN_TIMEOUT must not be negative")
+	case c.RescueInterval < 0:
+		return errors.New("PRESSROOM_QUEUE_RESCUE_INTERVAL must not be negative")
 	}
 	return nil
 }

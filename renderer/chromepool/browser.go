@@ -22,16 +22,16 @@ type browser struct {
 	cancel  context.CancelFunc
 	alloc   context.CancelFunc // cancels the allocator and waits for the process to be reaped
 	pid     int
-	profile string
+	profile *profile
 	renders int
 	tab     *tab // the open tab, kept between renders while Config.RendersPerTab allows
 }
 
 // startBrowser starts Chromium with a fresh temporary profile in a process group of its own.
 func startBrowser(cfg Config) (*browser, error) {
-	profile, err := os.MkdirTemp("", "pressroom-chrome-")
+	profile, err := newProfile(cfg.profileDir())
 	if err != nil {
-		return nil, fmt.Errorf("chromepool: profile folder: %w", err)
+		return nil, err
 	}
 	opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]),
 		chromedp.ExecPath(cfg.ExecPath),
@@ -47,7 +47,7 @@ func startBrowser(cfg Config) (*browser, error) {
 		chromedp.Flag("mute-audio", true),
 		// WebGL through SwiftShader: the machines have no GPU.
 		chromedp.Flag("enable-unsafe-swiftshader", true),
-		chromedp.UserDataDir(profile),
+		chromedp.UserDataDir(profile.path),
 		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {
 			// Its own group, so stop kills every helper process with the main one; and killed with us.
 			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
@@ -84,10 +84,7 @@ func (b *browser) stop() error {
 	if b.pid > 0 {
 		reapGroup(b.pid)
 	}
-	if err := os.RemoveAll(b.profile); err != nil {
-		return fmt.Errorf("chromepool: remove profile: %w", err)
-	}
-	return nil
+	return b.profile.remove()
 }
 
 // reapGroup kills what is left of process group pgid and reaps the members that became our children.

@@ -3,6 +3,7 @@ package chromepool
 import (
 	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/pressroom/pressroom/platform/env"
@@ -30,6 +31,10 @@ type Config struct {
 	// RenderTimeout is the deadline of one render attempt, from the tab's opening to the drawn PNG
 	// (PRESSROOM_CHROME_RENDER_TIMEOUT, default 30s).
 	RenderTimeout time.Duration
+	// ProfileDir is the folder of the browsers' temporary profiles (PRESSROOM_CHROME_PROFILE_DIR, default
+	// empty: the system's temporary folder, $TMPDIR or /tmp). It is made if missing. At start the pool
+	// removes the profiles in it that a killed pool left behind (tens of MB each).
+	ProfileDir string
 	// Width and Height are the mockup's size in pixels (default 1500 x 1875: 1500 wide by 1.25 tall).
 	Width, Height int
 	// OnBlocked, when set, is told every URL a page asked for and did not get. It runs on the tab's event
@@ -55,6 +60,7 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.Int(&cfg.RecycleAfter, "PRESSROOM_CHROME_RECYCLE_AFTER")
 	r.Int(&cfg.RendersPerTab, "PRESSROOM_CHROME_RENDERS_PER_TAB")
 	r.Duration(&cfg.RenderTimeout, "PRESSROOM_CHROME_RENDER_TIMEOUT")
+	r.String(&cfg.ProfileDir, "PRESSROOM_CHROME_PROFILE_DIR")
 	return cfg, r.Err()
 }
 
@@ -77,4 +83,12 @@ func (c Config) Validate() error {
 		return fmt.Errorf("chromepool: mockup size %dx%d: want 1..4096 on each side", c.Width, c.Height)
 	}
 	return nil
+}
+
+// profileDir is the folder of the profiles: ProfileDir, else the system's temporary folder.
+func (c Config) profileDir() string {
+	if c.ProfileDir == "" {
+		return os.TempDir()
+	}
+	return c.ProfileDir
 }

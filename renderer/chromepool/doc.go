@@ -2,8 +2,9 @@
 // keeps workers: a fixed number of browsers, each serving one render at a time in a tab kept for
 // Config.RendersPerTab renders (then a fresh one), fed from a bounded queue that answers ErrBusy instead of growing.
 //
-// Each browser runs in its own process group with a fresh temporary profile. It is replaced after
-// Config.RecycleAfter renders and whenever it dies; stopping it kills the whole group (the main process
+// Each browser runs in its own process group with a fresh profile folder (pressroom-chrome-* in
+// Config.ProfileDir), locked by the pool while in use, so that a pool starting removes the folders whose
+// lock nobody holds: those of a killed renderer. A browser is replaced after Config.RecycleAfter renders and whenever it dies; stopping it kills the whole group (the main process
 // is reaped by its parent, the rest by init) and removes the profile. Every render has a deadline. A tab may
 // load only the pool's own origin (the page, its assets, the model and the design, all served by Site)
 // and data:/blob: URLs of that page: the Fetch domain fails every other request, so file://, private

@@ -8,6 +8,7 @@ import (
 	"image"
 	"log/slog"
 	"net/url"
+	"os"
 	"sync"
 	"time"
 
@@ -93,6 +94,16 @@ func New(cfg Config, site *Site, baseURL string, log *slog.Logger) (*Pool, error
 	}
 	if err := becomeSubreaper(); err != nil {
 		return nil, err
+	}
+	if err := os.MkdirAll(cfg.profileDir(), 0o700); err != nil {
+		return nil, fmt.Errorf("chromepool: profile folder (PRESSROOM_CHROME_PROFILE_DIR): %w", err)
+	}
+	removed, err := removeStaleProfiles(cfg.profileDir())
+	if err != nil {
+		log.Warn("removing stale Chrome profiles", "err", err)
+	}
+	if removed > 0 {
+		log.Info("removed Chrome profiles a killed renderer left", "count", removed, "dir", cfg.profileDir())
 	}
 	u, err := url.Parse(baseURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {

@@ -18,6 +18,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/blobsource"
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/membudget"
 	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/mockuptask"
 	"github.com/pressroom/pressroom/renderer/pngenc"
@@ -184,6 +185,13 @@ WHERE id = $1 AND revision = $2 AND export_status = 'rendering'`
 
 // render renders the document and stores it under key, and its mockup source beside it.
 func (h *Handler) render(ctx context.Context, doc *design.Document, key string) (printed, error) {
+	// The canvas and, at most, one source at print size at a time: what the render holds of the
+	// renderer's memory budget.
+	release, err := membudget.Acquire(ctx, 2*membudget.RGBA(doc.PrintSpace.Width, doc.PrintSpace.Height))
+	if err != nil {
+		return printed{}, err
+	}
+	defer release()
 	opt := raster.Options{Loader: blobsource.Loader(h.store), Limits: h.limits}
 	canvas, report, err := raster.Render(ctx, doc, opt)
 	if err != nil {

@@ -3,6 +3,7 @@ package imagelimit
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -12,6 +13,7 @@ import (
 
 	"golang.org/x/image/webp"
 
+	"github.com/pressroom/pressroom/renderer/membudget"
 	"github.com/pressroom/pressroom/renderer/pngdec"
 )
 
@@ -92,7 +94,7 @@ func decodeConfig(br *bufio.Reader, lr *limitedReader, cfg Config) (codec, image
 // cfg, reading at most cfg.MaxBytes. The header bytes read for the check are
 // replayed to the decoder, so r is read once and need not seek.
 func Decode(r io.Reader, cfg Config) (image.Image, string, error) {
-	c, rest, lr, cfg, err := checkHeader(r, cfg)
+	c, _, rest, lr, cfg, err := checkHeader(r, cfg)
 	if err != nil {
 		return nil, c.name, err
 	}
@@ -103,13 +105,34 @@ func Decode(r io.Reader, cfg Config) (image.Image, string, error) {
 	return img, c.name, nil
 }
 
+// DecodeWithin is Decode holding, from after the header check to the call of release, the decoded
+// image's bytes (four a pixel) of the memory budget ctx carries (package membudget): the decoding
+// waits while other tasks hold the budget. Call release once done with the image; after an error it
+// is a no-op.
+func DecodeWithin(ctx context.Context, r io.Reader, cfg Config) (img image.Image, format string, release func(), err error) {
+	c, ic, rest, lr, cfg, err := checkHeader(r, cfg)
+	if err != nil {
+		return nil, c.name, func() {}, err
+	}
+	release, err = membudget.Acquire(ctx, membudget.RGBA(ic.Width, ic.Height))
+	if err != nil {
+		return nil, c.name, func() {}, err
+	}
+	img, err = c.decode(rest)
+	if err != nil {
+		release()
+		return nil, c.name, func() {}, lr.wrap(fmt.Errorf("imagelimit: decode %s: %w", c.name, err), cfg)
+	}
+	return img, c.name, release, nil
+}
+
 // checkHeader is the header check Decode and DecodeStream share: it
 // validates cfg, sniffs the format and checks the header against the limits.
 // rest replays the whole input for the decoder, reading through lr, and cfg
 // comes back with its defaults filled in.
-func checkHeader(r io.Reader, cfg Config) (c codec, rest io.Reader, lr *limitedReader, _ Config, err error) {
+func checkHeader(r io.Reader, cfg Config) (c codec, ic image.Config, rest io.Reader, lr *limitedReader, _ Config, err error) {
 	if err := cfg.Validate(); err != nil {
-		return c, nil, nil, cfg, fmt.Errorf("%w: %w", ErrInvalidConfig, err)
+		return c, ic, nil, nil, cfg, fmt.Errorf("%w: %w", ErrInvalidConfig, err)
 	}
 	cfg = cfg.withDefaults()
 	lr = &limitedReader{r: r, left: cfg.MaxBytes}
@@ -118,13 +141,13 @@ func checkHeader(r io.Reader, cfg Config) (c codec, rest io.Reader, lr *limitedR
 	// for PNG that is a few dozen bytes, for JPEG everything up to the frame
 	// header (bounded by MaxBytes).
 	br := bufio.NewReader(io.TeeReader(lr, header))
-	if c, _, err = decodeConfig(br, lr, cfg); err != nil {
-		return c, nil, lr, cfg, err
+	if c, ic, err = decodeConfig(br, lr, cfg); err != nil {
+		return c, ic, nil, lr, cfg, err
 	}
 	// Replay: what the tee recorded, then the rest of the input. bufio may
 	// have read ahead; the recording holds those bytes too, so the replay
 	// starts from the recording and continues with the limited reader.
-	return c, io.MultiReader(header, lr), lr, cfg, nil
+	return c, ic, io.MultiReader(header, lr), lr, cfg, nil
 }
 
 // Stream is an image whose rows become final top down while it decodes:
@@ -146,7 +169,7 @@ type Stream interface {
 // readable until Wait returns or Close. Errors, from DecodeStream or from
 // the stream, are Decode's.
 func DecodeStream(r io.Reader, cfg Config) (Stream, string, error) {
-	c, rest, lr, cfg, err := checkHeader(r, cfg)
+	c, _, rest, lr, cfg, err := checkHeader(r, cfg)
 	if err != nil {
 		return nil, c.name, err
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/blobsource"
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/membudget"
 	"github.com/pressroom/pressroom/renderer/raster"
 	"github.com/pressroom/pressroom/renderer/taskrun"
 	"github.com/pressroom/pressroom/renderer/tasks"
@@ -69,6 +70,13 @@ func (e *Exporter) export(ctx context.Context, p tasks.OrderPayload, document []
 	if err != nil {
 		return taskrun.Fail(MsgCannotRender, err)
 	}
+	// The canvas and, at most, one source at print size at a time: what the render holds of the
+	// renderer's memory budget.
+	release, err := membudget.Acquire(ctx, 2*membudget.RGBA(doc.PrintSpace.Width, doc.PrintSpace.Height))
+	if err != nil {
+		return err
+	}
+	defer release()
 	var report raster.Report
 	opt := raster.Options{Loader: blobsource.Loader(e.d.store), Limits: e.d.limits}
 	if _, err := taskrun.StoreFile(ctx, e.d.store, key, "image/png", "order-export-*.png", func(w io.Writer) error {

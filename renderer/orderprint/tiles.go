@@ -101,8 +101,12 @@ func (h *Tiler) tile(ctx context.Context, p tasks.OrderPayload, key string) erro
 		return err
 	}
 	start := time.Now()
-	img, _, err := imagelimit.Decode(tmp, h.d.limits)
+	img, _, release, err := imagelimit.DecodeWithin(ctx, tmp, h.d.limits)
+	defer release()
 	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return taskrun.Fail(MsgBadPrintFile, err)
 	}
 	b := img.Bounds()

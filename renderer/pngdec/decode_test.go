@@ -31,13 +31,17 @@ func stdTestdata(t testing.TB) string {
 }
 
 // checkSame decodes data with image/png and pngdec and fails unless both
-// refuse it or both return the same image (type, bounds, pixels, palette).
+// refuse it or both return the same image (type, bounds, pixels, palette), and
+// unless pngdec.Check refuses exactly what image/png refuses.
 func checkSame(t *testing.T, data []byte) {
 	t.Helper()
 	want, wantErr := png.Decode(bytes.NewReader(data))
 	got, gotErr := pngdec.Decode(bytes.NewReader(data))
 	if (wantErr == nil) != (gotErr == nil) {
 		t.Fatalf("image/png error %v, pngdec error %v", wantErr, gotErr)
+	}
+	if checkErr := pngdec.Check(bytes.NewReader(data)); (wantErr == nil) != (checkErr == nil) {
+		t.Fatalf("image/png error %v, pngdec.Check error %v", wantErr, checkErr)
 	}
 	if wantErr != nil {
 		return

@@ -9,7 +9,8 @@
 // result back under the same key, then records width, height, declared DPI, byte size and the
 // outcome: ready, or rejected with a message the user reads.
 //
-// It never decodes pixels (variants do that, in package variant) and it does not decide who may
-// upload what; the bff does. The browser strips PNGs before upload too; this step never trusts
+// It reads every pixel row once, so that a damaged file is refused here, but never holds a PNG's
+// pixels: PNGs are checked row by row (pngdec.Check); JPEG and WebP are decoded within the
+// renderer's memory budget (package membudget). It does not decide who may upload what; the bff does. The browser strips PNGs before upload too; this step never trusts
 // that it did.
 package sanitize

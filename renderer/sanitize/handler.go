@@ -14,6 +14,7 @@ import (
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/renderer/dpi"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/pngdec"
 	"github.com/pressroom/pressroom/renderer/pngmeta"
 	"github.com/pressroom/pressroom/renderer/tasks"
 )
@@ -222,15 +223,24 @@ func (h *Handler) checkHeader(ctx context.Context, st *state) error {
 	return nil
 }
 
-// checkPixels decodes the whole image once, so that a file whose header is fine but whose pixel
-// data is cut short or corrupt is refused here rather than failing every render that uses it.
+// checkPixels reads the whole image once, so that a file whose header is fine but whose pixel
+// data is cut short or corrupt is refused here rather than failing every render that uses it. A PNG
+// is checked row by row without being decoded (pngdec.Check refuses exactly what decoding would), so
+// a 13500x16200 upload costs a row of memory, not 875 MB; JPEG and WebP are decoded, within the
+// renderer's memory budget.
 func (h *Handler) checkPixels(ctx context.Context, st *state) error {
 	r, err := h.open(ctx, st.key)
 	if err != nil {
 		return err
 	}
 	defer r.Close()
-	_, _, err = imagelimit.Decode(r, h.limits)
+	if st.format == imagelimit.FormatPNG {
+		err = pngdec.Check(r)
+	} else {
+		var release func()
+		_, _, release, err = imagelimit.DecodeWithin(ctx, r, h.limits)
+		release()
+	}
 	switch {
 	case err == nil:
 		return nil

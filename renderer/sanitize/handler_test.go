@@ -12,6 +12,7 @@ import (
 	"image/png"
 	"io"
 	"log/slog"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/hibiken/asynq"
 	"github.com/jmoiron/sqlx"
+	"github.com/klauspost/compress/zlib"
 
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/outbox"
@@ -283,6 +285,32 @@ func TestSanitize(t *testing.T) {
 		}
 	})
 
+	t.Run("13500 px wide PNG, mostly transparent, is checked holding rows, not its pixels", func(t *testing.T) {
+		// The limits of the renderer's defaults: sized for 13500 px sides.
+		h, err := NewHandler(f.db, f.store, imagelimit.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 1200 rows keep the test quick; decoding them would allocate 65 MB (a 13500x16200 one: 875 MB).
+		body := sparsePNG(t, 13500, 1200)
+		id, _ := f.upload(t, "all-over.png", body, "image/png")
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		if err := h.ProcessTask(ctx, task(id)); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		if r := f.row(t, id); r.Status != "ready" || r.Width == nil || *r.Width != 13500 {
+			t.Fatalf("row = %+v, want ready at 13500 px", r)
+		}
+		allocated := after.TotalAlloc - before.TotalAlloc
+		t.Logf("%d KB file checked with %d KB allocated", len(body)>>10, allocated>>10)
+		if allocated > 16<<20 {
+			t.Errorf("checking a %d KB PNG allocated %d MB; want under 16 MB (its pixels are 65 MB)", len(body)>>10, allocated>>20)
+		}
+	})
+
 	refusals := []struct {
 		name, file, ct string
 		body           []byte
@@ -402,6 +430,38 @@ func TestNewSanitizeJob(t *testing.T) {
 		string(job.Payload) != `{"upload_id":42}` || job.MaxRetry == 0 || job.Timeout == 0 {
 		t.Fatalf("job = %+v", job)
 	}
+}
+
+// sparsePNG is a valid w x h RGBA PNG, transparent but for a red square in its top left corner,
+// written a row at a time (at 13500x16200 it is under a megabyte).
+func sparsePNG(t *testing.T, w, h int) []byte {
+	t.Helper()
+	var idat bytes.Buffer
+	zw, err := zlib.NewWriterLevel(&idat, zlib.BestSpeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := make([]byte, 1+4*w)
+	for y := range h {
+		clear(row)
+		for x := 0; y < 200 && x < 200; x++ {
+			copy(row[1+4*x:], []byte{200, 30, 30, 255})
+		}
+		zw.Write(row)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	out.WriteString(pngmeta.Signature)
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = 8, 6
+	writeChunk(&out, "IHDR", ihdr)
+	writeChunk(&out, "IDAT", idat.Bytes())
+	writeChunk(&out, "IEND", nil)
+	return out.Bytes()
 }
 
 // truncatedPixels is a PNG whose header is whole but whose image data stops half way, as an upload cut

@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -25,6 +27,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/chromepool"
 	"github.com/pressroom/pressroom/renderer/export"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/membudget"
 	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/mockuptask"
 	"github.com/pressroom/pressroom/renderer/orderprint"
@@ -57,16 +60,33 @@ type Config struct {
 	Chrome chromepool.Config
 	// Mockup is the flat mockup renderer's template cache (PRESSROOM_MOCKUP_CACHE_BYTES) and limits.
 	Mockup mockup.Config
+	// MemoryBudget is the memory the renderer keeps to, in bytes (PRESSROOM_RENDERER_MEMORY_BUDGET,
+	// default 1.5 GiB). It is the Go runtime's soft memory limit (GOMEMLIMIT, unless that is set), and
+	// what is left of it after the flat mockup cache and a reserve for everything else (pixelReserve)
+	// bounds the decoded pixels the running tasks hold at once (package membudget).
+	MemoryBudget int64
 	// Production is PRESSROOM_ENV == "production" (default development): it demands a real blob
 	// signing key, as a non-loopback HTTPAddr does.
 	Production bool
 }
 
+// pixelReserve is the part of the memory budget kept for what is not decoded pixels: the runtime,
+// buffers, encoders' state, database and Redis clients.
+const pixelReserve = 256 << 20
+
+// freeAfter is the bytes a task must have acquired for the renderer to return the memory to the
+// system once it ends (a print file at 3x all-over-print size holds about 875 MB).
+const freeAfter = 256 << 20
+
+// pixelBudget is the bytes of decoded pixels the tasks may hold at once.
+func (c Config) pixelBudget() int64 { return c.MemoryBudget - c.Mockup.CacheBytes - pixelReserve }
+
 // LoadConfig reads every PRESSROOM_* variable the renderer service uses.
 func LoadConfig(lookup env.Lookup) (Config, error) {
-	cfg := Config{HTTPAddr: "127.0.0.1:8081", Concurrency: 2}
+	cfg := Config{HTTPAddr: "127.0.0.1:8081", Concurrency: 2, MemoryBudget: 1536 << 20}
 	r := env.NewReader(lookup)
 	r.String(&cfg.HTTPAddr, "PRESSROOM_RENDERER_HTTP_ADDR")
+	r.Int64(&cfg.MemoryBudget, "PRESSROOM_RENDERER_MEMORY_BUDGET")
 	cfg.UIDir = "ui/dist"
 	r.String(&cfg.UIDir, "PRESSROOM_UI_DIR")
 	r.Int(&cfg.Concurrency, "PRESSROOM_RENDERER_CONCURRENCY")
@@ -105,6 +125,10 @@ func (c Config) Validate() error {
 	}
 	if c.Concurrency < 1 {
 		return fmt.Errorf("PRESSROOM_RENDERER_CONCURRENCY=%d: want at least 1", c.Concurrency)
+	}
+	if c.pixelBudget() < 128<<20 {
+		return fmt.Errorf("PRESSROOM_RENDERER_MEMORY_BUDGET=%d: want at least 384 MiB more than PRESSROOM_MOCKUP_CACHE_BYTES (%d)",
+			c.MemoryBudget, c.Mockup.CacheBytes)
 	}
 	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Images, c.Chrome} {
 		if err := v.Validate(); err != nil {
@@ -155,8 +179,16 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 		db.Close()
 		return nil, err
 	}
+	budget, err := membudget.New(cfg.pixelBudget())
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		debug.SetMemoryLimit(cfg.MemoryBudget)
+	}
 	mux := asynq.NewServeMux()
-	mux.Use(queue.Logging(log))
+	mux.Use(queue.Logging(log), withBudget(budget))
 	mux.Handle(ping.TypePing, ping.NewHandler(db, queue.Renderer))
 	store, err := blob.New(cfg.Blob, cfg.Production)
 	if err != nil {
@@ -222,6 +254,22 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 	}, nil
 }
 
+// withBudget gives every task the renderer's memory budget (see membudget) and, after a task that
+// held more than freeAfter bytes of pixels, returns the freed memory to the system at once, so that
+// an idle renderer does not keep the peak of its last big job.
+func withBudget(b *membudget.Budget) asynq.MiddlewareFunc {
+	return func(next asynq.Handler) asynq.Handler {
+		return asynq.HandlerFunc(func(ctx context.Context, t *asynq.Task) error {
+			ctx, acquired := membudget.WithBudget(ctx, b)
+			err := next.ProcessTask(ctx, t)
+			if acquired() >= freeAfter {
+				debug.FreeOSMemory()
+			}
+			return err
+		})
+	}
+}
+
 // startChrome starts the Chrome pool of 3D mockups over the built 3D page of cfg.UIDir, served on a
 // loopback port; browsers start with the first render. Without a built page it logs a warning and
 // returns no pool.
@@ -259,6 +307,7 @@ func (s *Service) Run(ctx context.Context) error {
 		"concurrency", s.cfg.Concurrency)
 	g, ctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return queue.Serve(ctx, s.server, s.mux) })
+	g.Go(func() error { return queue.Rescue(ctx, s.cfg.Queue, queue.Renderer, s.log) })
 	if sweeper, ok := s.store.(tempSweeper); ok {
 		sweep := func(ctx context.Context) (int, error) { return sweeper.SweepTemp(ctx, tempMaxAge) }
 		g.Go(func() error {
@@ -277,7 +326,11 @@ func (s *Service) Run(ctx context.Context) error {
 		defer cancel()
 		return srv.Shutdown(sctx)
 	})
-	return g.Wait()
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	s.log.Info("renderer stopped")
+	return nil
 }
 
 // Close stops the Chrome pool and releases connections.

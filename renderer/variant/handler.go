@@ -64,7 +64,8 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		return err
 	}
 	defer r.Close()
-	src, _, err := imagelimit.Decode(r, h.limits)
+	src, _, release, err := imagelimit.DecodeWithin(ctx, r, h.limits)
+	defer release()
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()

@@ -110,8 +110,9 @@ stop_pid() {
     sleep 1
     kill -KILL -- "-$pid" 2>/dev/null || true
   fi
-  # Reap it if it is our child, so no zombie is left behind.
-  wait "$pid" 2>/dev/null || true
+  # No `wait "$pid"` to reap it: called from a trap, bash may have reaped the child already and lost its
+  # status, and then `wait` blocks until some other child (Redis) exits, i.e. for ever. Bash reaps its
+  # children by itself; whatever is left as a zombie goes with the script.
 }
 
 # tail_log FILE [LINES]: print the last lines of a log, indented, to stderr.
@@ -162,6 +163,6 @@ kill_child() {
   wait_pid_gone "$CHILD_PID" 10 || kill -KILL -- "-$CHILD_PID" 2>/dev/null || true
   sleep 0.2
   kill -KILL -- "-$CHILD_PID" 2>/dev/null || true
-  wait "$CHILD_PID" 2>/dev/null || true
+  wait_pid_gone "$CHILD_PID" 5 || true # not `wait`: see stop_pid
   CHILD_PID=""
 }

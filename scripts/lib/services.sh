@@ -52,10 +52,11 @@ service_start() {
   # The printer copies the output into the log file and, prefixed, to the terminal.
   local prefix
   prefix="$(printf '%-8s | ' "$name")"
-  # It ignores Ctrl+C (SIGINT reaches the whole terminal process group) so that the services can
-  # still write their shutdown logs; it ends at the end of their output.
+  # It ignores Ctrl+C and SIGTERM (both may reach the script's whole process group) so that the
+  # services can still write their shutdown logs (a service writing to a fifo nobody reads would die
+  # of SIGPIPE); it ends at the end of their output.
   (
-    trap '' INT
+    trap '' INT TERM
     exec awk "${_awk_unbuffered[@]}" -v prefix="$prefix" -v logf="$logf" -v echo_terminal="$echo_terminal" '
       { print >> logf; fflush(logf); if (echo_terminal == "1") { print prefix $0; fflush() } }'
   ) <"$fifo" >&2 &
@@ -117,9 +118,8 @@ services_stop() {
     stop_pid "${SERVICE_NAMES[$i]}" "${SERVICE_PIDS[$i]}" 30
   done
   for i in "${!SERVICE_PRINTER_PIDS[@]}"; do
-    # The printer ends by itself at end of output; give it a moment to flush.
-    wait_pid_gone "${SERVICE_PRINTER_PIDS[$i]}" 5 || kill "${SERVICE_PRINTER_PIDS[$i]}" 2>/dev/null || true
-    wait "${SERVICE_PRINTER_PIDS[$i]}" 2>/dev/null || true
+    # The printer ends by itself at end of output; give it a moment to flush. (Not `wait`: see stop_pid.)
+    wait_pid_gone "${SERVICE_PRINTER_PIDS[$i]}" 5 || kill -KILL "${SERVICE_PRINTER_PIDS[$i]}" 2>/dev/null || true
   done
   for i in "${!SERVICE_LOGS[@]}"; do
     rm -f "$(dirname "${SERVICE_LOGS[$i]}")/.${SERVICE_NAMES[$i]}.fifo"

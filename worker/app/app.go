@@ -183,10 +183,15 @@ func (a *App) Run(ctx context.Context) error {
 	a.log.Info("worker started", "queues", queue.Queues(queue.Worker), "concurrency", a.cfg.Concurrency)
 	g, ctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return queue.Serve(ctx, a.server, a.mux) })
+	g.Go(func() error { return queue.Rescue(ctx, a.cfg.Queue, queue.Worker, a.log) })
 	g.Go(func() error { return a.relay.Run(ctx) })
 	g.Go(func() error { return a.bulk.Run(ctx) })
 	g.Go(func() error { return a.jobs.Run(ctx) })
-	return g.Wait()
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	a.log.Info("worker stopped")
+	return nil
 }
 
 // Close releases connections.

@@ -36,8 +36,8 @@ import (
 )
 
 // How many records the bulk run makes, and how long it may take at most on a loaded machine: a
-// task that was running when its process was killed comes back only once Asynq's lease on it has
-// expired and its recoverer has run (about one to two minutes), then after the retry's backoff.
+// task that was running when its process was killed comes back once the queue's rescue has noticed
+// its dead server (about 10 s; see TestKilledExportRerunsSoon).
 const (
 	records      = 50
 	runDeadline  = 10 * time.Minute

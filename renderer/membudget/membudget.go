@@ -1,0 +1,80 @@
+// Package membudget bounds the memory the renderer's tasks spend on decoded pixels. A Budget is a
+// weighted semaphore over bytes: before a task decodes an image or allocates a canvas it acquires
+// the bytes it is about to hold, and releases them when it is done, so that tasks running at once
+// never hold more than the budget between them; a task that would go over waits for others to
+// finish. A single job bigger than the whole budget runs alone rather than never.
+//
+// The service puts its Budget into each task's context (WithBudget); handlers call Acquire with
+// their estimate, which is free when the context carries no budget (the command line, tests).
+package membudget
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+
+	"golang.org/x/sync/semaphore"
+)
+
+// Budget is the bytes of decoded pixels the tasks of one process may hold at once.
+type Budget struct {
+	total int64
+	sem   *semaphore.Weighted
+}
+
+// New is a budget of total bytes; total must be positive.
+func New(total int64) (*Budget, error) {
+	if total <= 0 {
+		return nil, fmt.Errorf("membudget: a budget of %d bytes: want a positive size", total)
+	}
+	return &Budget{total: total, sem: semaphore.NewWeighted(total)}, nil
+}
+
+// Total is the budget's size in bytes.
+func (b *Budget) Total() int64 { return b.total }
+
+// Acquire waits until n bytes are free (all of them when n exceeds the budget) and returns the
+// function that gives them back, which must be called once. It fails only when ctx ends first.
+func (b *Budget) Acquire(ctx context.Context, n int64) (release func(), err error) {
+	n = min(max(n, 0), b.total)
+	if n == 0 {
+		return func() {}, nil
+	}
+	if err := b.sem.Acquire(ctx, n); err != nil {
+		return nil, fmt.Errorf("membudget: waiting for %d bytes: %w", n, err)
+	}
+	return func() { b.sem.Release(n) }, nil
+}
+
+type ctxKey struct{}
+
+// use is a budget as one task's context carries it, with the bytes the task acquired.
+type use struct {
+	b        *Budget
+	acquired atomic.Int64
+}
+
+// WithBudget returns ctx carrying b, for Acquire, and a function reporting how many bytes were
+// acquired through the returned context so far (so that a caller can return memory to the system
+// after a big job).
+func WithBudget(ctx context.Context, b *Budget) (context.Context, func() int64) {
+	u := &use{b: b}
+	return context.WithValue(ctx, ctxKey{}, u), u.acquired.Load
+}
+
+// Acquire acquires n bytes of the budget ctx carries (see Budget.Acquire); without one it returns
+// at once.
+func Acquire(ctx context.Context, n int64) (release func(), err error) {
+	u, _ := ctx.Value(ctxKey{}).(*use)
+	if u == nil {
+		return func() {}, nil
+	}
+	release, err = u.b.Acquire(ctx, n)
+	if err == nil {
+		u.acquired.Add(n)
+	}
+	return release, err
+}
+
+// RGBA is the size of a decoded w x h image at four bytes a pixel.
+func RGBA(w, h int) int64 { return 4 * int64(max(w, 0)) * int64(max(h, 0)) }

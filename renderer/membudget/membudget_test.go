@@ -1,0 +1,85 @@
+package membudget
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestBudgetBoundsConcurrentBytes runs 16 jobs of assorted sizes at once against a budget of 100
+// bytes: the bytes held at any moment never exceed it, every job runs, and a job bigger than the
+// budget runs alone.
+func TestBudgetBoundsConcurrentBytes(t *testing.T) {
+	b, err := New(100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, acquired := WithBudget(context.Background(), b)
+	var held, peak, ran atomic.Int64
+	var wg sync.WaitGroup
+	sizes := []int64{60, 30, 50, 10, 90, 40, 70, 20, 250, 35, 65, 15, 80, 25, 45, 55}
+	for _, n := range sizes {
+		wg.Go(func() {
+			release, err := Acquire(ctx, n)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			now := held.Add(min(n, 100))
+			for p := peak.Load(); now > p && !peak.CompareAndSwap(p, now); p = peak.Load() {
+			}
+			if n > 100 && now != 100 {
+				t.Errorf("a job of %d bytes ran with %d bytes held; want it alone", n, now)
+			}
+			time.Sleep(time.Millisecond) // hold the bytes a while, so that jobs overlap
+			held.Add(-min(n, 100))
+			ran.Add(1)
+			release()
+		})
+	}
+	wg.Wait()
+	if peak.Load() > 100 {
+		t.Errorf("%d bytes held at once; want at most the budget, 100", peak.Load())
+	}
+	if peak.Load() < 60 {
+		t.Errorf("at most %d bytes held at once: the jobs never overlapped, so the test proves nothing", peak.Load())
+	}
+	var sum int64
+	for _, n := range sizes {
+		sum += n
+	}
+	if acquired() != sum {
+		t.Errorf("the context reports %d bytes acquired; want %d", acquired(), sum)
+	}
+	if ran.Load() != int64(len(sizes)) {
+		t.Errorf("%d jobs ran; want %d", ran.Load(), len(sizes))
+	}
+}
+
+// TestAcquireEndsWithItsContext: a job waiting for bytes gives up when its context ends, and a
+// context without a budget costs nothing.
+func TestAcquireEndsWithItsContext(t *testing.T) {
+	b, err := New(10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	release, err := b.Acquire(context.Background(), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	withBudget, _ := WithBudget(context.Background(), b)
+	ctx, cancel := context.WithCancel(withBudget)
+	cancel()
+	if _, err := Acquire(ctx, 1); !errors.Is(err, context.Canceled) {
+		t.Errorf("acquire on a full budget with an ended context: %v; want context.Canceled", err)
+	}
+	if release, err := Acquire(context.Background(), 1<<40); err != nil {
+		t.Errorf("acquire without a budget: %v", err)
+	} else {
+		release()
+	}
+}
