@@ -1,6 +1,6 @@
-// The editing model of the design canvas (spec design-and-bulk §4 "Design canvas", §5, §9): pure functions that
-// take a design document and return a new one, never mutating their input. DesignCanvas draws what these
-// return; the campaign editor keeps the documents, its History and the sync between print spaces.
+// The editing model of the design canvas: pure functions that take a design document and return a new one, never
+// mutating their input. DesignCanvas draws what these return; the editor's state (state.ts) keeps the documents,
+// their history and the sync between print spaces, and its actions (actions.ts) are the only way to change them.
 
 import {
   DEFAULT_FONT_FAMILY,
@@ -10,7 +10,7 @@ import {
   type ImageObject,
   type PrintSpaceSpec,
   type TextObject,
-} from './document';
+} from '../document';
 
 /** The editor's constants (spec §5 and §9). */
 export const EDITOR = {
@@ -374,58 +374,6 @@ export function snapToCentre(
     snapX,
     snapY,
   };
-}
-
-/** A bounded undo/redo history of immutable values. */
-export class History<T> {
-  private past: T[] = [];
-  private future: T[] = [];
-
-  constructor(
-    private current: T,
-    private readonly limit: number = EDITOR.historyLimit,
-  ) {}
-
-  /** The present value. */
-  get present(): T {
-    return this.current;
-  }
-
-  /** Records a new present value; the redo list is dropped and the oldest step beyond the limit forgotten. */
-  push(value: T): T {
-    if (value === this.current) return value;
-    this.past.push(this.current);
-    if (this.past.length > this.limit) this.past.shift();
-    this.future = [];
-    this.current = value;
-    return value;
-  }
-
-  /** Steps back; the present value is returned unchanged when there is nothing to undo. */
-  undo(): T {
-    const prev = this.past.pop();
-    if (prev === undefined) return this.current;
-    this.future.push(this.current);
-    this.current = prev;
-    return prev;
-  }
-
-  /** Steps forward again after an undo. */
-  redo(): T {
-    const next = this.future.pop();
-    if (next === undefined) return this.current;
-    this.past.push(this.current);
-    this.current = next;
-    return next;
-  }
-
-  get canUndo(): boolean {
-    return this.past.length > 0;
-  }
-
-  get canRedo(): boolean {
-    return this.future.length > 0;
-  }
 }
 
 /** One design of a campaign being edited: a product's print space and its document. */
