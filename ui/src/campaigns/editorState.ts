@@ -72,9 +72,10 @@ export function setCustomImage(doc: DesignDocument, id: string, custom: boolean)
     ...doc,
     objects: doc.objects.map((o) => {
       if (o.id !== id || o.type !== 'image') return o;
-      const next: ImageObject = { ...o, name: EDITOR.customImageName };
-      if (!custom) delete next.name;
-      return next;
+      if (custom) return { ...o, name: EDITOR.customImageName };
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the name is dropped
+      const { name, ...unnamed }: ImageObject = o;
+      return unnamed;
     }),
   };
 }

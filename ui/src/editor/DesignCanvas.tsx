@@ -10,7 +10,7 @@ import { Group, Layer, Line, Rect, Stage, Transformer } from 'react-konva';
 import { imageSources, useDesignAssets } from './assets';
 import type { DesignDocument, DesignObject } from './document';
 import { DesignObjects, type ObjectHandlers } from './DesignObjects';
-import type { Performance } from './model/actions';
+import type { CanvasPerformance } from './model/actions';
 import {
   EDITOR,
   isCustomObject,
@@ -21,12 +21,6 @@ import {
   type Box,
   type Size,
 } from './model';
-
-/** The actions the canvas performs: selecting with a click, and moving, resizing or rotating with the mouse. */
-export const CANVAS_ACTIONS = ['select', 'transform'] as const;
-
-/** An action of CANVAS_ACTIONS with its value. */
-export type CanvasPerformance = Extract<Performance, { name: (typeof CANVAS_ACTIONS)[number] }>;
 
 export type DesignCanvasProps = {
   doc: DesignDocument;

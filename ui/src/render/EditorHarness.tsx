@@ -3,8 +3,9 @@
 
 import { useState } from 'react';
 import type { DesignDocument } from '../editor/document';
-import { DesignCanvas, type CanvasPerformance } from '../editor/DesignCanvas';
+import { DesignCanvas } from '../editor/DesignCanvas';
 import { transformObject } from '../editor/model';
+import type { CanvasPerformance } from '../editor/model/actions';
 
 /** DesignCanvas over doc; every change is also reported to onChange. */
 export function EditorHarness({

@@ -260,6 +260,12 @@ export const ACTIONS: { readonly [N in ActionName]: Action<ActionValues[N]> } = 
 /** An action with the value to perform it with. */
 export type Performance = { [N in ActionName]: Readonly<{ name: N; value: ActionValues[N] }> }[ActionName];
 
+/** The actions the design canvas performs: selecting with a click, and moving, resizing or rotating with the mouse. */
+export const CANVAS_ACTIONS = ['select', 'transform'] as const satisfies readonly ActionName[];
+
+/** An action of CANVAS_ACTIONS with its value: all the canvas can perform. */
+export type CanvasPerformance = Extract<Performance, { name: (typeof CANVAS_ACTIONS)[number] }>;
+
 /** Performs an action when its predicate allows it; otherwise the state is returned as it is. */
 export function perform(state: EditorState, { name, value }: Performance): EditorState {
   const action = ACTIONS[name] as Action<typeof value>;

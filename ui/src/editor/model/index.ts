@@ -163,7 +163,7 @@ export function addText(
   const { width: W, height: H } = doc.printSpace;
   const width = W * EDITOR.textWidthRatio;
   const fontSize = opts.fontSize ?? EDITOR.defaultFontSize;
-  const text: TextObject = {
+  const base: TextObject = {
     type: 'text',
     id: opts.id ?? nextId(doc, 'text'),
     text: EDITOR.defaultText,
@@ -182,7 +182,7 @@ export function addText(
     isCustom: false,
     ...opts,
   };
-  text.text = cleanText(text.text, text.maxLength ?? EDITOR.textMaxLength);
+  const text: TextObject = { ...base, text: cleanText(base.text, base.maxLength ?? EDITOR.textMaxLength) };
   return { doc: { ...doc, objects: [...doc.objects, text] } };
 }
 
@@ -201,8 +201,7 @@ export function updateText(
   return mapObject(doc, id, (o) => {
     if (o.type !== 'text') return o;
     const next: TextObject = { ...o, ...patch };
-    next.text = cleanText(next.text, Math.min(next.maxLength ?? EDITOR.textMaxLength, EDITOR.textMaxLength));
-    return next;
+    return { ...next, text: cleanText(next.text, Math.min(next.maxLength ?? EDITOR.textMaxLength, EDITOR.textMaxLength)) };
   });
 }
 
@@ -389,7 +388,7 @@ function sameArea(a: ProductPrintSpace, b: ProductPrintSpace): boolean {
 }
 
 /** The objects of a document scaled to fit another print space, centred (for main print space sync). */
-export function fitObjects(objects: DesignObject[], from: PrintSpaceSpec, to: PrintSpaceSpec): DesignObject[] {
+export function fitObjects(objects: readonly DesignObject[], from: PrintSpaceSpec, to: PrintSpaceSpec): DesignObject[] {
   const s = Math.min(to.width / from.width, to.height / from.height);
   const dx = (to.width - from.width * s) / 2;
   const dy = (to.height - from.height * s) / 2;
