@@ -58,6 +58,7 @@ function Editor({ initial }: { initial: Campaign }) {
   const selectedImage: ImageObject | null = selected?.type === 'image' ? selected : null;
   const selectedText: TextObject | null = selected?.type === 'text' ? selected : null;
   const model = modelFor(models.data ?? [], product, space.name);
+  const colour = productColor(product);
   const badge = resolution(doc, editor.knownSizes);
   const designErrors = errors.designs[key] ?? [];
   const productErrors = errors.products[product.id] ?? [];
@@ -210,8 +211,13 @@ function Editor({ initial }: { initial: Campaign }) {
                 onRemove={() => perform({ name: 'remove', value: undefined })}
               />
             </Card>
+            {colour.error !== undefined && (
+              <Alert color="red" variant="light" role="alert" title="The product colour cannot be shown">
+                {colour.error} The mockups of {product.name} fail until its colours are fixed.
+              </Alert>
+            )}
             {model && (
-              <Design3DPreview doc={doc} model={model} color={productColor(product)} imageUrl={imageUrl} fontUrl={fileUrl} />
+              <Design3DPreview doc={doc} model={model} color={colour.hex || undefined} imageUrl={imageUrl} fontUrl={fileUrl} />
             )}
           </Stack>
         </Grid.Col>

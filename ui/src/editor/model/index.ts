@@ -127,11 +127,13 @@ export function addImage(
 /**
  * Swaps an image's source. When the new image's aspect ratio matches the placed box within
  * EDITOR.aspectTolerance the placement is kept; otherwise the new image is fitted inside the old box,
- * centred on it, with the same rotation.
+ * centred on it, with the same rotation. An image or a box without a size keeps the placement (there is no
+ * ratio to compare). A bulk replace places artwork by the same rule (schema/testdata/twins/replace-placement.json).
  */
 export function replaceImage(doc: DesignDocument, objectId: string, image: { src: string } & Size): DesignDocument {
   return mapObject(doc, objectId, (o) => {
     if (o.type !== 'image') return o;
+    if (!(image.width > 0 && image.height > 0 && o.width > 0 && o.height > 0)) return { ...o, src: image.src };
     const oldAspect = o.width / o.height;
     const newAspect = image.width / image.height;
     if (Math.abs(oldAspect - newAspect) <= EDITOR.aspectTolerance) return { ...o, src: image.src };
@@ -313,7 +315,7 @@ function mapObject(doc: DesignDocument, id: string, f: (o: DesignObject) => Desi
   return changed ? { ...doc, objects } : doc;
 }
 
-/** Resolution verdict of a design (spec §5), as renderer/dpi computes it. */
+/** Resolution verdict of a design, as renderer/dpi computes it (schema/testdata/twins/dpi.json holds both to it). */
 export type Quality = 'good' | 'normal' | 'low';
 
 /** Effective DPI of a placed image: DPI times natural pixels per placed pixel, on the axis that gives less. */
