@@ -266,7 +266,7 @@ const HIDDEN_RELOAD_KEY = 'campaign-load-reload-at';
 const HIDDEN_RELOAD_INTERVAL_MS = 60_000;
 
 /**
- * Spec §4: a saved design that fails to load while the tab is hidden reloads the page, so the seller comes
+ * A saved design that fails to load while the tab is hidden reloads the page, so the seller comes
  * back to a working editor. A missing campaign (404) stays missing, and a failing bff is not hammered: at most
  * one reload a minute, and none without session storage to remember it in.
  */

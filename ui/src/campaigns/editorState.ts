@@ -19,10 +19,10 @@ export type Documents = Readonly<Record<string, DesignDocument>>;
 /** The key of the design of a product's print space. */
 export const designKey = (productId: number, printSpace: string) => `${productId}:${printSpace}`;
 
-/** Spec §3 print type "handmade": such products are left out of the personalized match rule. */
+/** The print type "handmade": such products are left out of the personalized match rule. */
 const FULL_PRINTED_HANDMADE = 1;
 
-/** Messages of spec §5 and the bff, word for word. */
+/** The messages the bff sends for the same rules, word for word. */
 export const MESSAGES = {
   designPerProduct: 'Every product needs at least one design.',
   personalizedMismatch: "Campaign's personalized should be matched with products's personalized.",
@@ -36,7 +36,7 @@ export function orderedPrintSpaces(product: Pick<Product, 'name' | 'print_spaces
 }
 
 /**
- * The products the editor designs: spec §4 skips a product without a main print space and logs
+ * The products the editor designs: it skips a product without a main print space and logs
  * "No main print space" (the campaign keeps it; it just cannot be designed here).
  */
 export function designableProducts(products: readonly Product[], log: (message: string) => void = console.warn): Product[] {
@@ -102,7 +102,7 @@ export function objectCounts(products: readonly Product[], docs: Documents): Pri
 }
 
 /**
- * Spec §5 personalized match rule: among products that are not handmade, every product's personalized
+ * The personalized match rule: among products that are not handmade, every product's personalized
  * equals the first one's, and the campaign's when it is given.
  */
 export function personalizedMatches(campaign: boolean | null, products: readonly { personalized: boolean; full_printed: number }[]): boolean {

@@ -29,7 +29,7 @@ export type DesignCanvasProps = {
   /** Keys pressed while the canvas has the focus. */
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
   selectedId: string | null;
-  /** Restricted mode (spec §5): objects stay in the print area, images within DPI/minDPI, artwork unrotated. */
+  /** Restricted mode: objects stay in the print area, images within DPI/minDPI, artwork unrotated. */
   restricted?: boolean;
   /** Lock-edit mode: only the customer object (model.isCustomObject) can be moved. */
   lockEdit?: boolean;

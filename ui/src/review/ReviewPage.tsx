@@ -52,7 +52,7 @@ type Filter = keyof typeof FILTERS;
 const errorMessage = (error: unknown) => (isApiError(error) ? error.message : 'Something went wrong.');
 
 /**
- * The designers' area (issue 11): the queue of print files to check on the left, worked with the
+ * The designers' area: the queue of print files to check on the left, worked with the
  * keyboard (J/K or the arrows move, A approves, R rejects with a comment), and the selected item's
  * review screen: the deep-zoom print file beside its facts, DPI report, personalization and design.
  */

@@ -12,7 +12,7 @@ import {
   type TextObject,
 } from '../document';
 
-/** The editor's constants (spec §5 and §9). */
+/** The editor's constants. */
 export const EDITOR = {
   textMaxLength: LIMITS.maxTextLength,
   textsPerPrintArea: LIMITS.maxTexts,
@@ -154,7 +154,7 @@ export function texts(doc: DesignDocument): TextObject[] {
 export const TOO_MANY_TEXTS = 'A print area holds at most 2 texts.';
 
 /**
- * Adds a text with the spec's defaults ('Hello', Roboto, size 100, 80% of the print area wide, centred), or
+ * Adds a text with the defaults ('Hello', Roboto, size 100, 80% of the print area wide, centred), or
  * refuses a third text of the print area.
  */
 export function addText(
@@ -402,7 +402,7 @@ export function fitObjects(objects: readonly DesignObject[], from: PrintSpaceSpe
 }
 
 /**
- * Propagates the change of one design (spec §4): in a combo campaign designs are unique per print space and
+ * Propagates the change of one design: in a combo campaign designs are unique per print space and
  * nothing else changes. Elsewhere, designs with the same key (mirrorKey) mirror it exactly; when it is a main
  * print space, the other main print spaces get its objects fitted to their size; and the other print spaces
  * of the same print area (same size) get its customer objects (isCustomObject), replacing theirs, within the
