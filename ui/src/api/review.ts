@@ -138,20 +138,3 @@ export async function replaceItem(api: ApiClient, id: number, uploadId: number):
   return checked(reviewItemSchema, `POST ${BASE}/${id}/replace`, await api.post<unknown>(`${BASE}/${id}/replace`, { upload_id: uploadId }));
 }
 
-/** The path of one tile under the item's `tiles_url`, as renderer/tiles names it. */
-export function tilePath(tilesUrl: string, manifest: Manifest, level: number, col: number, row: number): string {
-  return `${tilesUrl}${level}/${col}_${row}.${manifest.format}`;
-}
-
-/**
- * Loads one tile through the bff (tiles are for designers only, so they carry the bearer token) and
- * decodes it for a canvas. `apiBase` is the API client's base URL.
- */
-export async function loadTile(api: ApiClient, apiBase: string, path: string, signal?: AbortSignal): Promise<ImageBitmap> {
-  const headers = new Headers();
-  const token = api.tokens.get();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(`${apiBase}${path}`, { headers, signal, credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`tile ${path}: ${response.status}`);
-  return createImageBitmap(await response.blob());
-}

@@ -38,6 +38,7 @@ function WidthInput({ image, onResize }: { image: ImageObject; onResize: (width:
       onChange={setDraft}
       onBlur={apply}
       onKeyDown={(event) => event.key === 'Enter' && apply()}
+      data-action="resize"
       description={`${Math.round(image.width)} × ${Math.round(image.height)} px placed at ${Math.round(image.x)}, ${Math.round(image.y)}`}
     />
   );
@@ -59,7 +60,7 @@ export function ArtworkPanel({
     <Stack gap="sm">
       <FileButton onChange={(file) => file && onUpload(file)} accept={ACCEPT}>
         {(props) => (
-          <Button {...props} leftSection={<IconUpload size={16} />} loading={uploading} w="fit-content">
+          <Button {...props} leftSection={<IconUpload size={16} />} loading={uploading} w="fit-content" data-action="pickUpload">
             {image ? 'Upload replacement' : 'Upload artwork'}
           </Button>
         )}
@@ -75,6 +76,7 @@ export function ArtworkPanel({
               onClick={() => onPick(u)}
               title={`${u.file_name} (${u.width}×${u.height})`}
               aria-label={`${image ? 'Replace with' : 'Add'} ${u.file_name}`}
+              data-action="pickUpload"
               style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 6, padding: 2 }}
             >
               <Image src={variantUrl(u.fileUrl, 'thumb')} alt={u.file_name} h={64} fit="contain" />
@@ -89,15 +91,16 @@ export function ArtworkPanel({
             label="Customer image (the customer replaces it; lock edit moves only this)"
             checked={isCustomObject(image)}
             onChange={(event) => onCustomChange(event.currentTarget.checked)}
+            data-action="setCustomImage"
           />
           <Group gap="xs">
-            <Button size="xs" variant="default" leftSection={<IconArrowUp size={14} />} onClick={() => onLayer('up')}>
+            <Button size="xs" variant="default" leftSection={<IconArrowUp size={14} />} onClick={() => onLayer('up')} data-action="moveLayer">
               Forward
             </Button>
-            <Button size="xs" variant="default" leftSection={<IconArrowDown size={14} />} onClick={() => onLayer('down')}>
+            <Button size="xs" variant="default" leftSection={<IconArrowDown size={14} />} onClick={() => onLayer('down')} data-action="moveLayer">
               Backward
             </Button>
-            <Button size="xs" color="red" variant="subtle" leftSection={<IconTrash size={14} />} onClick={onRemove}>
+            <Button size="xs" color="red" variant="subtle" leftSection={<IconTrash size={14} />} onClick={onRemove} data-action="remove">
               Remove
             </Button>
           </Group>

@@ -1,93 +1,31 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Loader,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { ActionIcon, Alert, Anchor, Button, Card, Grid, Group, Loader, Stack, Switch, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api, isApiError, type FieldError } from '../api';
-import {
-  addProduct,
-  calcExtraPrintCost,
-  listExports,
-  listFonts,
-  modelFor,
-  removeProduct,
-  saveCampaign,
-  type Campaign,
-  type CampaignUpdate,
-  type PrintSpace,
-  type Product,
-} from '../api/campaigns';
+import { isApiError } from '../api';
+import { modelFor, type Campaign } from '../api/campaigns';
 import { DesignCanvas } from '../editor/DesignCanvas';
-import { PRINT_TYPE_FULL_3D, sourceKindOf, type DesignDocument, type ImageObject, type TextObject } from '../editor/document';
-import {
-  EDITOR,
-  History,
-  addImage,
-  addText,
-  emptyDocument,
-  moveLayer,
-  nextId,
-  removeObject,
-  replaceImage,
-  resolution,
-  syncDesigns,
-  transformObject,
-  updateText,
-  type DesignSlot,
-  type LayerMove,
-  type Size,
-} from '../editor/model';
-import { toastDuration } from '../feedback/toast';
+import { PRINT_TYPE_FULL_3D, sourceKindOf, type ImageObject, type TextObject } from '../editor/document';
+import { EDITOR, resolution, texts } from '../editor/model';
+import { ACTIONS, applies, tooltipOf, type Performance } from '../editor/model/actions';
+import { focusOf, isDirty, selectedOf, type EditorState } from '../editor/model/state';
 import { formatPrice } from '../format/price';
 import { productColor } from '../mockup3d/productColor';
-import { listUploads, variantUrl, type Upload } from '../uploads/api';
-import { notifyUploadFailed } from '../uploads/notify';
-import { uploadFile } from '../uploads/uploader';
+import { variantUrl } from '../uploads/api';
 import { ArtworkPanel } from './ArtworkPanel';
 import { CampaignSettings } from './CampaignSettings';
-import {
-  checkBeforeSave,
-  designKey,
-  designableProducts,
-  exportPollInterval,
-  exportProgress,
-  initialDocuments,
-  objectCounts,
-  orderedPrintSpaces,
-  placeErrors,
-  saveBody,
-  savedRevisions,
-  setCustomImage,
-  type CampaignDraft,
-  type Documents,
-  type PlacedErrors,
-} from './editorState';
-import { ExportPanel } from './ExportPanel';
 import { Design3DPreview } from './Design3DPreview';
-import { MockupGallery } from './MockupGallery';
+import { designKey } from './editorState';
+import { ExportPanel } from './ExportPanel';
 import { LeaveGuard } from './LeaveGuard';
+import { MockupGallery } from './MockupGallery';
 import { NewCampaignForm } from './NewCampaignForm';
-import { CAMPAIGNS_KEY, campaignQuery, modelsQuery } from './queries';
+import { campaignQuery, modelsQuery } from './queries';
 import { ResolutionBadge } from './ResolutionBadge';
 import { editorPath, kindOfSegment, type KindSegment } from './routes';
 import { TextPanel } from './TextPanel';
+import { useCampaignEditor } from './useCampaignEditor';
 
 /** The app URL of a stored file by its blob key (bff/uploads FileURL); http(s) sources are used as they are. */
 function fileUrl(src: string): string {
@@ -100,289 +38,35 @@ function artworkUrl(src: string, printType: number | undefined): string {
   return variantUrl(fileUrl(src), printType === PRINT_TYPE_FULL_3D ? 'design3x' : 'design');
 }
 
-const NO_ERRORS: PlacedErrors = { products: {}, designs: {}, general: [] };
-
-/** A save refused by the editor's own checks, before any request. */
-class SaveCheckError extends Error {
-  constructor(
-    readonly fieldErrors: FieldError[],
-    readonly body: CampaignUpdate,
-  ) {
-    super(fieldErrors[0]?.message ?? 'The campaign cannot be saved.');
-    this.name = 'SaveCheckError';
-  }
-}
-
-function slotsOf(products: readonly Product[], docs: Documents): DesignSlot[] {
-  return products.flatMap((product) =>
-    orderedPrintSpaces(product).map((ps) => ({
-      productId: product.id,
-      printSpace: ps,
-      doc: docs[designKey(product.id, ps.name)] ?? emptyDocument(ps),
-    })),
-  );
-}
-
-/** The natural sizes the export reports know, by src: a saved design's artwork is sized before it is picked again. */
-function naturalsFromCampaign(campaign: Campaign): Record<string, Size> {
-  const sizes: Record<string, Size> = {};
-  for (const design of campaign.designs) {
-    for (const o of design.export.report?.dpi.objects ?? []) {
-      const image = design.design_json.objects.find((d) => d.id === o.id && d.type === 'image');
-      if (image?.type === 'image') sizes[image.src] = { width: o.source_width, height: o.source_height };
-    }
-  }
-  return sizes;
-}
-
-interface EditorProps {
-  initial: Campaign;
-}
-
-/** The editor of a loaded campaign. Remounted (by key) when another campaign opens. */
-function Editor({ initial }: EditorProps) {
-  const queryClient = useQueryClient();
-  const [campaign, setCampaign] = useState(initial);
-  const products = useMemo(() => designableProducts(campaign.products), [campaign.products]);
-  const combo = campaign.kind === 'combo';
-
-  const [saved, setSaved] = useState(() => ({
-    docs: initialDocuments(initial, products, emptyDocument),
-    draft: {
-      name: initial.name,
-      personalized: initial.personalized,
-      productPersonalized: Object.fromEntries(initial.products.map((p) => [p.id, p.personalized])),
-    },
-  }));
-  const [docs, setDocs] = useState<Documents>(saved.docs);
-  const [draft, setDraft] = useState<CampaignDraft>(saved.draft);
-  const history = useRef(new History<Documents>(saved.docs));
-  const [undoRedo, setUndoRedo] = useState({ canUndo: false, canRedo: false });
-  const dirty = docs !== saved.docs || draft !== saved.draft;
-
-  const [productId, setProductId] = useState(products[0]?.id ?? 0);
-  const product = products.find((p) => p.id === productId) ?? products[0];
-  const spaces = useMemo(() => (product ? orderedPrintSpaces(product) : []), [product]);
-  const [spaceName, setSpaceName] = useState(spaces[0]?.name ?? '');
-  const space: PrintSpace | undefined = spaces.find((ps) => ps.name === spaceName) ?? spaces[0];
-  const key = product && space ? designKey(product.id, space.name) : '';
-  const doc: DesignDocument | undefined = space ? (docs[key] ?? emptyDocument(space)) : undefined;
-
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [restricted, setRestricted] = useState(true);
-  const [lockEdit, setLockEdit] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [errors, setErrors] = useState<PlacedErrors>(NO_ERRORS);
-  const [naturals, setNaturals] = useState<Record<string, Size>>(() => naturalsFromCampaign(initial));
-  const [revisions, setRevisions] = useState(() => savedRevisions(initial));
-
-  const selected = doc?.objects.find((o) => o.id === selectedId) ?? null;
-  const selectedImage: ImageObject | null = selected?.type === 'image' ? selected : null;
-  const selectedText: TextObject | null = selected?.type === 'text' ? selected : null;
-
+/** The editor of a loaded campaign: layout over useCampaignEditor. Remounted (by key) when another campaign opens. */
+function Editor({ initial }: { initial: Campaign }) {
+  const editor = useCampaignEditor(initial);
+  const { state, perform } = editor;
+  const { campaign, draft, errors } = state;
+  const focus = focusOf(state);
   const models = useQuery(modelsQuery);
-  const model = product && space ? modelFor(models.data ?? [], product, space.name) : undefined;
-  const fonts = useQuery({ queryKey: ['fonts'], queryFn: ({ signal }) => listFonts(api, signal), staleTime: Infinity });
-  const uploads = useQuery({
-    queryKey: ['uploads', 1],
-    queryFn: ({ signal }) => listUploads(api, 1, signal),
-    placeholderData: keepPreviousData,
-  });
-  const readyUploads = useMemo(() => (uploads.data?.data ?? []).filter((u) => u.status === 'ready'), [uploads.data]);
-  const knownSizes = useMemo(() => {
-    const sizes: Record<string, Size> = {};
-    for (const u of readyUploads) if (u.width && u.height) sizes[u.filePath] = { width: u.width, height: u.height };
-    return { ...sizes, ...naturals };
-  }, [readyUploads, naturals]);
 
-  // --- editing through the History ---------------------------------------------------------------
-
-  const show = useCallback((next: Documents) => {
-    setDocs(next);
-    setUndoRedo({ canUndo: history.current.canUndo, canRedo: history.current.canRedo });
-  }, []);
-
-  /** Records the new document of the current print space and propagates it. */
-  const change = useCallback(
-    (next: DesignDocument) => {
-      if (!product || !space || next === docs[key]) return;
-      const slots = slotsOf(products, { ...docs, [key]: next });
-      const synced = syncDesigns(slots, { productId: product.id, printSpace: space.name }, { combo });
-      const nextDocs = Object.fromEntries(synced.map((s) => [designKey(s.productId, s.printSpace.name), s.doc]));
-      show(history.current.push(nextDocs));
-    },
-    [combo, docs, key, product, products, show, space],
-  );
-
-  const undo = useCallback(() => show(history.current.undo()), [show]);
-  const redo = useCallback(() => show(history.current.redo()), [show]);
-  useHotkeys([
-    ['mod+Z', undo],
-    ['mod+shift+Z', redo],
-    ['mod+Y', redo],
-  ]);
-
-  /** Starts the history again from `next` (after the products changed, old steps would name missing designs). */
-  const resetHistory = (next: Documents) => {
-    history.current = new History(next);
-    show(next);
-  };
-
-  // --- artwork and text ---------------------------------------------------------------------------
-
-  const place = (upload: Upload) => {
-    if (!doc) return;
-    if (!upload.width || !upload.height) {
-      notifications.show({ color: 'red', message: `${upload.file_name} has no known size yet.` });
-      return;
-    }
-    const size = { width: upload.width, height: upload.height };
-    setNaturals((n) => ({ ...n, [upload.filePath]: size }));
-    if (selectedImage) {
-      change(replaceImage(doc, selectedImage.id, { src: upload.filePath, ...size }));
-      return;
-    }
-    const id = nextId(doc, 'art');
-    change(addImage(doc, { id, src: upload.filePath, ...size }, { restricted }));
-    setSelectedId(id);
-  };
-
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadFile(api, file, { filePath: 'artworks' }),
-    onSuccess: place,
-    onError: notifyUploadFailed,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['uploads'] }),
-  });
-
-  const onAddText = () => {
-    if (!doc) return;
-    // Each further text starts one and a half lines below the last, so a new text never hides the one before.
-    const count = doc.objects.filter((o) => o.type === 'text').length;
-    const size = EDITOR.defaultFontSize;
-    const added = addText(doc, { y: (doc.printSpace.height - size) / 2 + count * size * 1.5 });
-    if ('error' in added) {
-      setRefusal(added.error);
-      return;
-    }
-    setRefusal(null);
-    change(added.doc);
-    setSelectedId(added.doc.objects[added.doc.objects.length - 1]?.id ?? null);
-  };
-
-  const onResize = (width: number) => {
-    if (!doc || !selectedImage) return;
-    const height = (selectedImage.height * width) / selectedImage.width;
-    const box = {
-      x: selectedImage.x + (selectedImage.width - width) / 2,
-      y: selectedImage.y + (selectedImage.height - height) / 2,
-      width,
-      height,
-      rotation: selectedImage.rotation,
-    };
-    change(transformObject(doc, selectedImage.id, box, { restricted, lockEdit, natural: knownSizes[selectedImage.src] }));
-  };
-
-  const onRemoveSelected = () => {
-    if (!doc || !selected) return;
-    change(removeObject(doc, selected.id));
-    setSelectedId(null);
-    setRefusal(null);
-  };
-
-  // --- products -----------------------------------------------------------------------------------
-
-  const adopt = (next: Campaign) => {
-    setCampaign(next);
-    queryClient.setQueryData(campaignQuery(next.id).queryKey, next);
-    const nextProducts = designableProducts(next.products);
-    const fresh = initialDocuments(next, nextProducts, emptyDocument);
-    // Keep the unsaved work of the products that stay.
-    const merged = Object.fromEntries(Object.entries(fresh).map(([k, d]) => [k, docs[k] ?? d]));
-    resetHistory(merged);
-    setDraft((d) => ({
-      ...d,
-      productPersonalized: Object.fromEntries(next.products.map((p) => [p.id, d.productPersonalized[p.id] ?? p.personalized])),
-    }));
-  };
-  const productChange = useMutation({
-    mutationFn: (op: { add: number } | { remove: number }) =>
-      'add' in op ? addProduct(api, campaign.id, op.add) : removeProduct(api, campaign.id, op.remove),
-    onSuccess: (next, op) => {
-      adopt(next);
-      if ('add' in op) {
-        const added = next.products.find((p) => !campaign.products.some((old) => old.id === p.id));
-        if (added) setProductId(added.id);
-      } else if (op.remove === productId) setProductId(next.products[0]?.id ?? 0);
-    },
-    onError: (error) => notifications.show({ color: 'red', message: error.message }),
-  });
-
-  // --- extra print cost ---------------------------------------------------------------------------
-
-  const counts = useMemo(() => objectCounts(products, docs), [products, docs]);
-  const [debouncedCounts] = useDebouncedValue(counts, 300);
-  const extraCost = useQuery({
-    queryKey: [...CAMPAIGNS_KEY, 'extra-print-cost', campaign.id, debouncedCounts],
-    queryFn: () => calcExtraPrintCost(api, campaign.id, debouncedCounts),
-    placeholderData: keepPreviousData,
-  });
-  const extraOf = (id: number) => extraCost.data?.find((c) => c.id === id)?.extra_print_cost ?? 0;
-
-  // --- save and exports ---------------------------------------------------------------------------
-
-  const exports = useQuery({
-    queryKey: [...CAMPAIGNS_KEY, 'exports', campaign.id, revisions],
-    queryFn: ({ signal }) => listExports(api, campaign.id, signal),
-    refetchInterval: (query) => exportPollInterval(query.state.data, revisions),
-    placeholderData: keepPreviousData,
-  });
-  const progress = exportProgress(exports.data ?? [], revisions);
-
-  const save = useMutation({
-    mutationFn: async ({ body }: { body: CampaignUpdate; docs: Documents; draft: CampaignDraft }) => {
-      const problems = checkBeforeSave(campaign.products, body);
-      if (problems.length > 0) throw new SaveCheckError(problems, body);
-      return saveCampaign(api, campaign.id, body);
-    },
-    onSuccess: (next, sent) => {
-      setErrors(NO_ERRORS);
-      setCampaign(next);
-      queryClient.setQueryData(campaignQuery(next.id).queryKey, next);
-      setSaved({ docs: sent.docs, draft: sent.draft });
-      setRevisions(savedRevisions(next));
-      void queryClient.invalidateQueries({ queryKey: [...CAMPAIGNS_KEY, 'list'] });
-      notifications.show({ color: 'green', message: 'Campaign saved. Making the print files…' });
-    },
-    onError: (error, sent) => {
-      const fieldErrors = error instanceof SaveCheckError || isApiError(error) ? error.fieldErrors : [];
-      const placed = placeErrors(fieldErrors, campaign.products, sent.body);
-      setErrors(placed);
-      const messages = [error.message, ...placed.general.filter((m) => m !== error.message)];
-      notifications.show({
-        color: 'red',
-        title: 'The campaign was not saved',
-        message: messages.join('\n'),
-        autoClose: toastDuration('error', messages),
-      });
-    },
-  });
-  const onSave = () => save.mutate({ body: saveBody(campaign.products, draft, docs), docs, draft });
-
-  if (!product || !space || !doc) {
+  if (!focus) {
     return (
       <Alert color="orange" title={campaign.name}>
         This campaign has no product with a main print space to design. Add a product to start.
       </Alert>
     );
   }
-
-  const badge = resolution(doc, knownSizes);
+  const { product, spaces, space, key, doc } = focus;
+  const selected = selectedOf(state);
+  const selectedImage: ImageObject | null = selected?.type === 'image' ? selected : null;
+  const selectedText: TextObject | null = selected?.type === 'text' ? selected : null;
+  const model = modelFor(models.data ?? [], product, space.name);
+  const colour = productColor(product);
+  const badge = resolution(doc, editor.knownSizes);
   const designErrors = errors.designs[key] ?? [];
   const productErrors = errors.products[product.id] ?? [];
+  const imageUrl = (src: string) => artworkUrl(src, space.printType);
 
   return (
     <Stack gap="lg">
-      <LeaveGuard when={dirty && !save.isPending} />
+      <LeaveGuard when={isDirty(state) && !editor.save.isPending} />
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
           <Anchor component={Link} to="/campaigns" size="sm">
@@ -393,17 +77,9 @@ function Editor({ initial }: EditorProps) {
           </Title>
         </Stack>
         <Group gap="xs">
-          <Tooltip label="Undo (Ctrl+Z)">
-            <ActionIcon variant="default" size="lg" aria-label="Undo" disabled={!undoRedo.canUndo} onClick={undo}>
-              <IconArrowBackUp size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Redo (Ctrl+Shift+Z or Ctrl+Y)">
-            <ActionIcon variant="default" size="lg" aria-label="Redo" disabled={!undoRedo.canRedo} onClick={redo}>
-              <IconArrowForwardUp size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Button leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} onClick={onSave}>
+          <ActionButton name="undo" icon={<IconArrowBackUp size={18} />} state={state} perform={perform} />
+          <ActionButton name="redo" icon={<IconArrowForwardUp size={18} />} state={state} perform={perform} />
+          <Button leftSection={<IconDeviceFloppy size={16} />} loading={editor.save.isPending} onClick={editor.onSave}>
             Save
           </Button>
         </Group>
@@ -413,20 +89,16 @@ function Editor({ initial }: EditorProps) {
           <Card withBorder radius="lg" padding="md">
             <Tabs
               value={String(product.id)}
-              onChange={(value) => {
-                setProductId(Number(value));
-                setSpaceName('');
-                setSelectedId(null);
-                setRefusal(null);
-              }}
+              onChange={(value) => perform({ name: 'switchProduct', value: Number(value) })}
+              data-action="switchProduct"
             >
               <Tabs.List>
-                {products.map((p) => (
+                {state.products.map((p) => (
                   <Tabs.Tab key={p.id} value={String(p.id)} c={errors.products[p.id] ? 'red' : undefined}>
                     {p.name}
-                    {extraOf(p.id) > 0 && (
+                    {editor.extraOf(p.id) > 0 && (
                       <Text span size="xs" c="dimmed" ml={6} data-testid="extra-print-cost">
-                        +{formatPrice(extraOf(p.id))}
+                        +{formatPrice(editor.extraOf(p.id))}
                       </Text>
                     )}
                   </Tabs.Tab>
@@ -437,11 +109,8 @@ function Editor({ initial }: EditorProps) {
               <Tabs
                 variant="pills"
                 value={space.name}
-                onChange={(value) => {
-                  setSpaceName(value ?? '');
-                  setSelectedId(null);
-                  setRefusal(null);
-                }}
+                onChange={(value) => perform({ name: 'switchSpace', value: value ?? '' })}
+                data-action="switchSpace"
               >
                 <Tabs.List>
                   {spaces.map((ps) => (
@@ -460,11 +129,17 @@ function Editor({ initial }: EditorProps) {
             </Group>
             <Group gap="lg" mt="sm">
               <Switch
-                label="Restricted mode"
-                checked={restricted}
-                onChange={(event) => setRestricted(event.currentTarget.checked)}
+                label={ACTIONS.setRestricted.label}
+                checked={state.restricted}
+                onChange={(event) => perform({ name: 'setRestricted', value: event.currentTarget.checked })}
+                data-action="setRestricted"
               />
-              <Switch label="Lock edit" checked={lockEdit} onChange={(event) => setLockEdit(event.currentTarget.checked)} />
+              <Switch
+                label={ACTIONS.setLockEdit.label}
+                checked={state.lockEdit}
+                onChange={(event) => perform({ name: 'setLockEdit', value: event.currentTarget.checked })}
+                data-action="setLockEdit"
+              />
               <Text size="xs" c="dimmed">
                 {space.width}×{space.height} px · {space.DPI} DPI
               </Text>
@@ -477,15 +152,15 @@ function Editor({ initial }: EditorProps) {
             <div style={{ marginTop: 12 }}>
               <DesignCanvas
                 doc={doc}
-                onChange={change}
-                selectedId={selectedId}
-                onSelect={setSelectedId}
-                restricted={restricted}
-                lockEdit={lockEdit}
+                perform={perform}
+                onKeyDown={editor.onCanvasKey}
+                selectedId={state.selectedId}
+                restricted={state.restricted}
+                lockEdit={state.lockEdit}
                 displayWidth={EDITOR.displayWidth}
-                imageUrl={(src) => artworkUrl(src, space.printType)}
+                imageUrl={imageUrl}
                 fontUrl={fileUrl}
-                naturals={knownSizes}
+                naturals={editor.knownSizes}
               />
             </div>
           </Card>
@@ -494,13 +169,13 @@ function Editor({ initial }: EditorProps) {
           <Stack gap="md">
             <CampaignSettings
               draft={draft}
-              onDraft={setDraft}
+              onDraft={(patch) => perform({ name: 'editDraft', value: patch })}
               product={product}
               canRemove={campaign.products.length > 1}
-              busy={productChange.isPending}
+              busy={editor.productChange.isPending}
               errors={errors}
-              onAddProduct={(templateId) => productChange.mutate({ add: templateId })}
-              onRemoveProduct={() => productChange.mutate({ remove: product.id })}
+              onAddProduct={(templateId) => editor.productChange.mutate({ add: templateId })}
+              onRemoveProduct={() => editor.productChange.mutate({ remove: product.id })}
             />
             <Card withBorder radius="lg" padding="md">
               <Title order={2} fz="h5" mb="sm">
@@ -508,14 +183,17 @@ function Editor({ initial }: EditorProps) {
               </Title>
               <ArtworkPanel
                 image={selectedImage}
-                uploads={readyUploads}
-                uploading={upload.isPending}
-                onUpload={(file) => upload.mutate(file)}
-                onPick={place}
-                onResize={onResize}
-                onCustomChange={(custom) => selectedImage && change(setCustomImage(doc, selectedImage.id, custom))}
-                onLayer={(move: LayerMove) => selected && change(moveLayer(doc, selected.id, move))}
-                onRemove={onRemoveSelected}
+                uploads={editor.readyUploads}
+                uploading={editor.upload.isPending}
+                onUpload={(file) => editor.upload.mutate(file)}
+                onPick={editor.place}
+                onResize={(width) =>
+                  selectedImage &&
+                  perform({ name: 'resize', value: { width, natural: editor.knownSizes[selectedImage.src] } })
+                }
+                onCustomChange={(custom) => perform({ name: 'setCustomImage', value: custom })}
+                onLayer={(move) => perform({ name: 'moveLayer', value: move })}
+                onRemove={() => perform({ name: 'remove', value: undefined })}
               />
             </Card>
             <Card withBorder radius="lg" padding="md">
@@ -524,30 +202,62 @@ function Editor({ initial }: EditorProps) {
               </Title>
               <TextPanel
                 text={selectedText}
-                textCount={doc.objects.filter((o) => o.type === 'text').length}
-                fonts={fonts.data ?? []}
-                backgrounds={readyUploads.map((u) => ({ value: u.filePath, label: u.file_name }))}
-                refusal={refusal}
-                onAdd={onAddText}
-                onChange={(patch) => selectedText && change(updateText(doc, selectedText.id, patch))}
-                onRemove={onRemoveSelected}
+                textCount={texts(doc).length}
+                fonts={editor.fonts}
+                backgrounds={editor.readyUploads.map((u) => ({ value: u.filePath, label: u.file_name }))}
+                refusal={state.refusal}
+                onAdd={() => perform({ name: 'addText', value: undefined })}
+                onChange={(patch) => perform({ name: 'updateText', value: patch })}
+                onRemove={() => perform({ name: 'remove', value: undefined })}
               />
             </Card>
+            {colour.error !== undefined && (
+              <Alert color="red" variant="light" role="alert" title="The product colour cannot be shown">
+                {colour.error} The mockups of {product.name} fail until its colours are fixed.
+              </Alert>
+            )}
             {model && (
-              <Design3DPreview
-                doc={doc}
-                model={model}
-                color={productColor(product)}
-                imageUrl={(src) => artworkUrl(src, space.printType)}
-                fontUrl={fileUrl}
-              />
+              <Design3DPreview doc={doc} model={model} color={colour.hex || undefined} imageUrl={imageUrl} fontUrl={fileUrl} />
             )}
           </Stack>
         </Grid.Col>
       </Grid>
-      <ExportPanel exports={exports.data ?? []} products={campaign.products} progress={progress} error={exports.error} />
-      <MockupGallery campaignId={campaign.id} products={campaign.products} revisions={revisions} exportsSettled={progress.settled} />
+      <ExportPanel exports={editor.exports.data ?? []} products={campaign.products} progress={editor.progress} error={editor.exports.error} />
+      <MockupGallery
+        campaignId={campaign.id}
+        products={campaign.products}
+        revisions={state.revisions}
+        exportsSettled={editor.progress.settled}
+      />
     </Stack>
+  );
+}
+
+/** An icon button bound to an action: its label, its keys in the tooltip, enabled when the action applies. */
+function ActionButton({
+  name,
+  icon,
+  state,
+  perform,
+}: {
+  name: 'undo' | 'redo';
+  icon: ReactNode;
+  state: EditorState;
+  perform: (action: Performance) => void;
+}) {
+  return (
+    <Tooltip label={tooltipOf(name)}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={ACTIONS[name].label}
+        disabled={!applies(state, name)}
+        onClick={() => perform({ name, value: undefined })}
+        data-action={name}
+      >
+        {icon}
+      </ActionIcon>
+    </Tooltip>
   );
 }
 

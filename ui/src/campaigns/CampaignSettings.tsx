@@ -14,7 +14,8 @@ const PERSONALIZED = [
 
 interface CampaignSettingsProps {
   draft: CampaignDraft;
-  onDraft: (update: (draft: CampaignDraft) => CampaignDraft) => void;
+  /** Changes fields of the draft. */
+  onDraft: (patch: Partial<CampaignDraft>) => void;
   /** The product being designed: its personalized flag is set here, and it is the one "remove" removes. */
   product: Product;
   canRemove: boolean;
@@ -35,10 +36,8 @@ export function CampaignSettings({ draft, onDraft, product, canRemove, busy, err
           label="Campaign name"
           value={draft.name}
           error={errors.name}
-          onChange={(event) => {
-            const name = event.currentTarget.value;
-            onDraft((d) => ({ ...d, name }));
-          }}
+          onChange={(event) => onDraft({ name: event.currentTarget.value })}
+          data-action="editDraft"
         />
         <Group grow align="flex-start">
           <Select
@@ -47,16 +46,17 @@ export function CampaignSettings({ draft, onDraft, product, canRemove, busy, err
             allowDeselect={false}
             value={draft.personalized === null ? 'unset' : draft.personalized ? 'yes' : 'no'}
             error={errors.personalized}
-            onChange={(value) => onDraft((d) => ({ ...d, personalized: value === 'unset' ? null : value === 'yes' }))}
+            onChange={(value) => onDraft({ personalized: value === 'unset' ? null : value === 'yes' })}
+            data-action="editDraft"
           />
           <Switch
             mt={30}
             label={`${product.name} personalized`}
             checked={draft.productPersonalized[product.id] ?? product.personalized}
-            onChange={(event) => {
-              const on = event.currentTarget.checked;
-              onDraft((d) => ({ ...d, productPersonalized: { ...d.productPersonalized, [product.id]: on } }));
-            }}
+            onChange={(event) =>
+              onDraft({ productPersonalized: { ...draft.productPersonalized, [product.id]: event.currentTarget.checked } })
+            }
+            data-action="editDraft"
           />
         </Group>
         <Group gap="xs" align="flex-end">

@@ -58,7 +58,7 @@ export function TextPanel({ text, textCount, fonts, backgrounds, refusal, onAdd,
         <Text size="sm" c="dimmed">
           {textCount} of {EDITOR.textsPerPrintArea} texts
         </Text>
-        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={onAdd} data-action="addText">
           Add text
         </Button>
       </Group>
@@ -78,6 +78,7 @@ export function TextPanel({ text, textCount, fonts, backgrounds, refusal, onAdd,
             value={text.text}
             maxLength={Math.min(text.maxLength ?? EDITOR.textMaxLength, EDITOR.textMaxLength)}
             description={`${[...text.text].length} / ${Math.min(text.maxLength ?? EDITOR.textMaxLength, EDITOR.textMaxLength)} characters`}
+            data-action="updateText"
             onChange={(event) => onChange({ text: event.currentTarget.value })}
           />
           <Group grow>
@@ -86,6 +87,7 @@ export function TextPanel({ text, textCount, fonts, backgrounds, refusal, onAdd,
               data={families}
               value={text.fontFamily ?? EDITOR.defaultFont}
               allowDeselect={false}
+              data-action="updateText"
               onChange={(family) => family && onChange({ fontFamily: family, fontUrl: '' })}
             />
             <NumberInput
@@ -93,6 +95,7 @@ export function TextPanel({ text, textCount, fonts, backgrounds, refusal, onAdd,
               min={1}
               max={10000}
               value={text.fontSize}
+              data-action="updateText"
               onChange={(value) => typeof value === 'number' && value > 0 && onChange({ fontSize: value })}
             />
           </Group>
@@ -101,6 +104,7 @@ export function TextPanel({ text, textCount, fonts, backgrounds, refusal, onAdd,
             data={CONVERT}
             value={text.convertText ?? ''}
             allowDeselect={false}
+            data-action="updateText"
             onChange={(value) => onChange({ convertText: (value ?? '') })}
           />
           <Stack gap={4}>
@@ -115,6 +119,7 @@ export function TextPanel({ text, textCount, fonts, backgrounds, refusal, onAdd,
                 { value: 'flexible', label: 'Flexible' },
               ]}
               value={text.textWidth}
+              data-action="updateText"
               onChange={(value) => onChange({ textWidth: value })}
             />
           </Stack>
@@ -130,6 +135,7 @@ export function TextPanel({ text, textCount, fonts, backgrounds, refusal, onAdd,
                 { value: 'right', label: 'Right' },
               ]}
               value={text.textAlign ?? 'center'}
+              data-action="updateText"
               onChange={(value) => onChange({ textAlign: value })}
             />
           </Stack>
@@ -138,6 +144,7 @@ export function TextPanel({ text, textCount, fonts, backgrounds, refusal, onAdd,
             data={DISPLAY}
             value={text.displayStyle}
             allowDeselect={false}
+            data-action="updateText"
             onChange={(value) => {
               const displayStyle = (value ?? 'color');
               onChange({
@@ -152,6 +159,7 @@ export function TextPanel({ text, textCount, fonts, backgrounds, refusal, onAdd,
               label="Colour"
               format="hex"
               value={text.fill ?? EDITOR.defaultFill}
+              data-action="updateText"
               onChangeEnd={(fill) => onChange({ fill })}
             />
           )}
@@ -161,15 +169,17 @@ export function TextPanel({ text, textCount, fonts, backgrounds, refusal, onAdd,
               data={[...backgrounds]}
               value={text.backgroundUrl || null}
               placeholder={backgrounds.length === 0 ? 'Upload an artwork first' : 'Pick an artwork'}
+              data-action="updateText"
               onChange={(value) => onChange({ backgroundUrl: value ?? '' })}
             />
           )}
           <Checkbox
             label="The customer can edit this text"
             checked={text.isCustom === true}
+            data-action="updateText"
             onChange={(event) => onChange({ isCustom: event.currentTarget.checked })}
           />
-          <Button size="xs" color="red" variant="subtle" leftSection={<IconTrash size={14} />} onClick={onRemove} w="fit-content">
+          <Button size="xs" color="red" variant="subtle" leftSection={<IconTrash size={14} />} onClick={onRemove} w="fit-content" data-action="remove">
             Remove text
           </Button>
         </Stack>

@@ -22,7 +22,7 @@ export const designKey = (productId: number, printSpace: string) => `${productId
 /** The print type "handmade": such products are left out of the personalized match rule. */
 const FULL_PRINTED_HANDMADE = 1;
 
-/** Messages of the editor's rules, word for word as the bff words them. */
+/** The messages the bff sends for the same rules, word for word. */
 export const MESSAGES = {
   designPerProduct: 'Every product needs at least one design.',
   personalizedMismatch: "Campaign's personalized should be matched with products's personalized.",
@@ -72,9 +72,10 @@ export function setCustomImage(doc: DesignDocument, id: string, custom: boolean)
     ...doc,
     objects: doc.objects.map((o) => {
       if (o.id !== id || o.type !== 'image') return o;
-      const next: ImageObject = { ...o, name: EDITOR.customImageName };
-      if (!custom) delete next.name;
-      return next;
+      if (custom) return { ...o, name: EDITOR.customImageName };
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the name is dropped
+      const { name, ...unnamed }: ImageObject = o;
+      return unnamed;
     }),
   };
 }
@@ -101,7 +102,7 @@ export function objectCounts(products: readonly Product[], docs: Documents): Pri
 }
 
 /**
- * The personalized match rule (docs/editor.md): among products that are not handmade, every product's personalized
+ * The personalized match rule: among products that are not handmade, every product's personalized
  * equals the first one's, and the campaign's when it is given.
  */
 export function personalizedMatches(campaign: boolean | null, products: readonly { personalized: boolean; full_printed: number }[]): boolean {

@@ -1,7 +1,8 @@
 // The design canvas (react-konva): draws a design document at displayWidth, scaled from print pixels, and
 // edits it through the pure model (model.ts): select, drag with the centre snapping guide, Transformer with
-// the restricted-mode clamps, zoom (wheel) and pan (drag the background), Delete and arrow-key nudges.
-// Undo/redo belong to the page, which keeps the History and hands the canvas the present document.
+// the restricted-mode clamps, zoom (wheel) and pan (drag the background). What it changes it hands to the editor as
+// the actions of CANVAS_ACTIONS (model/actions.ts); its keys go to the editor too (onKeyDown), which looks them up in
+// the same registry.
 
 import type Konva from 'konva';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -9,11 +10,11 @@ import { Group, Layer, Line, Rect, Stage, Transformer } from 'react-konva';
 import { imageSources, useDesignAssets } from './assets';
 import type { DesignDocument, DesignObject } from './document';
 import { DesignObjects, type ObjectHandlers } from './DesignObjects';
+import type { CanvasPerformance } from './model/actions';
 import {
   EDITOR,
   isCustomObject,
   objectHeight,
-  removeObject,
   scaleCap,
   snapToCentre,
   transformObject,
@@ -23,9 +24,11 @@ import {
 
 export type DesignCanvasProps = {
   doc: DesignDocument;
-  onChange: (doc: DesignDocument) => void;
+  /** Performs an action of CANVAS_ACTIONS. */
+  perform: (action: CanvasPerformance) => void;
+  /** Keys pressed while the canvas has the focus. */
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
   selectedId: string | null;
-  onSelect: (id: string | null) => void;
   /** Restricted mode: objects stay in the print area, images within DPI/minDPI, artwork unrotated. */
   restricted?: boolean;
   /** Lock-edit mode: only the customer object (model.isCustomObject) can be moved. */
@@ -51,9 +54,9 @@ const ZOOM_STEP = 1.1;
 /** The Konva design canvas of one print space. */
 export function DesignCanvas({
   doc,
-  onChange,
+  perform,
+  onKeyDown,
   selectedId,
-  onSelect,
   restricted = false,
   lockEdit = false,
   displayWidth = EDITOR.displayWidth,
@@ -76,9 +79,9 @@ export function DesignCanvas({
   const [zoom, setZoom] = useState(1);
 
   // The latest props for the Konva event handlers, which outlive a render.
-  const latest = useRef({ doc, onChange, restricted, lockEdit, naturals });
+  const latest = useRef({ doc, perform, restricted, lockEdit, naturals });
   useEffect(() => {
-    latest.current = { doc, onChange, restricted, lockEdit, naturals };
+    latest.current = { doc, perform, restricted, lockEdit, naturals };
   });
 
   const find = (id: string): DesignObject | undefined => latest.current.doc.objects.find((o) => o.id === id);
@@ -112,7 +115,7 @@ export function DesignCanvas({
         if (node) nodes.current.set(id, node);
         else nodes.current.delete(id);
       },
-      onPointerDown: (id) => onSelect(id),
+      onPointerDown: (id) => latest.current.perform({ name: 'select', value: id }),
       onDragMove: (id, e) => {
         const o = find(id);
         if (!o) return;
@@ -128,8 +131,7 @@ export function DesignCanvas({
         showGuides(false, false);
         const o = find(id);
         if (!o) return;
-        const { doc: current, onChange: change } = latest.current;
-        change(transformObject(current, id, boxOf(o, e.target), mode()));
+        latest.current.perform({ name: 'transform', value: { id, box: boxOf(o, e.target) } });
       },
       onTransformEnd: (id, e) => {
         const o = find(id);
@@ -143,10 +145,10 @@ export function DesignCanvas({
             ? { x: node.x(), y: node.y(), width: o.width * sx, height: o.height * sy, rotation: node.rotation() }
             : { x: node.x(), y: node.y(), width: o.width * sx, fontSize: o.fontSize * sy, rotation: node.rotation() };
         const natural = o.type === 'image' ? latest.current.naturals?.[o.src] : undefined;
-        latest.current.onChange(transformObject(latest.current.doc, id, box, { ...mode(), natural }));
+        latest.current.perform({ name: 'transform', value: { id, box, natural } });
       },
     }),
-    [movable, onSelect],
+    [movable],
   );
 
   const selected = selectedId ? doc.objects.find((o) => o.id === selectedId) : undefined;
@@ -202,29 +204,8 @@ export function DesignCanvas({
     setZoom(next);
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (!selected || !canTransform) return;
-    if (e.key === 'Delete' || e.key === 'Backspace') {
-      e.preventDefault();
-      onSelect(null);
-      onChange(removeObject(doc, selected.id));
-      return;
-    }
-    const step = ((e.shiftKey ? 10 : 1) * W) / displayWidth; // one (or ten) screen pixels
-    const d = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[e.key];
-    if (!d) return;
-    e.preventDefault();
-    const box = {
-      x: selected.x + (d[0] ?? 0),
-      y: selected.y + (d[1] ?? 0),
-      width: selected.width,
-      height: objectHeight(selected),
-    };
-    onChange(transformObject(doc, selected.id, box, { restricted, lockEdit }));
-  };
-
   const onStageDown = (e: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
-    if (e.target === e.target.getStage() || e.target.name() === 'print-area') onSelect(null);
+    if (e.target === e.target.getStage() || e.target.name() === 'print-area') perform({ name: 'select', value: null });
   };
 
   const rotateEnabled = !(restricted && selected?.type === 'image');

@@ -25,17 +25,17 @@ export const PRINT_TYPE_FULL_3D = 2;
 export const DEFAULT_FONT_FAMILY = 'Roboto';
 
 /** The print space a document is designed for. */
-export type PrintSpaceSpec = {
+export type PrintSpaceSpec = Readonly<{
   name?: string;
   width: number;
   height: number;
   dpi: number;
   minDpi: number;
   printType?: number;
-};
+}>;
 
 /** Placed artwork: (x, y) is the top-left corner of the unrotated box and the rotation pivot (Konva offset 0). */
-export type ImageObject = {
+export type ImageObject = Readonly<{
   type: 'image';
   id: string;
   name?: string;
@@ -46,7 +46,7 @@ export type ImageObject = {
   height: number;
   /** Clockwise degrees. */
   rotation?: number;
-};
+}>;
 
 export type TextWidthMode = 'limited' | 'fixed' | 'flexible';
 export type TextAlign = 'left' | 'center' | 'right';
@@ -54,7 +54,7 @@ export type ConvertText = '' | 'capitalize' | 'uppercase' | 'lowercase';
 export type DisplayStyle = 'color' | 'transparent' | 'image_background';
 
 /** A line (or a few lines) of text, usually customer-editable. */
-export type TextObject = {
+export type TextObject = Readonly<{
   type: 'text';
   id: string;
   name?: string;
@@ -75,16 +75,16 @@ export type TextObject = {
   displayStyle: DisplayStyle;
   backgroundUrl?: string;
   isCustom?: boolean;
-};
+}>;
 
 export type DesignObject = ImageObject | TextObject;
 
 /** One product print space's design. Coordinates are print-file pixels; objects paint in order. */
-export type DesignDocument = {
+export type DesignDocument = Readonly<{
   version: 1;
   printSpace: PrintSpaceSpec;
-  objects: DesignObject[];
-};
+  objects: readonly DesignObject[];
+}>;
 
 /** One thing wrong with a document: field is a path such as "objects[1].textWidth", '' for the whole. */
 export type Problem = { field: string; message: string };

@@ -5,7 +5,6 @@ import {
   addText,
   EDITOR,
   emptyDocument,
-  History,
   moveLayer,
   qualityOf,
   removeObject,
@@ -232,30 +231,6 @@ describe('snapToCentre', () => {
     expect(r.snapX && r.snapY).toBe(true);
     expect(r.x).toBeCloseTo(2300);
     expect(r.y).toBeCloseTo(2650);
-  });
-});
-
-describe('History', () => {
-  it('undoes and redoes, dropping the redo list on a new step', () => {
-    const h = new History('a');
-    h.push('b');
-    h.push('c');
-    expect(h.undo()).toBe('b');
-    expect(h.canRedo).toBe(true);
-    expect(h.redo()).toBe('c');
-    h.undo();
-    h.push('d');
-    expect(h.canRedo).toBe(false);
-    expect(h.undo()).toBe('b');
-    expect(h.undo()).toBe('a');
-    expect(h.canUndo).toBe(false);
-    expect(h.undo()).toBe('a');
-  });
-
-  it('is bounded', () => {
-    const h = new History(0, 3);
-    for (let i = 1; i <= 10; i++) h.push(i);
-    expect([h.undo(), h.undo(), h.undo(), h.undo()]).toEqual([9, 8, 7, 7]);
   });
 });
 

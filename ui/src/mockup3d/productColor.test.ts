@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import table from '../../../schema/testdata/twins/product-color.json';
 import { productColor } from './productColor';
 
+/** The shared cases of schema/testdata/twins/product-color.json, also read by renderer/mockuptask's Go tests. */
+type Case = { name: string; options: string; default_option: string; hex?: string; error?: boolean };
+
 describe('productColor', () => {
-  const options = JSON.stringify({ colors: [{ name: 'White', hex: '#ffffff' }, { name: 'Navy', hex: '#1f2a44' }] });
-  it.each([
-    ['the default option', { options, default_option: 'Navy' }, '#1f2a44'],
-    ['the first colour when the default names none', { options, default_option: 'Red' }, '#ffffff'],
-    ['nothing without colours', { options: '{}', default_option: '' }, undefined],
-    ['nothing for options that are not JSON', { options: 'white', default_option: '' }, undefined],
-  ])('%s', (_, product, want) => {
-    expect(productColor(product)).toBe(want);
+  it.each((table.cases as Case[]).map((c) => [c.name, c] as const))('%s', (_, c) => {
+    const got = productColor({ options: c.options, default_option: c.default_option });
+    if (c.error) expect(got.error, JSON.stringify(got)).toBeTypeOf('string');
+    else expect(got).toEqual({ hex: c.hex });
   });
 });

@@ -4,6 +4,8 @@
 import { useState } from 'react';
 import type { DesignDocument } from '../editor/document';
 import { DesignCanvas } from '../editor/DesignCanvas';
+import { transformObject } from '../editor/model';
+import type { CanvasPerformance } from '../editor/model/actions';
 
 /** DesignCanvas over doc; every change is also reported to onChange. */
 export function EditorHarness({
@@ -17,15 +19,22 @@ export function EditorHarness({
 }) {
   const [doc, setDoc] = useState(initial);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const perform = (action: CanvasPerformance) => {
+    if (action.name === 'select') {
+      setSelectedId(action.value);
+      return;
+    }
+    const { id, box, natural } = action.value;
+    const next = transformObject(doc, id, box, { restricted: false, natural });
+    setDoc(next);
+    onChange(next);
+  };
   return (
     <DesignCanvas
       doc={doc}
-      onChange={(next) => {
-        setDoc(next);
-        onChange(next);
-      }}
+      perform={perform}
+      onKeyDown={() => {}}
       selectedId={selectedId}
-      onSelect={setSelectedId}
       restricted={false}
       imageUrl={(src) => sources[src] ?? src}
     />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { api, isApiError } from '../api';
 import { reviewKeys, revisionManifest, revisionTilesUrl, type Manifest } from '../api/review';
 import { DeepZoomViewer } from './DeepZoomViewer';
-import type { View } from './viewport';
+import type { ViewState } from './viewport';
 
 type Mode = 'side' | 'swipe';
 
@@ -26,7 +26,7 @@ export function VersionCompare({ itemId, revision, manifest, tilesUrl, dpi }: Ve
   const [other, setOther] = useState<number | null>(null);
   const [mode, setMode] = useState<Mode>('side');
   const [split, setSplit] = useState(50);
-  const shared = useState<View | null>(null);
+  const shared = useState<ViewState | null>(null);
   const earlier = useQuery({
     queryKey: reviewKeys.manifest(itemId, other ?? 0),
     queryFn: ({ signal }) => revisionManifest(api, itemId, other ?? 0, signal),

@@ -1,6 +1,6 @@
-// The editing model of the design canvas (docs/editor.md): pure functions that
-// take a design document and return a new one, never mutating their input. DesignCanvas draws what these
-// return; the campaign editor keeps the documents, its History and the sync between print spaces.
+// The editing model of the design canvas: pure functions that take a design document and return a new one, never
+// mutating their input. DesignCanvas draws what these return; the editor's state (state.ts) keeps the documents,
+// their history and the sync between print spaces, and its actions (actions.ts) are the only way to change them.
 
 import {
   DEFAULT_FONT_FAMILY,
@@ -10,7 +10,7 @@ import {
   type ImageObject,
   type PrintSpaceSpec,
   type TextObject,
-} from './document';
+} from '../document';
 
 /** The editor's constants. */
 export const EDITOR = {
@@ -54,7 +54,7 @@ export type Box = { x: number; y: number; width: number; height?: number; rotati
 /** Editing modes of the canvas. */
 export type EditMode = { restricted: boolean; lockEdit?: boolean };
 
-/** The document's print space for a product print space. */
+/** The document's print space spec for a product print space. */
 export function printSpaceSpec(ps: ProductPrintSpace): PrintSpaceSpec {
   return {
     name: ps.name,
@@ -127,11 +127,13 @@ export function addImage(
 /**
  * Swaps an image's source. When the new image's aspect ratio matches the placed box within
  * EDITOR.aspectTolerance the placement is kept; otherwise the new image is fitted inside the old box,
- * centred on it, with the same rotation.
+ * centred on it, with the same rotation. An image or a box without a size keeps the placement (there is no
+ * ratio to compare). A bulk replace places artwork by the same rule (schema/testdata/twins/replace-placement.json).
  */
 export function replaceImage(doc: DesignDocument, objectId: string, image: { src: string } & Size): DesignDocument {
   return mapObject(doc, objectId, (o) => {
     if (o.type !== 'image') return o;
+    if (!(image.width > 0 && image.height > 0 && o.width > 0 && o.height > 0)) return { ...o, src: image.src };
     const oldAspect = o.width / o.height;
     const newAspect = image.width / image.height;
     if (Math.abs(oldAspect - newAspect) <= EDITOR.aspectTolerance) return { ...o, src: image.src };
@@ -152,7 +154,7 @@ export function texts(doc: DesignDocument): TextObject[] {
 export const TOO_MANY_TEXTS = 'A print area holds at most 2 texts.';
 
 /**
- * Adds a text with the editor's defaults ('Hello', Roboto, size 100, 80% of the print area wide, centred), or
+ * Adds a text with the defaults ('Hello', Roboto, size 100, 80% of the print area wide, centred), or
  * refuses a third text of the print area.
  */
 export function addText(
@@ -163,7 +165,7 @@ export function addText(
   const { width: W, height: H } = doc.printSpace;
   const width = W * EDITOR.textWidthRatio;
   const fontSize = opts.fontSize ?? EDITOR.defaultFontSize;
-  const text: TextObject = {
+  const base: TextObject = {
     type: 'text',
     id: opts.id ?? nextId(doc, 'text'),
     text: EDITOR.defaultText,
@@ -182,7 +184,7 @@ export function addText(
     isCustom: false,
     ...opts,
   };
-  text.text = cleanText(text.text, text.maxLength ?? EDITOR.textMaxLength);
+  const text: TextObject = { ...base, text: cleanText(base.text, base.maxLength ?? EDITOR.textMaxLength) };
   return { doc: { ...doc, objects: [...doc.objects, text] } };
 }
 
@@ -201,8 +203,7 @@ export function updateText(
   return mapObject(doc, id, (o) => {
     if (o.type !== 'text') return o;
     const next: TextObject = { ...o, ...patch };
-    next.text = cleanText(next.text, Math.min(next.maxLength ?? EDITOR.textMaxLength, EDITOR.textMaxLength));
-    return next;
+    return { ...next, text: cleanText(next.text, Math.min(next.maxLength ?? EDITOR.textMaxLength, EDITOR.textMaxLength)) };
   });
 }
 
@@ -314,7 +315,7 @@ function mapObject(doc: DesignDocument, id: string, f: (o: DesignObject) => Desi
   return changed ? { ...doc, objects } : doc;
 }
 
-/** Resolution verdict of a design, as renderer/dpi computes it. */
+/** Resolution verdict of a design, as renderer/dpi computes it (schema/testdata/twins/dpi.json holds both to it). */
 export type Quality = 'good' | 'normal' | 'low';
 
 /** Effective DPI of a placed image: DPI times natural pixels per placed pixel, on the axis that gives less. */
@@ -376,58 +377,6 @@ export function snapToCentre(
   };
 }
 
-/** A bounded undo/redo history of immutable values. */
-export class History<T> {
-  private past: T[] = [];
-  private future: T[] = [];
-
-  constructor(
-    private current: T,
-    private readonly limit: number = EDITOR.historyLimit,
-  ) {}
-
-  /** The present value. */
-  get present(): T {
-    return this.current;
-  }
-
-  /** Records a new present value; the redo list is dropped and the oldest step beyond the limit forgotten. */
-  push(value: T): T {
-    if (value === this.current) return value;
-    this.past.push(this.current);
-    if (this.past.length > this.limit) this.past.shift();
-    this.future = [];
-    this.current = value;
-    return value;
-  }
-
-  /** Steps back; the present value is returned unchanged when there is nothing to undo. */
-  undo(): T {
-    const prev = this.past.pop();
-    if (prev === undefined) return this.current;
-    this.future.push(this.current);
-    this.current = prev;
-    return prev;
-  }
-
-  /** Steps forward again after an undo. */
-  redo(): T {
-    const next = this.future.pop();
-    if (next === undefined) return this.current;
-    this.past.push(this.current);
-    this.current = next;
-    return next;
-  }
-
-  get canUndo(): boolean {
-    return this.past.length > 0;
-  }
-
-  get canRedo(): boolean {
-    return this.future.length > 0;
-  }
-}
-
 /** One design of a campaign being edited: a product's print space and its document. */
 export type DesignSlot = { productId: number; printSpace: ProductPrintSpace; doc: DesignDocument };
 
@@ -441,7 +390,7 @@ function sameArea(a: ProductPrintSpace, b: ProductPrintSpace): boolean {
 }
 
 /** The objects of a document scaled to fit another print space, centred (for main print space sync). */
-export function fitObjects(objects: DesignObject[], from: PrintSpaceSpec, to: PrintSpaceSpec): DesignObject[] {
+export function fitObjects(objects: readonly DesignObject[], from: PrintSpaceSpec, to: PrintSpaceSpec): DesignObject[] {
   const s = Math.min(to.width / from.width, to.height / from.height);
   const dx = (to.width - from.width * s) / 2;
   const dy = (to.height - from.height * s) / 2;

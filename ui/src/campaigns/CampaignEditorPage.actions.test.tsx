@@ -1,0 +1,164 @@
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Campaign, Product } from '../api/campaigns';
+import type { DesignCanvasProps } from '../editor/DesignCanvas';
+import { addImage, addText, emptyDocument } from '../editor/model';
+import { ACTIONS, CANVAS_ACTIONS, type ActionName } from '../editor/model/actions';
+import { json, ok } from '../test/answers';
+import { renderWithMantine } from '../test/render';
+import { CampaignEditorPage } from './CampaignEditorPage';
+
+// jsdom cannot draw Konva: a stand-in canvas lists the objects as buttons that select them, shows the selection and
+// passes its keys on as the real canvas does; what the real canvas performs is typed by CANVAS_ACTIONS.
+vi.mock('../editor/DesignCanvas', () => ({
+  DesignCanvas: ({ doc, perform, onKeyDown, selectedId }: DesignCanvasProps) => (
+    <div tabIndex={0} aria-label="Design canvas" data-selected={selectedId ?? ''} onKeyDown={onKeyDown}>
+      {doc.objects.map((o) => (
+        <button key={o.id} type="button" onClick={() => perform({ name: 'select', value: o.id })}>
+          select {o.id}
+        </button>
+      ))}
+    </div>
+  ),
+}));
+
+const front = { name: 'front', width: 4500, height: 5400, displayWidth: 500, printType: 0, isMain: true, viewWidth: 500, viewHeight: 600, DPI: 300, minDPI: 150 };
+const product: Product = {
+  id: 7,
+  template_id: 1,
+  name: 'T-shirt',
+  product_type: 'tshirt',
+  print_spaces: JSON.stringify([front]),
+  full_printed: 0,
+  options: '{"colors":[]}',
+  default_option: '',
+  mockup_type: 'flat',
+  base_cost: 8.5,
+  extra_print_cost: 3,
+  personalized: false,
+};
+const withArt = addImage(emptyDocument(front), { id: 'art-1', src: 'u/1/artworks/a-art.png', width: 4500, height: 5400 }, { restricted: true });
+const withText = addText(withArt, { id: 'text-1' });
+if ('error' in withText) throw new Error(withText.error);
+const idle = { status: 'none' as const, file_url: '', download_url: '', width: 0, height: 0, dpi: 0, file_size: 0, report: null, error: '' };
+const CAMPAIGN: Campaign = {
+  id: 41,
+  name: 'Summer drop',
+  kind: 'regular',
+  personalized: null,
+  artwork_url: '',
+  status: 'draft',
+  created_at: '2026-11-22T06:00:00Z',
+  updated_at: '2026-11-22T06:00:00Z',
+  products: [product],
+  designs: [{ id: 90, product_id: 7, print_space: 'front', design_json: withText.doc, option: 'print', revision: 1, export: idle }],
+};
+const UPLOAD = {
+  id: 3,
+  filePath: 'u/1/artworks/b-art.png',
+  fileUrl: '/api/files/u/1/artworks/b-art.png',
+  file_name: 'b-art.png',
+  type: 'artwork',
+  status: 'ready',
+  message: '',
+  content_type: 'image/png',
+  width: 2000,
+  height: 2000,
+  dpi_x: null,
+  dpi_y: null,
+  byte_size: 1000,
+  stripped: true,
+  created_at: '2026-11-22T06:00:00Z',
+};
+
+function setup() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string, init: RequestInit) => {
+      const path = new URL(input, 'http://localhost').pathname;
+      const answers: Record<string, () => Response> = {
+        'GET /api/seller/campaigns/41': () => ok(CAMPAIGN),
+        'GET /api/seller/campaigns/41/exports': () => ok([]),
+        'POST /api/seller/campaigns/41/calc-extra-print-cost-products': () => ok([{ id: 7, extra_print_cost: 0 }]),
+        'GET /api/seller/product-templates': () => ok([]),
+        'GET /api/fonts': () => ok([{ family: 'Roboto', url: '/api/fonts/Roboto-Regular.ttf' }]),
+        'GET /api/uploads': () => json({ data: [UPLOAD], total: 1, per_page: 15, current_page: 1, last_page: 1, from: 1, to: 1 }),
+      };
+      const answer = answers[`${init.method ?? 'GET'} ${path}`];
+      return Promise.resolve(answer ? answer() : json({ success: false, message: `no route ${path}`, data: null, errors: [] }, 404));
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/campaigns/edit/:id?', element: <CampaignEditorPage /> }], {
+    initialEntries: ['/campaigns/edit/41'],
+  });
+  renderWithMantine(
+    <QueryClientProvider client={client}>
+      <Notifications />
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup({ delay: null });
+}
+
+/** The actions the controls on screen are bound to. */
+const boundOnScreen = () =>
+  new Set([...document.querySelectorAll('[data-action]')].map((el) => el.getAttribute('data-action') as ActionName));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the campaign editor’s actions', { timeout: 40_000 }, () => {
+  it('gives every action of the registry a key, the canvas or a control on screen', async () => {
+    const user = setup();
+    await screen.findByRole('button', { name: 'Add text' });
+    await screen.findByRole('button', { name: 'Add b-art.png' });
+    const bound = boundOnScreen();
+    await user.click(screen.getByRole('button', { name: 'select art-1' }));
+    await screen.findByLabelText('Width (print px)');
+    boundOnScreen().forEach((name) => bound.add(name));
+    await user.click(screen.getByRole('button', { name: 'select text-1' }));
+    await screen.findByRole('textbox', { name: 'Text' });
+    boundOnScreen().forEach((name) => bound.add(name));
+
+    for (const name of bound) expect(ACTIONS, `data-action="${name}" names no action`).toHaveProperty(name);
+    for (const name of Object.keys(ACTIONS) as ActionName[]) {
+      const reachable = ACTIONS[name].keyTest !== undefined || (CANVAS_ACTIONS as readonly string[]).includes(name) || bound.has(name);
+      expect(reachable, `${name} has no key, is not performed by the canvas and no control on screen is bound to it`).toBe(true);
+    }
+  });
+
+  it('removes the selected object with Delete on the canvas, clearing the refusal of a third text', async () => {
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'Add text' }));
+    await user.click(screen.getByRole('button', { name: 'Add text' }));
+    expect(await screen.findByTestId('text-refusal')).toHaveTextContent('A print area holds at most 2 texts.');
+
+    await user.click(screen.getByRole('button', { name: 'select text-1' }));
+    fireEvent.keyDown(screen.getByLabelText('Design canvas'), { key: 'Delete' });
+
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'select text-1' })).not.toBeInTheDocument());
+    expect(screen.queryByTestId('text-refusal')).not.toBeInTheDocument();
+    expect(screen.getByText('1 of 2 texts')).toBeInTheDocument();
+  });
+
+  it('undoes with Ctrl+Z and redoes with Ctrl+Y on the page, and leaves them to a text field', async () => {
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'select art-1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(screen.queryByRole('button', { name: 'select art-1' })).not.toBeInTheDocument();
+
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Campaign name' }), { key: 'z', ctrlKey: true });
+    expect(screen.queryByRole('button', { name: 'select art-1' })).not.toBeInTheDocument();
+
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    expect(await screen.findByRole('button', { name: 'select art-1' })).toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: 'y', ctrlKey: true });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'select art-1' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Redo' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
+  });
+});
