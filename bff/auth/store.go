@@ -120,6 +120,25 @@ func (s *Store) UserByID(ctx context.Context, id int64) (*User, error) {
 	return u, err
 }
 
+// personRow is what the session check reads of the person behind a switched or impersonation session.
+type personRow struct {
+	Status string         `db:"status"`
+	Roles  pq.StringArray `db:"roles"`
+}
+
+// person loads the status and roles of user id, or errNoUser.
+func (s *Store) person(ctx context.Context, id int64) (personRow, error) {
+	var p personRow
+	err := s.db.GetContext(ctx, &p, `SELECT status, roles FROM users WHERE id = $1`, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, errNoUser
+	}
+	if err != nil {
+		return p, fmt.Errorf("load user status: %w", err)
+	}
+	return p, nil
+}
+
 // newSession describes a session to open.
 type newSession struct {
 	UserID        int64
