@@ -1,7 +1,10 @@
 package app
 
 import (
+	"context"
+	"log/slog"
 	"net"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
@@ -357,5 +360,66 @@ func TestProductionNeedsSMTP(t *testing.T) {
 	if err := check(map[string]string{"PRESSROOM_SMTP_HOST": "smtp.example.com", "PRESSROOM_MAIL_OUTBOX_SHOW_LINKS": "true"}); err == nil ||
 		!strings.Contains(err.Error(), "PRESSROOM_MAIL_OUTBOX_SHOW_LINKS") {
 		t.Fatalf("production showing outbox links: %v", err)
+	}
+}
+
+// second is another bff process on the stack's database and Redis, with its own caches.
+func (s *stack) second() *stack {
+	s.t.Helper()
+	a, err := New(context.Background(), s.cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	s.t.Cleanup(func() { a.Close() })
+	srv := httptest.NewServer(a.Echo)
+	s.t.Cleanup(srv.Close)
+	return &stack{t: s.t, app: a, srv: srv, cfg: s.cfg}
+}
+
+// Callers are cached per process, yet a revoked token, a removed permission, a suspension and a new
+// balance apply at once on every process.
+func TestCachedCallersFollowChangesAcrossProcesses(t *testing.T) {
+	one := newStack(t)
+	two := one.second()
+	seller := one.mint("seller@example.com", "own", "", false)
+	switched := one.mint("seller@example.com", "switched", "team@example.com", true)
+	warm := func() {
+		t.Helper()
+		for _, s := range []*stack{one, two} {
+			for range 2 {
+				if r := s.do("GET", "/api/orders", switched, nil); r.status != 200 {
+					t.Fatalf("orders with get_orders: %d %s", r.status, r.raw)
+				}
+				s.me(seller)
+			}
+		}
+	}
+	warm()
+	// A permission removed through one process is gone on the other.
+	member := strconv.FormatInt(one.userID("team@example.com"), 10)
+	if r := one.do("PUT", "/api/team/members/"+member, seller, map[string]any{"permissions": []string{"get_campaigns"}}); r.status != 200 {
+		t.Fatalf("remove get_orders: %d %s", r.status, r.raw)
+	}
+	if r := two.do("GET", "/api/orders", switched, nil); r.status != 403 {
+		t.Fatalf("orders on the other process after losing get_orders: %d %s", r.status, r.raw)
+	}
+	// A balance written by any statement shows on the next /me.
+	one.app.DB.MustExec(`UPDATE users SET balance = 4242 WHERE email = 'seller@example.com'`)
+	if got := two.me(seller)["balance"]; got != float64(4242) {
+		t.Fatalf("balance on the other process: %v", got)
+	}
+	// A role taken away applies at once.
+	one.app.DB.MustExec(`UPDATE users SET status = 'suspended' WHERE email = 'seller@example.com'`)
+	if r := two.do("GET", "/api/me", seller, nil); r.status != 403 {
+		t.Fatalf("suspended on the other process: %d %s", r.status, r.raw)
+	}
+	one.app.DB.MustExec(`UPDATE users SET status = 'verified' WHERE email = 'seller@example.com'`)
+	// Logout on one process ends the token on the other.
+	two.me(seller)
+	if r := one.do("POST", "/api/auth/logout", seller, nil); r.status != 200 {
+		t.Fatalf("logout: %d %s", r.status, r.raw)
+	}
+	if r := two.do("GET", "/api/me", seller, nil); r.status != 401 {
+		t.Fatalf("revoked token on the other process: %d %s", r.status, r.raw)
 	}
 }

@@ -53,7 +53,7 @@ func testRedis(t *testing.T) *redis.Client {
 	return rdb
 }
 
-func post(t *testing.T, url string, body any) (int, envelope.Response) {
+func post(t testing.TB, url string, body any) (int, envelope.Response) {
 	t.Helper()
 	b, _ := json.Marshal(body)
 	res, err := http.Post(url, "application/json", bytes.NewReader(b))
@@ -149,4 +149,54 @@ func TestRedisDownAnswers503AndLogsOnce(t *testing.T) {
 	if !strings.Contains(auth.MsgSignInUnavailable, "briefly unavailable") {
 		t.Fatal("the message must say sign-in is briefly unavailable")
 	}
+}
+
+// BenchmarkMe measures GET /api/me through a real echo server on Postgres and Redis: the session and
+// caller lookups every request makes.
+func BenchmarkMe(b *testing.B) {
+	addr, n := testinfra.Redis(b)
+	rdb := redis.NewClient(&redis.Options{Addr: addr, DB: n})
+	b.Cleanup(func() { rdb.Close() })
+	db, _ := testinfra.Postgres(b)
+	mailer, err := mail.New(mail.DefaultConfig(), db)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := testConfig()
+	svc, err := auth.NewService(cfg, db, rdb, mailer, slog.New(slog.DiscardHandler))
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := echo.New()
+	e.HTTPErrorHandler = envelope.ErrorHandler(slog.New(slog.DiscardHandler))
+	auth.Routes(e.Group("/api"), svc)
+	srv := httptest.NewServer(e)
+	b.Cleanup(srv.Close)
+
+	hash, _ := auth.HashPassword("long-enough-1", 10)
+	db.MustExec(`INSERT INTO users (name, email, password_hash, roles, status, email_verified_at) VALUES ('Bench', 'bench@example.com', $1, '{seller}', 'verified', now())`, hash)
+	status, env := post(b, srv.URL+"/api/auth/seller/login", map[string]string{"email": "bench@example.com", "password": "long-enough-1"})
+	if status != 200 {
+		b.Fatalf("login: %d %v", status, env)
+	}
+	token := env.Data.(map[string]any)["access_token"].(string)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			r, _ := http.NewRequest("GET", srv.URL+"/api/me", nil)
+			r.Header.Set("Authorization", "Bearer "+token)
+			res, err := client.Do(r)
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			if res.StatusCode != 200 {
+				b.Errorf("me: %d", res.StatusCode)
+				return
+			}
+		}
+	})
 }

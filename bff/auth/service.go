@@ -41,6 +41,7 @@ type Service struct {
 	hasher   *hasher
 	log      *slog.Logger
 	mailer   *mail.Mailer
+	callers  *callerCache
 	// declared holds each route's access.Need by "METHOD /path" (see Handle).
 	declared sync.Map
 	// dummyHash is compared against when the e-mail is unknown, so a reply's timing does not tell
@@ -61,6 +62,7 @@ func NewService(cfg Config, db *sqlx.DB, rdb *redis.Client, mailer *mail.Mailer,
 		cfg: cfg, store: NewStore(db), log: log, dummyHash: dummy, mailer: mailer,
 		throttle: &throttle{rdb: rdb, log: log},
 		hasher:   newHasher(cfg.BcryptCost, cfg.HashConcurrency, cfg.HashWait),
+		callers:  newCallerCache(10000),
 	}, nil
 }
 
@@ -209,7 +211,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Identity, er
 	if err != nil {
 		return nil, err
 	}
-	u, err := s.store.UserByID(ctx, ss.UserID)
+	u, err := s.cachedUser(ctx, ss.UserID, ss.UserVersion)
 	if errors.Is(err, errNoUser) {
 		return nil, errNoSession
 	}
@@ -224,7 +226,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Identity, er
 		u.TFAConfirm = u.TFAEnable && ss.TFAPassed
 		return id, nil
 	}
-	origin, err := s.store.person(ctx, ss.OriginUserID.Int64)
+	origin, err := s.cachedUser(ctx, ss.OriginUserID.Int64, ss.OriginVersion)
 	if errors.Is(err, errNoUser) {
 		return nil, errNoSession
 	}
@@ -240,12 +242,16 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Identity, er
 			return nil, errSuspended
 		}
 		// Read on every request, so a changed or removed membership applies at once.
-		m, err := s.store.membership(ctx, ss.UserID, ss.OriginUserID.Int64)
-		if errors.Is(err, errNoUser) {
-			return nil, errNoSession
-		}
-		if err != nil {
-			return nil, err
+		m, ok := s.callers.membership(ss.UserID, ss.OriginUserID.Int64, ss.UserVersion, ss.OriginVersion)
+		if !ok {
+			m, err = s.store.membership(ctx, ss.UserID, ss.OriginUserID.Int64)
+			if errors.Is(err, errNoUser) {
+				return nil, errNoSession
+			}
+			if err != nil {
+				return nil, err
+			}
+			s.callers.putMembership(ss.UserID, ss.OriginUserID.Int64, ss.UserVersion, ss.OriginVersion, m)
 		}
 		u.Roles, u.Permissions = []string{m.Role}, nonNil([]string(m.Permissions))
 		u.StoreIDs, u.TeamStoreIDs = nonNil([]int64(m.StoreIDs)), nonNil([]int64(m.StoreIDs))
@@ -266,6 +272,19 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Identity, er
 		return nil, errNoSession
 	}
 	return id, nil
+}
+
+// cachedUser is a copy of user id at version, from the process cache or Postgres.
+func (s *Service) cachedUser(ctx context.Context, id, version int64) (*User, error) {
+	if u, ok := s.callers.user(id, version); ok {
+		return &u, nil
+	}
+	u, err := s.store.UserByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	s.callers.putUser(version, *u)
+	return u, nil
 }
 
 // Logout revokes the caller's session: its token stops working at once, on every process. The end

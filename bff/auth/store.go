@@ -120,25 +120,6 @@ func (s *Store) UserByID(ctx context.Context, id int64) (*User, error) {
 	return u, err
 }
 
-// personRow is what the session check reads of the person behind a switched or impersonation session.
-type personRow struct {
-	Status string         `db:"status"`
-	Roles  pq.StringArray `db:"roles"`
-}
-
-// person loads the status and roles of user id, or errNoUser.
-func (s *Store) person(ctx context.Context, id int64) (personRow, error) {
-	var p personRow
-	err := s.db.GetContext(ctx, &p, `SELECT status, roles FROM users WHERE id = $1`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return p, errNoUser
-	}
-	if err != nil {
-		return p, fmt.Errorf("load user status: %w", err)
-	}
-	return p, nil
-}
-
 // newSession describes a session to open.
 type newSession struct {
 	UserID        int64
@@ -208,14 +189,24 @@ type session struct {
 	Kind         string        `db:"kind"`
 	OriginUserID sql.NullInt64 `db:"origin_user_id"`
 	TFAPassed    bool          `db:"tfa_passed"`
+	// Stale is set when the session's last use was noted more than a minute ago.
+	Stale bool `db:"stale"`
+	// UserVersion and OriginVersion are the auth_versions of the user and the origin user (0 when
+	// never changed); see callerCache.
+	UserVersion   int64 `db:"user_version"`
+	OriginVersion int64 `db:"origin_version"`
 }
 
-// liveSession finds the unexpired, unrevoked session of a token hash and notes its use (at most
-// once a minute, so reads do not turn into a write per request).
+// liveSession finds the unexpired, unrevoked session of a token hash with the versions of its users,
+// and notes its use (at most once a minute, so reads do not turn into a write per request).
 func (s *Store) liveSession(ctx context.Context, hash []byte) (session, error) {
 	const q = `
-SELECT id, user_id, kind, origin_user_id, tfa_passed FROM sessions
-WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`
+SELECT s.id, s.user_id, s.kind, s.origin_user_id, s.tfa_passed,
+       s.last_used_at < now() - interval '1 minute' AS stale,
+       coalesce((SELECT v.version FROM auth_versions v WHERE v.user_id = s.user_id), 0) AS user_version,
+       coalesce((SELECT v.version FROM auth_versions v WHERE v.user_id = s.origin_user_id), 0) AS origin_version
+FROM sessions s
+WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`
 	const touch = `UPDATE sessions SET last_used_at = now() WHERE id = $1 AND last_used_at < now() - interval '1 minute'`
 	var ss session
 	err := s.db.GetContext(ctx, &ss, q, hash)
@@ -225,8 +216,10 @@ WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`
 	if err != nil {
 		return session{}, fmt.Errorf("load session: %w", err)
 	}
-	if _, err := s.db.ExecContext(ctx, touch, ss.ID); err != nil {
-		return session{}, fmt.Errorf("touch session: %w", err)
+	if ss.Stale {
+		if _, err := s.db.ExecContext(ctx, touch, ss.ID); err != nil {
+			return session{}, fmt.Errorf("touch session: %w", err)
+		}
 	}
 	return ss, nil
 }
