@@ -156,7 +156,14 @@ func code(t *testing.T, secret string, at time.Time) string {
 func TestTwoFactor(t *testing.T) {
 	s := newStack(t)
 	first := s.mint("seller@example.com", "own", "", false)
-	r := s.do("POST", "/api/auth/tfa/setup", first, nil)
+	if r := s.do("POST", "/api/auth/tfa/setup", first, nil); r.status != 422 || r.body.Errors[0].Field != "current_password" {
+		t.Fatalf("setup without the password: %d %s", r.status, r.raw)
+	}
+	if r := s.do("POST", "/api/auth/tfa/setup", first, map[string]string{"current_password": "wrong-one"}); r.status != 422 || r.body.Message != auth.MsgWrongPassword {
+		t.Fatalf("setup with a wrong password: %d %s", r.status, r.raw)
+	}
+	pw := seed.DemoPassword
+	r := s.do("POST", "/api/auth/tfa/setup", first, map[string]string{"current_password": pw})
 	if r.status != 200 {
 		t.Fatalf("setup: %d %s", r.status, r.raw)
 	}
@@ -165,12 +172,15 @@ func TestTwoFactor(t *testing.T) {
 	if !strings.HasPrefix(setup["qr_code"].(string), "data:image/png;base64,") || !strings.HasPrefix(setup["otpauth_url"].(string), "otpauth://totp/Pressroom:") {
 		t.Fatalf("setup = %v", setup)
 	}
-	if r := s.do("POST", "/api/auth/tfa/enable", first, map[string]string{"code": "000000"}); r.status != 422 || r.body.Errors[0].Field != "code" {
+	if r := s.do("POST", "/api/auth/tfa/enable", first, map[string]string{"code": "000000", "current_password": pw}); r.status != 422 || r.body.Errors[0].Field != "code" {
 		t.Fatalf("wrong code: %d %s", r.status, r.raw)
 	}
 	now := time.Now()
 	enableCode := code(t, secret, now)
-	r = s.do("POST", "/api/auth/tfa/enable", first, map[string]string{"code": enableCode})
+	if r := s.do("POST", "/api/auth/tfa/enable", first, map[string]string{"code": enableCode}); r.status != 422 || r.body.Errors[0].Field != "current_password" {
+		t.Fatalf("enable without the password: %d %s", r.status, r.raw)
+	}
+	r = s.do("POST", "/api/auth/tfa/enable", first, map[string]string{"code": enableCode, "current_password": pw})
 	if r.status != 200 {
 		t.Fatalf("enable: %d %s", r.status, r.raw)
 	}

@@ -137,6 +137,11 @@ func (c Config) Validate() error {
 	if err := c.Email.Validate(production); err != nil {
 		return err
 	}
+	if production {
+		if err := c.Mail.CheckProduction(); err != nil {
+			return err
+		}
+	}
 	if err := c.Blob.Validate(production); err != nil {
 		return err
 	}
@@ -275,6 +280,7 @@ func (a *App) build(ctx context.Context) error {
 		systemconfig.Routes(api, systemconfig.Deps{DB: a.DB, Auth: a.Auth})
 		system.Routes(e, system.Deps{
 			DB: a.DB, Redis: a.redis, RedisOpt: a.cfg.Queue.RedisOpt(), Relay: relay, Auth: a.Auth, Store: store, Log: a.log,
+			OutboxShowLinks: a.cfg.Mail.OutboxShowLinks,
 		})
 	})
 	return err

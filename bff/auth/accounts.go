@@ -29,7 +29,9 @@ const (
 	MsgSameEmail     = "The new email must be different from the current one."
 	MsgEmailChanged  = "Your email address has been changed."
 	msgChangeSent    = "We have e-mailed a confirmation link to %s. Your address changes when you open it."
-	minPasswordLen   = 8
+	// msgCallsThrottledPattern answers a throttled account call, with the seconds to wait.
+	msgCallsThrottledPattern = "Too many requests. Please try again in %d seconds."
+	minPasswordLen           = 8
 )
 
 func checkEmail(email string) *envelope.FieldError {
@@ -144,7 +146,10 @@ func (s *Service) handleRegister(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	hash, err := HashPassword(b.Password, s.cfg.BcryptCost)
+	if err := s.countCall(ctx, "register", c.RealIP()); err != nil {
+		return err
+	}
+	hash, err := s.hasher.hash(ctx, b.Password)
 	if err != nil {
 		return err
 	}
@@ -168,7 +173,7 @@ func (s *Service) handleRegister(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return envelope.OK(c, tokenData{AccessToken: token, TokenType: "Bearer", ExpiresIn: int64(s.cfg.SessionTTL.Seconds())})
+	return envelope.OK(c, s.tokenData(token, KindOwn))
 }
 
 type emailBody struct {
@@ -176,7 +181,8 @@ type emailBody struct {
 }
 
 // handleForgotPassword e-mails a reset link; the answer is the same whether or not the address has
-// an account, and requests count against the login throttle so the call cannot flood an inbox.
+// an account. Each call is counted before any work, per address (so the call cannot flood an
+// inbox), per client and in all.
 func (s *Service) handleForgotPassword(c echo.Context) error {
 	var b emailBody
 	if err := envelope.Bind(c, &b); err != nil {
@@ -187,7 +193,8 @@ func (s *Service) handleForgotPassword(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	if err := s.throttled(ctx, "reset:"+b.Email, c.RealIP()); err != nil {
+	address := limit{key: accountKey("reset:" + b.Email), max: int64(s.cfg.MaxFailuresPerAccount), window: s.cfg.ThrottleWindow}
+	if err := s.countCall(ctx, "forgot", c.RealIP(), address); err != nil {
 		return err
 	}
 	u, _, err := s.store.userByEmail(ctx, b.Email)
@@ -201,9 +208,6 @@ func (s *Service) handleForgotPassword(c echo.Context) error {
 		}
 		s.audit(ctx, &u.ID, "password.reset_requested", c.RealIP(), nil)
 	}
-	if err := s.throttle.count(ctx, "reset:"+b.Email); err != nil {
-		return err
-	}
 	return envelope.OKMessage(c, MsgResetSent, nil)
 }
 
@@ -213,7 +217,9 @@ type resetBody struct {
 	PasswordConfirmation string `json:"password_confirmation"`
 }
 
-// handleResetPassword spends a reset link: new password, every session of the account revoked.
+// handleResetPassword spends a reset link: new password, every session of the account revoked. The
+// call is counted and the link looked up before the new password is hashed, so bogus links cost
+// no hashing.
 func (s *Service) handleResetPassword(c echo.Context) error {
 	var b resetBody
 	if err := envelope.Bind(c, &b); err != nil {
@@ -226,14 +232,23 @@ func (s *Service) handleResetPassword(c echo.Context) error {
 	if err := invalid(tokenErr, checkNewPassword(b.Password, &b.PasswordConfirmation)); err != nil {
 		return err
 	}
-	hash, err := HashPassword(b.Password, s.cfg.BcryptCost)
+	ctx := c.Request().Context()
+	if err := s.countCall(ctx, "reset", c.RealIP()); err != nil {
+		return err
+	}
+	badLink := envelope.Fail(http.StatusUnprocessableEntity, MsgBadResetLink, envelope.FieldError{Field: "token", Message: MsgBadResetLink})
+	if live, err := s.store.liveLink(ctx, hashToken(b.Token), purposeReset); err != nil {
+		return err
+	} else if !live {
+		return badLink
+	}
+	hash, err := s.hasher.hash(ctx, b.Password)
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
 	uid, err := s.store.resetPassword(ctx, hashToken(b.Token), hash)
 	if errors.Is(err, errBadLink) {
-		return envelope.Fail(http.StatusUnprocessableEntity, MsgBadResetLink, envelope.FieldError{Field: "token", Message: MsgBadResetLink})
+		return badLink
 	}
 	if err != nil {
 		return err
@@ -277,13 +292,16 @@ func (s *Service) handleResendVerification(c echo.Context) error {
 		return envelope.OKMessage(c, MsgVerified, nil)
 	}
 	ctx := c.Request().Context()
-	if err := s.throttled(ctx, "verify:"+id.User.Email, c.RealIP()); err != nil {
+	wait, err := s.throttle.attempt(ctx, limit{
+		key: accountKey("verify:" + id.User.Email), max: int64(s.cfg.MaxFailuresPerAccount), window: s.cfg.ThrottleWindow,
+	})
+	if err != nil {
 		return err
+	}
+	if wait > 0 {
+		return tooMany(msgCallsThrottledPattern, wait)
 	}
 	if err := s.sendLink(ctx, id.User, purposeVerify, id.User.Email); err != nil {
-		return err
-	}
-	if err := s.throttle.count(ctx, "verify:"+id.User.Email); err != nil {
 		return err
 	}
 	return envelope.OKMessage(c, MsgVerifySent, nil)
@@ -310,7 +328,7 @@ func (s *Service) handleChangePassword(c echo.Context) error {
 	if err := s.checkCurrentPassword(c, id.User, b.CurrentPassword); err != nil {
 		return err
 	}
-	hash, err := HashPassword(b.Password, s.cfg.BcryptCost)
+	hash, err := s.hasher.hash(ctx, b.Password)
 	if err != nil {
 		return err
 	}
@@ -321,22 +339,49 @@ func (s *Service) handleChangePassword(c echo.Context) error {
 	return envelope.OKMessage(c, MsgPasswordSaved, nil)
 }
 
-// checkCurrentPassword is the step before changing the password or the address: the caller proves
-// they know the password; wrong guesses count against the login throttle.
+// checkCurrentPassword is the step before a change of password, address or two-factor: the caller
+// proves they know the password. The guess is counted (as a login guess for the account and the
+// client) before the password is compared.
 func (s *Service) checkCurrentPassword(c echo.Context, u *User, password string) error {
 	ctx := c.Request().Context()
-	if err := s.throttled(ctx, u.Email, c.RealIP()); err != nil {
+	wait, err := s.guess(ctx, u.Email, c.RealIP())
+	if err != nil {
 		return err
+	}
+	if wait > 0 {
+		return throttledError(wait)
 	}
 	hash, err := s.store.passwordHash(ctx, u.ID)
 	if err != nil {
 		return err
 	}
-	if !checkPassword(hash, password) {
-		if err := s.throttle.fail(ctx, u.Email, c.RealIP()); err != nil {
-			return err
-		}
+	ok, err := s.hasher.check(ctx, hash, password)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		uid := u.ID
+		s.audit(ctx, &uid, "password.check_failed", c.RealIP(), nil)
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgWrongPassword, envelope.FieldError{Field: "current_password", Message: MsgWrongPassword})
+	}
+	return s.guessedRight(ctx, u.Email, c.RealIP())
+}
+
+// countCall counts an anonymous account call (register, forgot, reset) per client address and in
+// all, together with more limits, before the call does any work; a used-up limit answers 429.
+func (s *Service) countCall(ctx context.Context, call, ip string, more ...limit) error {
+	client, global := callKeys(call, ip)
+	limits := append([]limit{
+		{key: client, max: int64(s.cfg.CallsPerClient), window: s.cfg.CallsWindow},
+		{key: global, max: int64(s.cfg.CallsGlobal), window: s.cfg.CallsWindow},
+	}, more...)
+	wait, err := s.throttle.attempt(ctx, limits...)
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		s.audit(ctx, nil, "throttled."+call, ip, nil)
+		return tooMany(msgCallsThrottledPattern, wait)
 	}
 	return nil
 }

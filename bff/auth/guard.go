@@ -34,7 +34,7 @@ func (s *Service) Declared(method, path string) (access.Need, bool) {
 const (
 	MsgTFARequired    = "Two-factor authentication is required. Enter the code from your authenticator app."
 	MsgVerifyRequired = "You need to verify your email, click to verify!"
-	MsgImpersonating  = "This cannot be changed while signed in as the seller."
+	MsgImpersonating  = "This cannot be changed while you are signed in as the seller: the seller must do it from their own account."
 )
 
 // Guard admits the callers need allows: anonymous refusals answer 401, signed-in ones 403 (audited).
@@ -71,7 +71,11 @@ func (s *Service) guard(token func(echo.Context) string, need access.Need) echo.
 				return next(c)
 			}
 			uid := id.Person()
-			s.audit(c.Request().Context(), &uid, "permission.denied", c.RealIP(), map[string]any{
+			action := "permission.denied"
+			if need.NotImpersonating && caller.Impersonating {
+				action = "impersonation.refused"
+			}
+			s.audit(c.Request().Context(), &uid, action, c.RealIP(), map[string]any{
 				"method": c.Request().Method, "path": c.Request().URL.Path, "need": need.String(), "acting_as": id.User.ID,
 			})
 			switch {

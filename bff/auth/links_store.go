@@ -84,6 +84,21 @@ RETURNING t.user_id, t.purpose, t.email`
 	return l, nil
 }
 
+// liveLink reports whether the link of hash is live (unused, unexpired, for one of purposes and the
+// user's current address); the caller still spends it atomically later (spendLink).
+func (s *Store) liveLink(ctx context.Context, hash []byte, purposes ...string) (bool, error) {
+	const q = `
+SELECT EXISTS (
+    SELECT 1 FROM email_tokens t JOIN users u ON u.id = t.user_id
+    WHERE t.token_hash = $1 AND t.purpose = ANY($2) AND t.used_at IS NULL AND t.expires_at > now()
+      AND (t.purpose = 'change_email' OR lower(u.email) = lower(t.email)))`
+	var ok bool
+	if err := s.db.GetContext(ctx, &ok, q, hash, pq.Array(purposes)); err != nil {
+		return false, fmt.Errorf("look up link: %w", err)
+	}
+	return ok, nil
+}
+
 // resetPassword spends a reset link, sets the password hash, retires the user's other reset links
 // and revokes every session of the user, in one transaction.
 func (s *Store) resetPassword(ctx context.Context, linkHash []byte, passwordHash string) (int64, error) {

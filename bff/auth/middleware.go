@@ -71,6 +71,9 @@ func (s *Service) require(token func(echo.Context) string, next echo.HandlerFunc
 			e.Header = http.Header{"WWW-Authenticate": []string{`Bearer realm="pressroom"`}}
 			return e
 		}
+		if errors.Is(err, errSuspended) {
+			return envelope.Fail(http.StatusForbidden, MsgSuspended)
+		}
 		if err != nil {
 			return err
 		}

@@ -38,6 +38,8 @@ func Routes(g *echo.Group, s *Service) {
 	s.Handle(g, http.MethodPost, "/seller/switch-account", access.Need{NotImpersonating: true}, s.handleSwitch)
 	s.Handle(g, http.MethodPost, "/seller/switch-back-account", access.Need{NotImpersonating: true}, s.handleSwitchBack)
 	s.Handle(g, http.MethodPost, "/admin/login-as-seller", access.AdminOnly, s.handleLoginAsSeller)
+	s.Handle(g, http.MethodPost, "/auth/handoff", own, s.handleHandoff)
+	s.Handle(g, http.MethodPost, "/auth/handoff/exchange", access.Anyone, s.handleHandoffExchange)
 }
 
 // Messages of the login calls.
@@ -45,6 +47,7 @@ const (
 	MsgBadCredentials   = "These credentials do not match our records."
 	MsgUseAdminLogin    = "Designers and admins sign in through the designer login."
 	MsgUseSellerLogin   = "This login is for designers and admins. Sellers sign in through the seller login."
+	MsgSuspended        = "This account is suspended. Please contact support."
 	msgThrottledPattern = "Too many login attempts. Please try again in %d seconds."
 )
 
@@ -79,9 +82,12 @@ func (b loginBody) validate() error {
 }
 
 // throttledError is the 429 answer telling the caller when to try again.
-func throttledError(wait time.Duration) *envelope.Error {
+func throttledError(wait time.Duration) *envelope.Error { return tooMany(msgThrottledPattern, wait) }
+
+// tooMany is a 429 answer of pattern (with the seconds to wait) and Retry-After.
+func tooMany(pattern string, wait time.Duration) *envelope.Error {
 	secs := int(math.Ceil(wait.Seconds()))
-	e := envelope.Fail(http.StatusTooManyRequests, fmt.Sprintf(msgThrottledPattern, secs))
+	e := envelope.Fail(http.StatusTooManyRequests, fmt.Sprintf(pattern, secs))
 	e.Header = http.Header{"Retry-After": []string{strconv.Itoa(secs)}}
 	return e
 }
@@ -112,6 +118,8 @@ func (s *Service) handleLogin(staff bool) echo.HandlerFunc {
 		case errors.Is(err, ErrBadCredentials):
 			return envelope.Fail(http.StatusUnauthorized, MsgBadCredentials,
 				envelope.FieldError{Field: "email", Message: MsgBadCredentials})
+		case errors.Is(err, ErrSuspended):
+			return envelope.Fail(http.StatusForbidden, MsgSuspended)
 		case errors.Is(err, ErrWrongLogin) && staff:
 			return envelope.Fail(http.StatusForbidden, MsgUseSellerLogin)
 		case errors.Is(err, ErrWrongLogin):
@@ -119,12 +127,17 @@ func (s *Service) handleLogin(staff bool) echo.HandlerFunc {
 		case err != nil:
 			return err
 		}
-		return envelope.OK(c, tokenData{AccessToken: token, TokenType: "Bearer", ExpiresIn: int64(s.cfg.SessionTTL.Seconds())})
+		return envelope.OK(c, s.tokenData(token, KindOwn))
 	}
 }
 
+// tokenData is the answer carrying a new session's token.
+func (s *Service) tokenData(token, kind string) tokenData {
+	return tokenData{AccessToken: token, TokenType: "Bearer", ExpiresIn: int64(s.sessionTTL(kind).Seconds())}
+}
+
 func (s *Service) handleLogout(c echo.Context) error {
-	if err := s.Logout(c.Request().Context(), Caller(c)); err != nil {
+	if err := s.Logout(c.Request().Context(), Caller(c), c.RealIP()); err != nil {
 		return err
 	}
 	return envelope.OK(c, nil)

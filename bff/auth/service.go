@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -23,6 +24,8 @@ var (
 	// ErrWrongLogin means the password matched but the account signs in through the other login
 	// (designers and admins through the admin login, everyone else through the seller login).
 	ErrWrongLogin = errors.New("account signs in through the other login")
+	// ErrSuspended means the password matched but the account is suspended.
+	ErrSuspended = errors.New("account suspended")
 )
 
 // ThrottledError means too many failed logins; RetryAfter says when to try again.
@@ -35,8 +38,10 @@ type Service struct {
 	cfg      Config
 	store    *Store
 	throttle *throttle
+	hasher   *hasher
 	log      *slog.Logger
 	mailer   *mail.Mailer
+	callers  *callerCache
 	// declared holds each route's access.Need by "METHOD /path" (see Handle).
 	declared sync.Map
 	// dummyHash is compared against when the e-mail is unknown, so a reply's timing does not tell
@@ -55,8 +60,9 @@ func NewService(cfg Config, db *sqlx.DB, rdb *redis.Client, mailer *mail.Mailer,
 	}
 	return &Service{
 		cfg: cfg, store: NewStore(db), log: log, dummyHash: dummy, mailer: mailer,
-		throttle: &throttle{rdb: rdb, window: cfg.ThrottleWindow,
-			maxAccount: int64(cfg.MaxFailuresPerAccount), maxClient: int64(cfg.MaxFailuresPerClient)},
+		throttle: &throttle{rdb: rdb, log: log},
+		hasher:   newHasher(cfg.BcryptCost, cfg.HashConcurrency, cfg.HashWait),
+		callers:  newCallerCache(10000),
 	}, nil
 }
 
@@ -70,9 +76,29 @@ type loginRequest struct {
 	StaffLogin      bool
 }
 
-// login checks the credentials and opens a session, returning its token.
+// guess counts a password or code guess against the account key (an e-mail address, or a purpose
+// and an id such as "tfa:7") and the client address before it is checked, and answers how long to
+// wait when either has used up its guesses (0: go ahead and check).
+func (s *Service) guess(ctx context.Context, key, ip string) (time.Duration, error) {
+	w := s.cfg.ThrottleWindow
+	return s.throttle.attempt(ctx,
+		limit{key: accountKey(key), max: int64(s.cfg.MaxFailuresPerAccount), window: w},
+		limit{key: clientKey(ip), max: int64(s.cfg.MaxFailuresPerClient), window: w})
+}
+
+// guessedRight clears the account key's count and takes back the client's guess: only wrong
+// guesses stay counted.
+func (s *Service) guessedRight(ctx context.Context, key, ip string) error {
+	if err := s.throttle.clear(ctx, accountKey(key)); err != nil {
+		return err
+	}
+	return s.throttle.refund(ctx, clientKey(ip))
+}
+
+// login checks the credentials and opens a session, returning its token. The attempt is counted
+// before the password is compared.
 func (s *Service) login(ctx context.Context, r loginRequest) (string, error) {
-	wait, err := s.throttle.blocked(ctx, r.Email, r.ClientIP)
+	wait, err := s.guess(ctx, r.Email, r.ClientIP)
 	if err != nil {
 		return "", err
 	}
@@ -82,39 +108,50 @@ func (s *Service) login(ctx context.Context, r loginRequest) (string, error) {
 	}
 	u, hash, err := s.store.userByEmail(ctx, strings.TrimSpace(r.Email))
 	if errors.Is(err, errNoUser) {
-		checkPassword(s.dummyHash, r.Password)
-		return "", s.failed(ctx, nil, r)
+		if _, err := s.hasher.check(ctx, s.dummyHash, r.Password); err != nil {
+			return "", err
+		}
+		s.audit(ctx, nil, "login.failed", r.ClientIP, map[string]any{"email": r.Email})
+		return "", ErrBadCredentials
 	}
 	if err != nil {
 		return "", err
 	}
-	if !checkPassword(hash, r.Password) {
-		return "", s.failed(ctx, &u.ID, r)
+	if ok, err := s.hasher.check(ctx, hash, r.Password); err != nil {
+		return "", err
+	} else if !ok {
+		s.audit(ctx, &u.ID, "login.failed", r.ClientIP, map[string]any{"email": r.Email})
+		return "", ErrBadCredentials
+	}
+	if err := s.guessedRight(ctx, r.Email, r.ClientIP); err != nil {
+		return "", err
+	}
+	if u.Status == StatusSuspended {
+		s.audit(ctx, &u.ID, "login.suspended", r.ClientIP, nil)
+		return "", ErrSuspended
 	}
 	if u.staffLogin() != r.StaffLogin {
 		return "", ErrWrongLogin
 	}
-	if err := s.throttle.succeed(ctx, r.Email); err != nil {
-		return "", err
-	}
 	return s.openSession(ctx, newSession{UserID: u.ID, IP: r.ClientIP, UserAgent: r.Agent})
 }
 
-// openSession stores a new session and returns its token.
+// openSession stores a new session and returns its token; an impersonation lasts ImpersonationTTL,
+// every other session SessionTTL.
 func (s *Service) openSession(ctx context.Context, ns newSession) (string, error) {
 	token, tokenHash := newToken()
-	if err := s.store.createSession(ctx, ns, tokenHash, s.cfg.SessionTTL); err != nil {
+	if err := s.store.createSession(ctx, ns, tokenHash, s.sessionTTL(ns.Kind)); err != nil {
 		return "", err
 	}
 	return token, nil
 }
 
-func (s *Service) failed(ctx context.Context, userID *int64, r loginRequest) error {
-	if err := s.throttle.fail(ctx, r.Email, r.ClientIP); err != nil {
-		return err
+// sessionTTL is how long a session of kind lasts.
+func (s *Service) sessionTTL(kind string) time.Duration {
+	if kind == KindImpersonation {
+		return s.cfg.ImpersonationTTL
 	}
-	s.audit(ctx, userID, "login.failed", r.ClientIP, map[string]any{"email": r.Email})
-	return ErrBadCredentials
+	return s.cfg.SessionTTL
 }
 
 // audit records an event; a failure to record is logged, never shown to the caller.
@@ -159,7 +196,13 @@ func (id *Identity) Access(now time.Time) *access.Caller {
 	}
 }
 
-// Authenticate resolves a bearer token to its caller.
+// errSuspended means the session's account, or the person behind it, is suspended.
+var errSuspended = errors.New("account suspended")
+
+// Authenticate resolves a bearer token to its caller. A suspended account is refused (errSuspended),
+// and so is a team member or admin behind a session who is suspended; an impersonating admin must
+// still exist and hold the admin role, checked on every request, so a demoted admin's impersonation
+// ends at once.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Identity, error) {
 	if token == "" {
 		return nil, errNoSession
@@ -168,7 +211,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Identity, er
 	if err != nil {
 		return nil, err
 	}
-	u, err := s.store.UserByID(ctx, ss.UserID)
+	u, err := s.cachedUser(ctx, ss.UserID, ss.UserVersion)
 	if errors.Is(err, errNoUser) {
 		return nil, errNoSession
 	}
@@ -176,29 +219,82 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Identity, er
 		return nil, err
 	}
 	id := &Identity{User: u, SessionID: ss.ID, Kind: ss.Kind, OriginUserID: ss.OriginUserID.Int64}
+	if ss.Kind == KindOwn || ss.Kind == "" {
+		if u.Status == StatusSuspended {
+			return nil, errSuspended
+		}
+		u.TFAConfirm = u.TFAEnable && ss.TFAPassed
+		return id, nil
+	}
+	origin, err := s.cachedUser(ctx, ss.OriginUserID.Int64, ss.OriginVersion)
+	if errors.Is(err, errNoUser) {
+		return nil, errNoSession
+	}
+	if err != nil {
+		return nil, err
+	}
+	if origin.Status == StatusSuspended {
+		return nil, errSuspended
+	}
 	switch ss.Kind {
 	case KindSwitched:
-		// Read on every request, so a changed or removed membership applies at once.
-		m, err := s.store.membership(ctx, ss.UserID, ss.OriginUserID.Int64)
-		if errors.Is(err, errNoUser) {
-			return nil, errNoSession
+		if u.Status == StatusSuspended {
+			return nil, errSuspended
 		}
-		if err != nil {
-			return nil, err
+		// Read on every request, so a changed or removed membership applies at once.
+		m, ok := s.callers.membership(ss.UserID, ss.OriginUserID.Int64, ss.UserVersion, ss.OriginVersion)
+		if !ok {
+			m, err = s.store.membership(ctx, ss.UserID, ss.OriginUserID.Int64)
+			if errors.Is(err, errNoUser) {
+				return nil, errNoSession
+			}
+			if err != nil {
+				return nil, err
+			}
+			s.callers.putMembership(ss.UserID, ss.OriginUserID.Int64, ss.UserVersion, ss.OriginVersion, m)
 		}
 		u.Roles, u.Permissions = []string{m.Role}, nonNil([]string(m.Permissions))
 		u.StoreIDs, u.TeamStoreIDs = nonNil([]int64(m.StoreIDs)), nonNil([]int64(m.StoreIDs))
 		u.AccessUser, u.TFAConfirm = true, u.TFAEnable
 	case KindImpersonation:
+		// A suspended seller stays open to an admin, who may need to see why it was suspended.
+		if !slices.Contains(origin.Roles, RoleAdmin) {
+			s.audit(ctx, &id.OriginUserID, "impersonation.ended", "", map[string]any{
+				"admin_id": id.OriginUserID, "seller_id": u.ID, "reason": "no longer an admin"})
+			if err := s.store.revokeSession(ctx, ss.ID); err != nil {
+				return nil, err
+			}
+			return nil, errNoSession
+		}
 		// The admin proved who they are at their own login; the seller's second factor is not theirs to give.
 		u.AccessUser, u.TFAConfirm = true, u.TFAEnable
 	default:
-		u.TFAConfirm = u.TFAEnable && ss.TFAPassed
+		return nil, errNoSession
 	}
 	return id, nil
 }
 
-// Logout revokes the caller's session: its token stops working at once, on every process.
-func (s *Service) Logout(ctx context.Context, id *Identity) error {
-	return s.store.revokeSession(ctx, id.SessionID)
+// cachedUser is a copy of user id at version, from the process cache or Postgres.
+func (s *Service) cachedUser(ctx context.Context, id, version int64) (*User, error) {
+	if u, ok := s.callers.user(id, version); ok {
+		return &u, nil
+	}
+	u, err := s.store.UserByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	s.callers.putUser(version, *u)
+	return u, nil
+}
+
+// Logout revokes the caller's session: its token stops working at once, on every process. The end
+// of an impersonation is audited.
+func (s *Service) Logout(ctx context.Context, id *Identity, ip string) error {
+	if err := s.store.revokeSession(ctx, id.SessionID); err != nil {
+		return err
+	}
+	if id.Impersonating() {
+		s.audit(ctx, &id.OriginUserID, "impersonation.stop", ip, map[string]any{"admin_id": id.OriginUserID, "seller_id": id.User.ID})
+	}
+	return nil
 }

@@ -189,14 +189,24 @@ type session struct {
 	Kind         string        `db:"kind"`
 	OriginUserID sql.NullInt64 `db:"origin_user_id"`
 	TFAPassed    bool          `db:"tfa_passed"`
+	// Stale is set when the session's last use was noted more than a minute ago.
+	Stale bool `db:"stale"`
+	// UserVersion and OriginVersion are the auth_versions of the user and the origin user (0 when
+	// never changed); see callerCache.
+	UserVersion   int64 `db:"user_version"`
+	OriginVersion int64 `db:"origin_version"`
 }
 
-// liveSession finds the unexpired, unrevoked session of a token hash and notes its use (at most
-// once a minute, so reads do not turn into a write per request).
+// liveSession finds the unexpired, unrevoked session of a token hash with the versions of its users,
+// and notes its use (at most once a minute, so reads do not turn into a write per request).
 func (s *Store) liveSession(ctx context.Context, hash []byte) (session, error) {
 	const q = `
-SELECT id, user_id, kind, origin_user_id, tfa_passed FROM sessions
-WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`
+SELECT s.id, s.user_id, s.kind, s.origin_user_id, s.tfa_passed,
+       s.last_used_at < now() - interval '1 minute' AS stale,
+       coalesce((SELECT v.version FROM auth_versions v WHERE v.user_id = s.user_id), 0) AS user_version,
+       coalesce((SELECT v.version FROM auth_versions v WHERE v.user_id = s.origin_user_id), 0) AS origin_version
+FROM sessions s
+WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`
 	const touch = `UPDATE sessions SET last_used_at = now() WHERE id = $1 AND last_used_at < now() - interval '1 minute'`
 	var ss session
 	err := s.db.GetContext(ctx, &ss, q, hash)
@@ -206,8 +216,10 @@ WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`
 	if err != nil {
 		return session{}, fmt.Errorf("load session: %w", err)
 	}
-	if _, err := s.db.ExecContext(ctx, touch, ss.ID); err != nil {
-		return session{}, fmt.Errorf("touch session: %w", err)
+	if ss.Stale {
+		if _, err := s.db.ExecContext(ctx, touch, ss.ID); err != nil {
+			return session{}, fmt.Errorf("touch session: %w", err)
+		}
 	}
 	return ss, nil
 }

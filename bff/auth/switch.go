@@ -109,7 +109,7 @@ func (s *Service) handleSwitch(c echo.Context) error {
 	s.audit(ctx, &person, "switch.account", c.RealIP(), map[string]any{"seller_id": b.SellerID})
 	return c.JSON(http.StatusOK, switchReply{Response: envelope.Response{
 		Success: true, Message: MsgSwitched, Errors: []envelope.FieldError{},
-		Data: tokenData{AccessToken: token, TokenType: "Bearer", ExpiresIn: int64(s.cfg.SessionTTL.Seconds())},
+		Data: s.tokenData(token, KindSwitched),
 	}})
 }
 
@@ -127,7 +127,7 @@ func (s *Service) handleSwitchBack(c echo.Context) error {
 		return err
 	}
 	s.audit(ctx, &id.OriginUserID, "switch.back", c.RealIP(), map[string]any{"seller_id": id.User.ID})
-	return envelope.OKMessage(c, MsgSwitched, tokenData{AccessToken: token, TokenType: "Bearer", ExpiresIn: int64(s.cfg.SessionTTL.Seconds())})
+	return envelope.OKMessage(c, MsgSwitched, s.tokenData(token, KindOwn))
 }
 
 // replaceSession opens ns and revokes the caller's current session.
@@ -145,8 +145,9 @@ type impersonateBody struct {
 }
 
 // handleLoginAsSeller opens an impersonation session for an admin: it acts as the seller with
-// access_user set, every request it makes is audited, and password, e-mail and two-factor changes
-// are refused. The admin's own session stays.
+// access_user set for ImpersonationTTL, every request it makes is audited, the admin's role is
+// checked again on every request (Authenticate), and the sensitive changes whose routes declare
+// NotImpersonating are refused. The admin's own session stays.
 func (s *Service) handleLoginAsSeller(c echo.Context) error {
 	var b impersonateBody
 	if err := envelope.Bind(c, &b); err != nil {
@@ -184,5 +185,5 @@ func (s *Service) handleLoginAsSeller(c echo.Context) error {
 	s.audit(ctx, &admin, "impersonation.start", c.RealIP(), map[string]any{
 		"admin_id": admin, "seller_id": seller.ID, "request_id": c.Response().Header().Get(echo.HeaderXRequestID),
 	})
-	return envelope.OK(c, tokenData{AccessToken: token, TokenType: "Bearer", ExpiresIn: int64(s.cfg.SessionTTL.Seconds())})
+	return envelope.OK(c, s.tokenData(token, KindImpersonation))
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/pquerna/otp/totp"
 
 	"github.com/pressroom/pressroom/bff/envelope"
+	pmail "github.com/pressroom/pressroom/platform/mail"
 )
 
 // Two-factor: TOTP (RFC 6238, SHA-1, 6 digits, 30-second steps) with one step of clock drift either
@@ -71,11 +72,26 @@ type tfaSetup struct {
 	QRCode string `json:"qr_code"`
 }
 
-// handleTFASetup starts enrolment: a new secret, kept pending until a code from it is confirmed.
+type passwordBody struct {
+	CurrentPassword string `json:"current_password"`
+}
+
+// handleTFASetup starts enrolment after the current password is checked: a new secret, kept
+// pending until a code from it is confirmed.
 func (s *Service) handleTFASetup(c echo.Context) error {
+	var b passwordBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
 	id := Caller(c)
 	if id.User.TFAEnable {
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgTFAAlreadyEnabled)
+	}
+	if err := invalid(checkCurrentGiven(b.CurrentPassword)); err != nil {
+		return err
+	}
+	if err := s.checkCurrentPassword(c, id.User, b.CurrentPassword); err != nil {
+		return err
 	}
 	key, err := totp.Generate(totp.GenerateOpts{
 		Issuer: s.cfg.TFAIssuer, AccountName: id.User.Email, Period: tfaPeriod, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1,
@@ -103,10 +119,13 @@ func (s *Service) handleTFASetup(c echo.Context) error {
 type codeBody struct {
 	Code         string `json:"code"`
 	RecoveryCode string `json:"recovery_code"`
+	// CurrentPassword is required to enable or disable two-factor, not to pass it at sign-in.
+	CurrentPassword string `json:"current_password"`
 }
 
-// handleTFAEnable confirms enrolment with a code from the pending secret and answers the recovery
-// codes, shown this once. The session that enabled it counts as confirmed.
+// handleTFAEnable confirms enrolment, after the current password, with a code from the pending
+// secret and answers the recovery codes, shown this once. The session that enabled it counts as
+// confirmed; the account's address is told.
 func (s *Service) handleTFAEnable(c echo.Context) error {
 	var b codeBody
 	if err := envelope.Bind(c, &b); err != nil {
@@ -117,6 +136,12 @@ func (s *Service) handleTFAEnable(c echo.Context) error {
 	if id.User.TFAEnable {
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgTFAAlreadyEnabled)
 	}
+	if err := invalid(checkCurrentGiven(b.CurrentPassword)); err != nil {
+		return err
+	}
+	if err := s.checkCurrentPassword(c, id.User, b.CurrentPassword); err != nil {
+		return err
+	}
 	st, err := s.store.tfaState(ctx, id.User.ID)
 	if err != nil {
 		return err
@@ -124,12 +149,15 @@ func (s *Service) handleTFAEnable(c echo.Context) error {
 	if !st.Pending.Valid {
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgTFANoSetup)
 	}
-	if err := s.throttled(ctx, tfaKey(id.User.ID), c.RealIP()); err != nil {
+	if err := s.guessCode(ctx, id, c.RealIP()); err != nil {
 		return err
 	}
 	step := matchStep(st.Pending.String, b.Code, time.Now())
 	if step == 0 {
 		return s.tfaFailed(ctx, id, c.RealIP())
+	}
+	if err := s.guessedRight(ctx, tfaKey(id.User.ID), c.RealIP()); err != nil {
+		return err
 	}
 	codes, hashes := newRecoveryCodes()
 	if err := s.store.enableTFA(ctx, id.User.ID, st.Pending.String, step, hashes); errors.Is(err, errCodeUsed) {
@@ -141,13 +169,18 @@ func (s *Service) handleTFAEnable(c echo.Context) error {
 		return err
 	}
 	s.audit(ctx, &id.User.ID, "tfa.enabled", c.RealIP(), nil)
+	s.tellTFAChange(ctx, id.User, "turned on")
 	return envelope.OKMessage(c, MsgTFAEnabled, map[string]any{"recovery_codes": codes})
 }
 
 // handleTFAVerify settles a session that owes a code: a TOTP code (each accepted once) or a
 // recovery code (each spent once).
 func (s *Service) handleTFAVerify(c echo.Context) error {
-	id, usedRecovery, err := s.secondFactor(c)
+	var b codeBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	id, usedRecovery, err := s.secondFactor(c, b)
 	if err != nil {
 		return err
 	}
@@ -155,17 +188,28 @@ func (s *Service) handleTFAVerify(c echo.Context) error {
 	if err := s.store.markTFAPassed(ctx, id.SessionID); err != nil {
 		return err
 	}
-	if err := s.throttle.succeed(ctx, tfaKey(id.User.ID)); err != nil {
-		return err
-	}
 	s.audit(ctx, &id.User.ID, "tfa.passed", c.RealIP(), map[string]any{"recovery_code": usedRecovery})
 	return envelope.OKMessage(c, MsgTFAConfirmed, nil)
 }
 
-// handleTFADisable turns two-factor off after a valid code.
+// handleTFADisable turns two-factor off after the current password and a valid code; the account's
+// address is told.
 func (s *Service) handleTFADisable(c echo.Context) error {
-	id, _, err := s.secondFactor(c)
-	if err != nil {
+	var b codeBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	id := Caller(c)
+	if !id.User.TFAEnable {
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgTFANotEnabled)
+	}
+	if err := invalid(checkCurrentGiven(b.CurrentPassword)); err != nil {
+		return err
+	}
+	if err := s.checkCurrentPassword(c, id.User, b.CurrentPassword); err != nil {
+		return err
+	}
+	if _, _, err := s.secondFactor(c, b); err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
@@ -173,22 +217,34 @@ func (s *Service) handleTFADisable(c echo.Context) error {
 		return err
 	}
 	s.audit(ctx, &id.User.ID, "tfa.disabled", c.RealIP(), nil)
+	s.tellTFAChange(ctx, id.User, "turned off")
 	return envelope.OKMessage(c, MsgTFADisabled, nil)
 }
 
-// secondFactor reads the request's code and spends it for the caller, who must have two-factor
-// on; failures are throttled. It reports whether a recovery code was used.
-func (s *Service) secondFactor(c echo.Context) (*Identity, bool, error) {
-	var b codeBody
-	if err := envelope.Bind(c, &b); err != nil {
-		return nil, false, err
+// tellTFAChange e-mails the account's address that two-factor was turned on or off, so a change
+// made with a stolen session and password does not go unnoticed. A failure to send is logged.
+func (s *Service) tellTFAChange(ctx context.Context, u *User, change string) {
+	msg := pmail.Message{
+		To:      u.Email,
+		Subject: "Two-factor authentication was " + change,
+		Body: "Hello " + u.Name + ",\n\nTwo-factor authentication of your Pressroom account was " + change + " on " +
+			time.Now().UTC().Format("2 January 2006 at 15:04 UTC") + ".\n\nIf it was not you, reset your password now " +
+			"and contact support.\n",
 	}
+	if err := s.mailer.Send(ctx, msg); err != nil {
+		s.log.Error("send two-factor change notice", "user_id", u.ID, "err", err)
+	}
+}
+
+// secondFactor spends the code of b for the caller, who must have two-factor on; the guess is
+// counted before it is checked. It reports whether a recovery code was used.
+func (s *Service) secondFactor(c echo.Context, b codeBody) (*Identity, bool, error) {
 	id := Caller(c)
 	ctx := c.Request().Context()
 	if !id.User.TFAEnable {
 		return nil, false, envelope.Fail(http.StatusUnprocessableEntity, MsgTFANotEnabled)
 	}
-	if err := s.throttled(ctx, tfaKey(id.User.ID), c.RealIP()); err != nil {
+	if err := s.guessCode(ctx, id, c.RealIP()); err != nil {
 		return nil, false, err
 	}
 	if err := s.checkSecondFactor(ctx, id.User.ID, b); err != nil {
@@ -197,7 +253,22 @@ func (s *Service) secondFactor(c echo.Context) (*Identity, bool, error) {
 		}
 		return nil, false, err
 	}
+	if err := s.guessedRight(ctx, tfaKey(id.User.ID), c.RealIP()); err != nil {
+		return nil, false, err
+	}
 	return id, b.RecoveryCode != "", nil
+}
+
+// guessCode counts a two-factor code guess of the caller before it is checked.
+func (s *Service) guessCode(ctx context.Context, id *Identity, ip string) error {
+	wait, err := s.guess(ctx, tfaKey(id.User.ID), ip)
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		return throttledError(wait)
+	}
+	return nil
 }
 
 // checkSecondFactor spends a TOTP code or a recovery code of the user; errCodeUsed when neither passes.
@@ -217,9 +288,6 @@ func (s *Service) checkSecondFactor(ctx context.Context, userID int64, b codeBod
 }
 
 func (s *Service) tfaFailed(ctx context.Context, id *Identity, ip string) error {
-	if err := s.throttle.fail(ctx, tfaKey(id.User.ID), ip); err != nil {
-		return err
-	}
 	uid := id.Person()
 	s.audit(ctx, &uid, "tfa.failed", ip, nil)
 	return badCode()

@@ -4,98 +4,134 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
+	"errors"
+	"log/slog"
+	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/pressroom/pressroom/bff/envelope"
 )
 
-// throttle counts failed logins per account and per client address in Redis, so every bff process
-// sees the same counts.
+// MsgSignInUnavailable is the answer while the throttle's Redis cannot be reached: no guess is
+// checked uncounted, so sign-in waits for it.
+const MsgSignInUnavailable = "Sign-in is briefly unavailable. Please try again in a minute."
+
+// throttle counts attempts in Redis, so every bff process sees the same counts. An attempt is counted
+// before the work it guards (a password or code check, a hash, an e-mail), in one atomic step with
+// the check of the limit, so a parallel burst gets no more tries than a sequence.
 type throttle struct {
-	rdb        *redis.Client
-	window     time.Duration
-	maxAccount int64
-	maxClient  int64
+	rdb *redis.Client
+	log *slog.Logger
+	// down is set while Redis fails, so an outage is logged once, not per request.
+	down atomic.Bool
 }
 
-func accountKey(email string) string {
-	h := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(email))))
-	return "pressroom:login-failures:account:" + hex.EncodeToString(h[:16])
+// limit is one counter and the attempts it allows per window; the window starts at its first attempt.
+type limit struct {
+	key    string
+	max    int64
+	window time.Duration
 }
 
-func clientKey(ip string) string { return "pressroom:login-failures:client:" + ip }
+// attemptScript counts one attempt against every key (KEYS[i]) unless one of them has reached its
+// limit (ARGV[2i-1]); a key's window (ARGV[2i], milliseconds) starts at its first attempt. It answers
+// 0 when the attempt was counted, else the milliseconds until the fullest key frees up.
+var attemptScript = redis.NewScript(`
+local wait = 0
+for i, key in ipairs(KEYS) do
+  local n = tonumber(redis.call('GET', key) or '0')
+  if n >= tonumber(ARGV[2 * i - 1]) then
+    local ttl = redis.call('PTTL', key)
+    if ttl < 0 then
+      redis.call('PEXPIRE', key, ARGV[2 * i])
+      ttl = tonumber(ARGV[2 * i])
+    end
+    if ttl > wait then wait = ttl end
+  end
+end
+if wait > 0 then return wait end
+for i, key in ipairs(KEYS) do
+  if redis.call('INCR', key) == 1 then redis.call('PEXPIRE', key, ARGV[2 * i]) end
+end
+return 0
+`)
 
-// blocked returns how long the caller must wait, or 0 when a login may be tried.
-func (t *throttle) blocked(ctx context.Context, email, ip string) (time.Duration, error) {
-	var wait time.Duration
-	for _, k := range []struct {
-		key string
-		max int64
-	}{{accountKey(email), t.maxAccount}, {clientKey(ip), t.maxClient}} {
-		n, err := t.rdb.Get(ctx, k.key).Int64()
-		if err == redis.Nil {
-			continue
-		}
-		if err != nil {
-			return 0, fmt.Errorf("read login throttle: %w", err)
-		}
-		if n >= k.max {
-			ttl, err := t.rdb.TTL(ctx, k.key).Result()
-			if err != nil {
-				return 0, fmt.Errorf("read login throttle: %w", err)
-			}
-			wait = max(wait, ttl, time.Second)
-		}
+// attempt counts one attempt against every limit, or none when one is used up; it returns how long
+// to wait (0 when the attempt was counted and may go ahead).
+func (t *throttle) attempt(ctx context.Context, limits ...limit) (time.Duration, error) {
+	keys := make([]string, len(limits))
+	args := make([]any, 0, 2*len(limits))
+	for i, l := range limits {
+		keys[i] = l.key
+		args = append(args, l.max, l.window.Milliseconds())
 	}
-	return wait, nil
+	ms, err := attemptScript.Run(ctx, t.rdb, keys, args...).Int64()
+	if err != nil {
+		return 0, t.unreachable(ctx, err)
+	}
+	t.reachable()
+	if ms == 0 {
+		return 0, nil
+	}
+	return max(time.Duration(ms)*time.Millisecond, time.Second), nil
 }
 
-// fail counts one failed login against the account and the client.
-func (t *throttle) fail(ctx context.Context, email, ip string) error {
-	_, err := t.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		for _, key := range []string{accountKey(email), clientKey(ip)} {
-			p.Incr(ctx, key)
-			p.ExpireNX(ctx, key, t.window)
+// refund takes back the attempt counted against keys (the password was right).
+func (t *throttle) refund(ctx context.Context, keys ...string) error {
+	_, err := t.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for _, k := range keys {
+			p.Decr(ctx, k)
 		}
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("count failed login: %w", err)
+		return t.unreachable(ctx, err)
 	}
 	return nil
 }
 
-// succeed clears the account's failures; the client's stay, so one address cannot probe many
-// accounts by logging into its own between guesses.
-func (t *throttle) succeed(ctx context.Context, email string) error {
-	return t.rdb.Del(ctx, accountKey(email)).Err()
+// clear forgets keys' attempts (a successful login clears the account's count).
+func (t *throttle) clear(ctx context.Context, keys ...string) error {
+	if err := t.rdb.Del(ctx, keys...).Err(); err != nil {
+		return t.unreachable(ctx, err)
+	}
+	return nil
 }
 
-// throttled answers 429 with Retry-After when the account key (an e-mail address, or a purpose and
-// an address such as "reset:a@b.c") has used up its attempts; with ip, the client's count applies too.
-func (s *Service) throttled(ctx context.Context, key, ip string) error {
-	wait, err := s.throttle.blocked(ctx, key, ip)
-	if err != nil {
+// unreachable turns a Redis failure into a 503 answer and logs the first failure of an outage.
+func (t *throttle) unreachable(ctx context.Context, err error) error {
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
 		return err
 	}
-	if wait > 0 {
-		return throttledError(wait)
+	if t.down.CompareAndSwap(false, true) {
+		t.log.Error("throttle: Redis unreachable; sign-in and account calls answer 503 until it is back", "err", err)
 	}
-	return nil
+	return envelope.Fail(http.StatusServiceUnavailable, MsgSignInUnavailable)
 }
 
-// count adds one attempt against the account key only (e-mails sent), leaving the client's count,
-// which is for guesses, alone.
-func (t *throttle) count(ctx context.Context, key string) error {
-	_, err := t.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		p.Incr(ctx, accountKey(key))
-		p.ExpireNX(ctx, accountKey(key), t.window)
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("count attempt: %w", err)
+// reachable notes that Redis answers again, logging the end of an outage once.
+func (t *throttle) reachable() {
+	if t.down.CompareAndSwap(true, false) {
+		t.log.Info("throttle: Redis reachable again")
 	}
-	return nil
+}
+
+// accountKey is the counter of an account key: an e-mail address, or a purpose and an id or address
+// such as "reset:a@b.c" or "tfa:7". Addresses are hashed so keys do not hold them.
+func accountKey(key string) string {
+	h := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(key))))
+	return "pressroom:attempts:account:" + hex.EncodeToString(h[:16])
+}
+
+// clientKey is the counter of guesses (passwords and codes) from one client address.
+func clientKey(ip string) string { return "pressroom:attempts:client:" + ip }
+
+// callKeys are the counters of an anonymous account call (register, forgot, reset) per client
+// address and across all clients.
+func callKeys(call, ip string) (client, global string) {
+	return "pressroom:calls:" + call + ":client:" + ip, "pressroom:calls:" + call + ":all"
 }

@@ -14,6 +14,9 @@ const (
 	RoleAdmin    = access.RoleAdmin
 )
 
+// StatusSuspended is the account status that refuses sign-in and every request.
+const StatusSuspended = "suspended"
+
 // User is the session user, as GET /api/me answers it.
 type User struct {
 	ID                  int64            `json:"id"`

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -41,6 +42,9 @@ type Deps struct {
 	// Store is the blob store; readiness checks it can take writes.
 	Store blob.Store
 	Log   *slog.Logger
+	// OutboxShowLinks shows the tokens of the outbox's links (PRESSROOM_MAIL_OUTBOX_SHOW_LINKS);
+	// otherwise they read [hidden].
+	OutboxShowLinks bool
 }
 
 // Routes lists the system endpoints on e: health at the root, the ping calls under /api/admin,
@@ -161,6 +165,8 @@ func (d Deps) handleGetPing(c echo.Context) error {
 }
 
 // handleListMail pages through the local mail outbox (messages kept when no SMTP server is set).
+// The tokens of the links in them are hidden unless OutboxShowLinks: a reset or sign-in link read
+// here would let an admin into the account; the stored message keeps them.
 func (d Deps) handleListMail(c echo.Context) error {
 	q, err := envelope.ParseListQuery(c, "id")
 	if err != nil {
@@ -170,8 +176,19 @@ func (d Deps) handleListMail(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if !d.OutboxShowLinks {
+		for i := range items {
+			items[i].Body = hideTokens(items[i].Body)
+		}
+	}
 	return c.JSON(http.StatusOK, envelope.NewPage(items, total, q))
 }
+
+// linkSecret matches the value of a secret query parameter of a link (token, code, signature).
+var linkSecret = regexp.MustCompile(`([?&](?:token|code|signature)=)[^&\s"'<>]+`)
+
+// hideTokens replaces the secret parameters of the links in body by [hidden].
+func hideTokens(body string) string { return linkSecret.ReplaceAllString(body, "${1}[hidden]") }
 
 // AuditEvent is one row of the security audit trail.
 type AuditEvent struct {

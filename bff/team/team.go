@@ -66,15 +66,17 @@ type Invitation struct {
 }
 
 // Routes lists the team endpoints under g (mounted at /api). Managing the team needs get_users and
-// the seller's own session (not a team member switched in, not an impersonating admin for invites).
-// once makes a create safe to repeat (the Idempotency-Key header, see bff/idempotency).
+// the seller's own session (not a team member switched in); changing who may do what (permissions,
+// removals, invitations) is refused to an impersonating admin. once makes a create safe to repeat (the
+// Idempotency-Key header, see bff/idempotency).
 func Routes(g *echo.Group, d Deps, once echo.MiddlewareFunc) {
 	manage := access.Need{Permission: access.GetUsers, OwnAccount: true}
+	change := access.Need{Permission: access.GetUsers, OwnAccount: true, NotImpersonating: true}
 	d.Auth.Handle(g, http.MethodGet, "/team/members", manage, d.handleMembers)
-	d.Auth.Handle(g, http.MethodPut, "/team/members/:id", manage, d.handleSetPermissions)
-	d.Auth.Handle(g, http.MethodDelete, "/team/members/:id", manage, d.handleRemove)
+	d.Auth.Handle(g, http.MethodPut, "/team/members/:id", change, d.handleSetPermissions)
+	d.Auth.Handle(g, http.MethodDelete, "/team/members/:id", change, d.handleRemove)
 	d.Auth.Handle(g, http.MethodGet, "/team/invitations", manage, d.handleSent)
-	d.Auth.Handle(g, http.MethodPost, "/team/invitations", access.Need{Permission: access.GetUsers, OwnAccount: true, NotImpersonating: true}, d.handleInvite, once)
+	d.Auth.Handle(g, http.MethodPost, "/team/invitations", change, d.handleInvite, once)
 	d.Auth.Handle(g, http.MethodGet, "/team/invitations/received", access.Need{NotImpersonating: true, OwnAccount: true}, d.handleReceived)
 	d.Auth.Handle(g, http.MethodPost, "/team/invitations/:id/accept", access.Need{NotImpersonating: true, OwnAccount: true}, d.handleAccept)
 }

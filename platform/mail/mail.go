@@ -49,6 +49,13 @@ type Config struct {
 	From string
 	// Timeout bounds one delivery (PRESSROOM_SMTP_TIMEOUT, default 10s).
 	Timeout time.Duration
+	// AllowOutbox lets a production deployment run without an SMTP server, keeping every message in
+	// the local outbox (PRESSROOM_MAIL_ALLOW_OUTBOX, default false: production needs PRESSROOM_SMTP_HOST).
+	AllowOutbox bool
+	// OutboxShowLinks shows the tokens of links in the admin's view of the local outbox
+	// (PRESSROOM_MAIL_OUTBOX_SHOW_LINKS, default false: they read [hidden]; refused in production).
+	// Development and the test stack turn it on, where the outbox is the only inbox.
+	OutboxShowLinks bool
 }
 
 // DefaultConfig keeps every message in the local outbox.
@@ -68,6 +75,8 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.String(&cfg.Password, "PRESSROOM_SMTP_PASSWORD")
 	r.String(&cfg.From, "PRESSROOM_SMTP_FROM")
 	r.Duration(&cfg.Timeout, "PRESSROOM_SMTP_TIMEOUT")
+	r.Bool(&cfg.AllowOutbox, "PRESSROOM_MAIL_ALLOW_OUTBOX")
+	r.Bool(&cfg.OutboxShowLinks, "PRESSROOM_MAIL_OUTBOX_SHOW_LINKS")
 	if cfg.Host == "" {
 		switch cfg.Provider {
 		case ProviderMailgun:
@@ -97,6 +106,18 @@ func (c Config) Validate() error {
 	}
 	if _, err := mail.ParseAddress(c.From); err != nil {
 		return fmt.Errorf("PRESSROOM_SMTP_FROM=%q: want an address such as \"Pressroom <no-reply@example.com>\"", c.From)
+	}
+	return nil
+}
+
+// CheckProduction refuses what a production deployment must not run with: no SMTP server (every
+// reset link would sit in the outbox) unless AllowOutbox says so, and live links shown in the outbox.
+func (c Config) CheckProduction() error {
+	switch {
+	case c.Host == "" && !c.AllowOutbox:
+		return errors.New("PRESSROOM_SMTP_HOST: production needs an SMTP server (or PRESSROOM_MAIL_ALLOW_OUTBOX=true to keep mail in the local outbox)")
+	case c.OutboxShowLinks:
+		return errors.New("PRESSROOM_MAIL_OUTBOX_SHOW_LINKS must not be set in production")
 	}
 	return nil
 }

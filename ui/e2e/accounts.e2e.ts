@@ -165,6 +165,7 @@ describe('accounts and access', () => {
     await signIn(page, email, PASSWORD);
 
     await page.goto('/settings/general?current_tab=2fa');
+    await page.getByLabel('Current password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     await page.getByRole('img', { name: 'Two-factor QR code' }).waitFor();
     const secret = (await page.getByTestId('tfa-secret').innerText()).trim();

@@ -70,16 +70,17 @@ export interface TfaSetup {
   qr_code: string;
 }
 
-export function tfaSetup(api: ApiClient): Promise<TfaSetup> {
-  return api.post<TfaSetup>('/auth/tfa/setup');
+/** Starts enrolment; every two-factor change needs the current password. */
+export function tfaSetup(api: ApiClient, currentPassword: string): Promise<TfaSetup> {
+  return api.post<TfaSetup>('/auth/tfa/setup', { current_password: currentPassword });
 }
 
-export function tfaEnable(api: ApiClient, code: string): Promise<{ recovery_codes: string[] }> {
-  return api.post<{ recovery_codes: string[] }>('/auth/tfa/enable', { code });
+export function tfaEnable(api: ApiClient, code: string, currentPassword: string): Promise<{ recovery_codes: string[] }> {
+  return api.post<{ recovery_codes: string[] }>('/auth/tfa/enable', { code, current_password: currentPassword });
 }
 
-export function tfaDisable(api: ApiClient, code: string): Promise<string> {
-  return messageOf(api, '/auth/tfa/disable', { code });
+export function tfaDisable(api: ApiClient, code: string, currentPassword: string): Promise<string> {
+  return messageOf(api, '/auth/tfa/disable', { code, current_password: currentPassword });
 }
 
 /** Settles a session that owes a second factor: a TOTP code or a recovery code. */
@@ -128,6 +129,16 @@ export async function switchAccount(api: ApiClient, sellerId: number): Promise<{
 export async function switchBack(api: ApiClient): Promise<{ message: string; token: string }> {
   const answer = await api.send<Envelope<AccessToken>>('POST', '/seller/switch-back-account');
   return { message: answer.message, token: answer.data.access_token };
+}
+
+/** A one-time code that carries the session to another dashboard host (the seller centre). */
+export function handoffCode(api: ApiClient): Promise<{ code: string; expires_in: number }> {
+  return api.post<{ code: string; expires_in: number }>('/auth/handoff');
+}
+
+/** Exchanges a one-time hand-off code for a session of this host. */
+export function exchangeHandoff(api: ApiClient, code: string): Promise<AccessToken> {
+  return api.post<AccessToken>('/auth/handoff/exchange', { code });
 }
 
 /** An admin signs in as a seller (impersonation). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../test/users';
-import { sellerCentreCallback, sellerCentreConfig } from './customPayment';
+import { sellerCentreCallback, sellerCentreConfig, sellerCentreHandoff } from './customPayment';
 
 const config = sellerCentreConfig({
   VITE_SELLER_CENTRE_URL: 'https://seller.example.com/',
@@ -8,10 +8,16 @@ const config = sellerCentreConfig({
 } as unknown as ImportMetaEnv);
 
 describe('custom-payment', () => {
-  it('sends a custom_payment user on another domain to the seller-centre callback with redirect and token', () => {
+  it('sends a custom_payment user on another domain to the hand-off page with the page as redirect, never the token', () => {
     const url = new URL('https://dash.example.com/orders?status=pending');
-    expect(sellerCentreCallback(config, url, makeUser({ custom_payment: true }), 'tok')).toBe(
-      'https://seller.example.com/auth/callback?redirect=%2Forders%3Fstatus%3Dpending&token=tok',
+    const target = sellerCentreHandoff(config, url, makeUser({ custom_payment: true }), 'tok');
+    expect(target).toBe('/auth/handoff?redirect=%2Forders%3Fstatus%3Dpending');
+    expect(target).not.toContain('tok');
+  });
+
+  it('builds the seller-centre callback with the one-time code', () => {
+    expect(sellerCentreCallback(config, '/orders', 'one-time')).toBe(
+      'https://seller.example.com/auth/callback?redirect=%2Forders&code=one-time',
     );
   });
 
@@ -19,11 +25,11 @@ describe('custom-payment', () => {
     ['on a custom-payment domain', 'https://shop.example.com/', makeUser({ custom_payment: true })],
     ['without custom_payment', 'https://dash.example.com/', makeUser()],
   ])('leaves a user alone %s', (_name, href, user) => {
-    expect(sellerCentreCallback(config, new URL(href), user, 'tok')).toBeNull();
+    expect(sellerCentreHandoff(config, new URL(href), user, 'tok')).toBeNull();
   });
 
   it('is off without a seller-centre address', () => {
     const off = sellerCentreConfig({} as ImportMetaEnv);
-    expect(sellerCentreCallback(off, new URL('https://dash.example.com/'), makeUser({ custom_payment: true }), 'tok')).toBeNull();
+    expect(sellerCentreHandoff(off, new URL('https://dash.example.com/'), makeUser({ custom_payment: true }), 'tok')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { needsSellerCentre } from '../access';
 import { api } from '../api';
+import { HANDOFF_PATH } from '../session/callback';
 import type { Middleware } from './registry';
 
 /** The seller-centre host's address and the custom-payment dashboard hosts (deployment settings). */
@@ -21,10 +22,11 @@ export function sellerCentreConfig(env: ImportMetaEnv = import.meta.env): Seller
 }
 
 /**
- * The seller-centre callback URL for a custom_payment user on a host that is not a custom-payment
- * domain, carrying the token and the page as redirect; null when the rule does not apply.
+ * Where a custom_payment user on a host that is not a custom-payment domain goes: the hand-off
+ * page, carrying the page as redirect, which trades the session for a one-time code and sends the browser
+ * to the seller centre with it; null when the rule does not apply.
  */
-export function sellerCentreCallback(
+export function sellerCentreHandoff(
   config: SellerCentreConfig,
   url: URL,
   user: Parameters<typeof needsSellerCentre>[0],
@@ -32,14 +34,18 @@ export function sellerCentreCallback(
 ): string | null {
   if (!config.url || !token) return null;
   if (!needsSellerCentre(user, config.customPaymentHosts.includes(url.hostname.toLowerCase()))) return null;
-  const params = new URLSearchParams({ redirect: `${url.pathname}${url.search}`, token });
+  const params = new URLSearchParams({ redirect: `${url.pathname}${url.search}` });
+  return `${HANDOFF_PATH}?${params.toString()}`;
+}
+
+/** The seller centre's callback address with a one-time code and the page to continue to. */
+export function sellerCentreCallback(config: SellerCentreConfig, redirect: string, code: string): string {
+  const params = new URLSearchParams({ redirect, code });
   return `${config.url}/auth/callback?${params.toString()}`;
 }
 
-/** custom-payment: clears the token here and sends the user on to the seller-centre callback. */
+/** custom-payment: sends the user to the hand-off page, which moves the session to the seller centre. */
 export const customPayment: Middleware = ({ url, user }) => {
   if (!user) return undefined;
-  const target = sellerCentreCallback(sellerCentreConfig(), url, user, api.tokens.get());
-  if (target) api.tokens.clear();
-  return target ?? undefined;
+  return sellerCentreHandoff(sellerCentreConfig(), url, user, api.tokens.get()) ?? undefined;
 };

@@ -51,7 +51,7 @@ import { AccountSettingsPage } from '../pages/settings/AccountSettingsPage';
 import { GeneralSettingsPage } from '../pages/settings/GeneralSettingsPage';
 import { InvitationsPage } from '../pages/team/InvitationsPage';
 import { TeamPage } from '../pages/team/TeamPage';
-import { callbackLoader } from '../session/callback';
+import { callbackLoader, handoffLoader } from '../session/callback';
 import { ArtworksPage } from '../uploads/ArtworksPage';
 import { signOut } from '../session/logout';
 import { loadSessionUser } from '../session/queries';
@@ -182,6 +182,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [{ path: 'auth/verify-email', element: <VerifyEmailPage /> }],
         },
         { path: 'auth/callback', loader: callbackLoader },
+        { path: 'auth/handoff', loader: handoffLoader },
         {
           path: 'auth/logout',
           loader: async () => {

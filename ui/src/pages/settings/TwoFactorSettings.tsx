@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, Image, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Image, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,8 +12,13 @@ import { applyServerError } from '../auth/formErrors';
 
 const codeRule = (value: string) =>
   /^\d{6}$/.test(value.trim()) ? null : 'Enter the 6-digit code from your authenticator app.';
+const passwordRule = (value: string) => (value ? null : 'Enter your current password.');
 
-/** Two-factor settings: enrolment with a QR code, confirmation with a code, recovery codes, turning it off. */
+/**
+ * Two-factor settings: enrolment with a QR code, confirmation with a code, recovery codes, turning it
+ * off. Every change asks for the current password (the one typed to start enrolment confirms it too),
+ * and the account's address is e-mailed about it.
+ */
 export function TwoFactorSettings() {
   const user = useSessionUser();
   const queryClient = useQueryClient();
@@ -21,15 +26,20 @@ export function TwoFactorSettings() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
-  const form = useForm({ mode: 'uncontrolled', initialValues: { code: '' }, validate: { code: codeRule } });
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { code: '', current_password: '' },
+    validate: { code: codeRule, current_password: passwordRule },
+  });
 
   const refreshUser = () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
 
   const start = async () => {
     setServerError(null);
+    if (form.validateField('current_password').hasError) return;
     setStarting(true);
     try {
-      setSetup(await tfaSetup(api));
+      setSetup(await tfaSetup(api, form.getValues().current_password));
     } catch (error) {
       setServerError(applyServerError(error, form.setErrors));
     } finally {
@@ -37,10 +47,10 @@ export function TwoFactorSettings() {
     }
   };
 
-  const confirm = form.onSubmit(async ({ code }) => {
+  const confirm = form.onSubmit(async ({ code, current_password }) => {
     setServerError(null);
     try {
-      const answer = await tfaEnable(api, code.trim());
+      const answer = await tfaEnable(api, code.trim(), current_password);
       setRecoveryCodes(answer.recovery_codes);
       setSetup(null);
       form.reset();
@@ -50,10 +60,10 @@ export function TwoFactorSettings() {
     }
   });
 
-  const disable = form.onSubmit(async ({ code }) => {
+  const disable = form.onSubmit(async ({ code, current_password }) => {
     setServerError(null);
     try {
-      const message = await tfaDisable(api, code.trim());
+      const message = await tfaDisable(api, code.trim(), current_password);
       notifications.show({ color: 'green', message });
       form.reset();
       await refreshUser();
@@ -95,10 +105,12 @@ export function TwoFactorSettings() {
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          Signing in asks for a code from your authenticator app. Enter a current code to turn it off.
+          Signing in asks for a code from your authenticator app. Enter your password and a current code to turn it
+          off.
         </Text>
         <form onSubmit={disable} noValidate aria-label="Turn off two-factor">
           <Stack gap="sm">
+            <PasswordInput label="Current password" autoComplete="current-password" key={form.key('current_password')} {...form.getInputProps('current_password')} />
             <TextInput label="Authentication code" inputMode="numeric" maxLength={6} key={form.key('code')} {...form.getInputProps('code')} />
             <Button type="submit" color="red" variant="light" loading={form.submitting} w="fit-content">
               Turn off two-factor
@@ -125,9 +137,21 @@ export function TwoFactorSettings() {
         Authy...).
       </Text>
       {!setup ? (
-        <Button onClick={() => void start()} loading={starting} w="fit-content">
-          Set up two-factor authentication
-        </Button>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void start();
+          }}
+          noValidate
+          aria-label="Set up two-factor"
+        >
+          <Stack gap="sm">
+            <PasswordInput label="Current password" autoComplete="current-password" key={form.key('current_password')} {...form.getInputProps('current_password')} />
+            <Button type="submit" loading={starting} w="fit-content">
+              Set up two-factor authentication
+            </Button>
+          </Stack>
+        </form>
       ) : (
         <form onSubmit={confirm} noValidate aria-label="Turn on two-factor">
           <Stack gap="sm">
