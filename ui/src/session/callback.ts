@@ -23,7 +23,7 @@ export const handoffLoader: LoaderFunction = async ({ request }) =>
   redirect((await handOff(api, sellerCentreConfig(), new URL(request.url))) ?? LOGIN_PATH);
 
 /**
- * `/auth/callback?code=&redirect=`: the seller-centre callback (spec §2.2, §4). Another host hands over
+ * `/auth/callback?code=&redirect=`: the seller-centre callback. Another host hands over
  * a one-time code; it is exchanged by POST for a session of this host, and the visit continues to the
  * same-origin redirect. Without a code, or with a used or expired one, the visitor goes to the login page.
  */
