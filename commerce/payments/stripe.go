@@ -95,7 +95,9 @@ func NewStripe(cfg StripeConfig) (*Stripe, error) {
 func (*Stripe) Name() string { return "stripe" }
 
 // TestMode implements Gateway: Stripe's test keys move no money.
-func (s *Stripe) TestMode() bool { return strings.HasPrefix(s.cfg.SecretKey, "sk_test_") || strings.HasPrefix(s.cfg.SecretKey, "rk_test_") }
+func (s *Stripe) TestMode() bool {
+	return strings.HasPrefix(s.cfg.SecretKey, "sk_test_") || strings.HasPrefix(s.cfg.SecretKey, "rk_test_")
+}
 
 // PublishableKey is the key Stripe.js is started with on the checkout page.
 func (s *Stripe) PublishableKey() string { return s.cfg.PublishableKey }
