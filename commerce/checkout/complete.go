@@ -46,16 +46,19 @@ func (s *Service) Pay(ctx context.Context, storeID int64, id string) (Result, er
 	if c.Status != "open" {
 		return Result{}, ErrNotFound
 	}
-	key := idempotencyKey(c)
-	intent, err := s.gw.CreateIntent(ctx, payments.IntentRequest{IdempotencyKey: key, Amount: c.Totals.Total, Email: c.Email,
-		Metadata: map[string]string{"checkout_id": c.ID}})
+	intentID, err := s.knownIntent(ctx, c)
 	if err != nil {
-		return Result{}, fmt.Errorf("create payment intent: %w", err)
-	}
-	if err := recordPending(ctx, s.db, s.gw.Name(), c.ID, key, intent); err != nil {
 		return Result{}, err
 	}
-	if intent, err = s.gw.Confirm(ctx, intent.ID); err != nil {
+	if intentID == "" {
+		created, err := s.createIntent(ctx, c)
+		if err != nil {
+			return Result{}, err
+		}
+		intentID = created.ID
+	}
+	intent, err := s.gw.Confirm(ctx, intentID)
+	if err != nil {
 		return Result{}, fmt.Errorf("confirm payment: %w", err)
 	}
 	return s.Complete(ctx, intent)

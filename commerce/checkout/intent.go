@@ -23,19 +23,36 @@ func (s *Service) Prepare(ctx context.Context, storeID int64, id string) (paymen
 	if c.OrderID != 0 || c.Status != "open" {
 		return payments.Intent{}, ErrNotFound
 	}
-	key := idempotencyKey(c)
-	const qKnown = `SELECT intent_id FROM payments WHERE gateway = $1 AND idempotency_key = $2 AND checkout_id = $3`
-	var known string
-	err = s.db.GetContext(ctx, &known, qKnown, s.gw.Name(), key, c.ID)
-	if err == nil {
-		in, err := s.gw.Confirm(ctx, known)
-		if err != nil {
-			return payments.Intent{}, fmt.Errorf("read payment intent: %w", err)
-		}
-		return in, nil
-	} else if !errors.Is(err, sql.ErrNoRows) {
+	known, err := s.knownIntent(ctx, c)
+	if err != nil {
 		return payments.Intent{}, err
 	}
+	if known == "" {
+		return s.createIntent(ctx, c)
+	}
+	in, err := s.gw.Confirm(ctx, known)
+	if err != nil {
+		return payments.Intent{}, fmt.Errorf("read payment intent: %w", err)
+	}
+	return in, nil
+}
+
+// knownIntent answers the id of the intent recorded for the checkout at its current total, or ""
+// when there is none yet.
+func (s *Service) knownIntent(ctx context.Context, c Checkout) (string, error) {
+	const q = `SELECT intent_id FROM payments WHERE gateway = $1 AND idempotency_key = $2 AND checkout_id = $3`
+	var id string
+	err := s.db.GetContext(ctx, &id, q, s.gw.Name(), idempotencyKey(c), c.ID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return id, err
+}
+
+// createIntent asks the gateway for an intent of the checkout's total and records it as the
+// checkout's pending payment. The idempotency key makes concurrent calls one intent at the gateway.
+func (s *Service) createIntent(ctx context.Context, c Checkout) (payments.Intent, error) {
+	key := idempotencyKey(c)
 	in, err := s.gw.CreateIntent(ctx, payments.IntentRequest{IdempotencyKey: key, Amount: c.Totals.Total, Email: c.Email,
 		Metadata: map[string]string{"checkout_id": c.ID}})
 	if err != nil {
