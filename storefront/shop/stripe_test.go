@@ -228,3 +228,22 @@ func TestStripeWebhookRefused(t *testing.T) {
 		t.Errorf("review after a failure %d", res.StatusCode)
 	}
 }
+
+// TestConfirmationEscapes: a store name with markup stays text in the confirmation's HTML part.
+func TestConfirmationEscapes(t *testing.T) {
+	m, err := parseMail()
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, err := m.message(confirmation{To: "b@example.com", Store: evil + "\r\nBcc: x@example.com", Number: "1001", Total: "$1.00",
+		Link: `http://demo.localhost:8082/orders/1/abc"><script>`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(msg.HTML, "<script>") || !strings.Contains(msg.HTML, "&lt;script&gt;") {
+		t.Errorf("HTML part not escaped:\n%s", msg.HTML)
+	}
+	if strings.ContainsAny(msg.Subject, "\r\n") {
+		t.Errorf("subject %q carries a line break", msg.Subject)
+	}
+}
