@@ -99,7 +99,8 @@ func (s *Server) stripePayment(w http.ResponseWriter, r *http.Request, c checkou
 	}
 	nonce := base64.RawStdEncoding.EncodeToString(b[:])
 	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: https://*.stripe.com; "+
-		"script-src 'nonce-"+nonce+"' https://js.stripe.com; frame-src https://js.stripe.com https://hooks.stripe.com; "+
+		"script-src 'nonce-"+nonce+"' https://js.stripe.com https://*.js.stripe.com; "+
+		"frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; "+
 		"connect-src 'self' https://api.stripe.com; style-src 'self' 'unsafe-inline'; base-uri 'none'; form-action 'self'")
 	scheme := "http"
 	if r.TLS != nil {
