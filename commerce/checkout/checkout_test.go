@@ -80,7 +80,7 @@ func TestEventsApplyOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ok, err := s.ApplyEvent(ctx, payments.Event{ID: "evt_1", Type: "payment_intent.succeeded", Intent: intent})
+			_, ok, err := s.ApplyEvent(ctx, payments.Event{ID: "evt_1", Type: "payment_intent.succeeded", Intent: intent})
 			if err != nil {
 				t.Error(err)
 			}
@@ -96,7 +96,7 @@ func TestEventsApplyOnce(t *testing.T) {
 	}
 	failed := intent
 	failed.Status = payments.StatusFailed
-	if ok, err := s.ApplyEvent(ctx, payments.Event{ID: "evt_0", Type: "payment_intent.payment_failed", Intent: failed}); err != nil || !ok {
+	if _, ok, err := s.ApplyEvent(ctx, payments.Event{ID: "evt_0", Type: "payment_intent.payment_failed", Intent: failed}); err != nil || !ok {
 		t.Fatalf("late failed event: %v %v", ok, err)
 	}
 	var got struct{ Orders, Payments, Succeeded, Events int }

@@ -22,6 +22,8 @@ import (
 type Result struct {
 	OrderID int64  `json:"order_id"`
 	Number  string `json:"number"`
+	// Created is true for the one call that made the order (the one that sends its confirmation).
+	Created bool `json:"-"`
 }
 
 // idempotencyKey names one payment of a checkout at its total: paying again after the buyer changed
@@ -44,18 +46,19 @@ func (s *Service) Pay(ctx context.Context, storeID int64, id string) (Result, er
 	if c.Status != "open" {
 		return Result{}, ErrNotFound
 	}
-	key := idempotencyKey(c)
-	intent, err := s.gw.CreateIntent(ctx, payments.IntentRequest{IdempotencyKey: key, Amount: c.Totals.Total, Email: c.Email,
-		Metadata: map[string]string{"checkout_id": c.ID}})
+	intentID, err := s.knownIntent(ctx, c)
 	if err != nil {
-		return Result{}, fmt.Errorf("create payment intent: %w", err)
+		return Result{}, err
 	}
-	const qPending = `INSERT INTO payments (checkout_id, gateway, intent_id, idempotency_key, amount, currency, status)
-VALUES ($1, $2, $3, $4, $5, $6, 'pending') ON CONFLICT DO NOTHING`
-	if _, err := s.db.ExecContext(ctx, qPending, c.ID, s.gw.Name(), intent.ID, key, intent.Amount.Amount, string(intent.Amount.Currency)); err != nil {
-		return Result{}, fmt.Errorf("record payment: %w", err)
+	if intentID == "" {
+		created, err := s.createIntent(ctx, c)
+		if err != nil {
+			return Result{}, err
+		}
+		intentID = created.ID
 	}
-	if intent, err = s.gw.Confirm(ctx, intent.ID); err != nil {
+	intent, err := s.gw.Confirm(ctx, intentID)
+	if err != nil {
 		return Result{}, fmt.Errorf("confirm payment: %w", err)
 	}
 	return s.Complete(ctx, intent)
@@ -82,24 +85,24 @@ func (s *Service) Complete(ctx context.Context, intent payments.Intent) (Result,
 
 // ApplyEvent applies a verified webhook event once: an event id seen before changes nothing and
 // answers applied false. The event's record and its effect commit together, so a crash in between
-// leaves the event to be delivered again.
-func (s *Service) ApplyEvent(ctx context.Context, ev payments.Event) (applied bool, err error) {
+// leaves the event to be delivered again. The result names the checkout's order when it has one.
+func (s *Service) ApplyEvent(ctx context.Context, ev payments.Event) (r Result, applied bool, err error) {
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
-		return false, err
+		return Result{}, false, err
 	}
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, `INSERT INTO payment_events (gateway, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, s.gw.Name(), ev.ID)
 	if err != nil {
-		return false, fmt.Errorf("record event: %w", err)
+		return Result{}, false, fmt.Errorf("record event: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return false, nil
+		return Result{}, false, nil
 	}
-	if _, err := s.complete(ctx, tx, ev.Intent); err != nil && !errors.Is(err, ErrPaymentFailed) {
-		return false, err
+	if r, err = s.complete(ctx, tx, ev.Intent); err != nil && !errors.Is(err, ErrPaymentFailed) {
+		return Result{}, false, err
 	}
-	return true, tx.Commit()
+	return r, true, tx.Commit()
 }
 
 // complete is Complete inside tx. The checkout row is locked first, so concurrent completions of one
@@ -188,7 +191,10 @@ func (s *Service) complete(ctx context.Context, tx *sqlx.Tx, intent payments.Int
 	if _, err := tx.ExecContext(ctx, `UPDATE checkouts SET status = 'paid', order_id = $2, updated_at = now() WHERE id = $1`, c.ID, created.ID); err != nil {
 		return Result{}, err
 	}
-	return Result{OrderID: created.ID, Number: created.Number}, nil
+	if err := notifySeller(ctx, tx, sh.SellerID, created, c.Totals.Total); err != nil {
+		return Result{}, err
+	}
+	return Result{OrderID: created.ID, Number: created.Number, Created: true}, nil
 }
 
 // queuePrintFiles gives each item's designs a print file through the designer review's items: one

@@ -31,6 +31,9 @@ type Intent struct {
 	Status Status
 	// Message says why a failed intent failed, in words a buyer can read.
 	Message string
+	// ClientSecret lets the buyer's browser confirm the intent (Stripe's Payment Element); empty for
+	// gateways that confirm on the server.
+	ClientSecret string
 }
 
 // IntentRequest asks for an intent. IdempotencyKey makes a repeated request (a double click, a
@@ -57,6 +60,8 @@ type Gateway interface {
 	// TestMode is true when no money moves; pages say so.
 	TestMode() bool
 	CreateIntent(ctx context.Context, r IntentRequest) (Intent, error)
+	// Confirm confirms an intent where the server can (the test gateway), or reads its state where
+	// the buyer's browser confirms it (Stripe).
 	Confirm(ctx context.Context, intentID string) (Intent, error)
 	// ParseEvent verifies a webhook's signature and reads its event.
 	ParseEvent(payload []byte, signature string) (Event, error)
@@ -72,6 +77,8 @@ var (
 	ErrNoWebhooks = errors.New("this gateway sends no webhooks")
 	// ErrNoGateway: no gateway is configured, so nothing can be paid.
 	ErrNoGateway = errors.New("no payment gateway is configured")
+	// ErrBadSignature: a webhook's signature does not verify; it is not from the gateway.
+	ErrBadSignature = errors.New("webhook signature does not verify")
 )
 
 // None is the gateway of a production deployment without a real one: it takes no payment.

@@ -295,3 +295,14 @@ func S3(t testing.TB) S3Server {
 	})
 	return s
 }
+
+// StripeURL returns the address of the stripe-mock named by PRESSROOM_TEST_STRIPE_URL (started by
+// scripts/test), a stand-in for Stripe's API that takes any test key.
+func StripeURL(t testing.TB) string {
+	t.Helper()
+	u := os.Getenv("PRESSROOM_TEST_STRIPE_URL")
+	if u == "" {
+		unavailable(t, "PRESSROOM_TEST_STRIPE_URL is not set: run scripts/test, or start stripe-mock and point it there")
+	}
+	return u
+}

@@ -30,6 +30,8 @@ type view struct {
 	Data        any
 	Errors      map[string]string
 	Form        map[string]string
+	// Pay, with Stripe, confirms the payment in the browser on the review page.
+	Pay *stripeData
 }
 
 func (s *Server) show(w http.ResponseWriter, r *http.Request, status int, cache, name string, v view) {
@@ -389,7 +391,12 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, rs.Base+s.OrderPath(rs.ID, c.OrderID), http.StatusSeeOther)
 		return
 	}
-	s.show(w, r, http.StatusOK, cachePrivate, "review", view{Title: "Review and pay — " + rs.Name, Data: c, Message: r.URL.Query().Get("m")})
+	pay, err := s.stripePayment(w, r, c)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.show(w, r, http.StatusOK, cachePrivate, "review", view{Title: "Review and pay — " + rs.Name, Data: c, Pay: pay, Message: r.URL.Query().Get("m")})
 }
 
 func (s *Server) pay(w http.ResponseWriter, r *http.Request) {
@@ -410,6 +417,7 @@ func (s *Server) pay(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	s.confirm(r.Context(), res)
 	// The cart became an order: the buyer starts a new one.
 	http.SetCookie(w, &http.Cookie{Name: cartCookie, Value: "", Path: rs.Base + "/", MaxAge: -1})
 	http.Redirect(w, r, rs.Base+s.OrderPath(rs.ID, res.OrderID)+"?new=1", http.StatusSeeOther)
@@ -585,6 +593,7 @@ func (s *Server) apiPay(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
+	s.confirm(r.Context(), res)
 	writeJSON(w, http.StatusOK, envelope{Success: true, Data: map[string]any{"order_id": res.OrderID, "number": res.Number,
 		"status_url": rs.Origin + s.OrderPath(rs.ID, res.OrderID)}})
 }

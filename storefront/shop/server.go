@@ -17,6 +17,7 @@ import (
 
 	"github.com/pressroom/pressroom/commerce/checkout"
 	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/platform/mail"
 )
 
 // Deps are what the shop uses.
@@ -24,7 +25,9 @@ type Deps struct {
 	DB       *sqlx.DB
 	Blobs    blob.Store
 	Checkout *checkout.Service
-	Log      *slog.Logger
+	// Mailer sends buyers their order confirmations.
+	Mailer *mail.Mailer
+	Log    *slog.Logger
 }
 
 // Server is the storefront's HTTP handler.
@@ -33,20 +36,25 @@ type Server struct {
 	d     Deps
 	store store
 	pages *pages
+	mail  *mailTemplates
 	mux   *http.ServeMux
 	limit *limiter
 }
 
 // New builds the handler.
 func New(cfg Config, d Deps) (*Server, error) {
-	if d.DB == nil || d.Blobs == nil || d.Checkout == nil || d.Log == nil {
-		return nil, errors.New("shop: database, blob store, checkout and logger are required")
+	if d.DB == nil || d.Blobs == nil || d.Checkout == nil || d.Mailer == nil || d.Log == nil {
+		return nil, errors.New("shop: database, blob store, checkout, mailer and logger are required")
 	}
 	p, err := parsePages()
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, d: d, store: store{db: d.DB}, pages: p, mux: http.NewServeMux(), limit: newLimiter(cfg.PostsPerMinute)}
+	mailT, err := parseMail()
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, d: d, store: store{db: d.DB}, pages: p, mail: mailT, mux: http.NewServeMux(), limit: newLimiter(cfg.PostsPerMinute)}
 	s.routes()
 	return s, nil
 }
@@ -68,6 +76,9 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /checkout", s.saveCheckout)
 	m.HandleFunc("GET /checkout/{id}", s.review)
 	m.HandleFunc("POST /checkout/{id}/pay", s.pay)
+	// Stripe sends the buyer back here once the browser confirmed: the intent is read and, when it
+	// succeeded, the order made as by the pay button (the webhook may have made it already).
+	m.HandleFunc("GET /checkout/{id}/return", s.pay)
 	m.HandleFunc("GET /orders/{id}/{token}", s.order)
 	m.HandleFunc("GET /robots.txt", s.robots)
 	m.HandleFunc("GET /sitemap.xml", s.sitemap)
@@ -103,6 +114,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		io.WriteString(w, "ok")
+		return
+	}
+	if r.URL.Path == webhookPath {
+		s.webhook(w, r)
 		return
 	}
 	host, port := r.Host, ""

@@ -19,6 +19,7 @@ import (
 	"github.com/pressroom/pressroom/commerce/checkout"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/platform/mail"
 	"github.com/pressroom/pressroom/platform/testinfra"
 )
 
@@ -37,6 +38,16 @@ type fixture struct {
 const evil = `<script>alert(1)</script>`
 
 func setup(t *testing.T) fixture {
+	t.Helper()
+	gw, err := payments.NewTest("test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return setupWith(t, gw)
+}
+
+// setupWith is setup with the gateway gw.
+func setupWith(t *testing.T, gw payments.Gateway) fixture {
 	t.Helper()
 	db, _ := testinfra.Postgres(t)
 	f := fixture{db: db}
@@ -72,9 +83,9 @@ func setup(t *testing.T) fixture {
 		f.campaign, f.shirt, doc)
 	must(err)
 
-	gw, err := payments.NewTest("test")
-	must(err)
 	co, err := checkout.New(checkout.Deps{DB: db, Gateway: gw})
+	must(err)
+	mailer, err := mail.New(mail.DefaultConfig(), db)
 	must(err)
 	bcfg := blob.DefaultConfig()
 	bcfg.Dir, bcfg.SigningKey = t.TempDir(), strings.Repeat("k", 32)
@@ -82,7 +93,7 @@ func setup(t *testing.T) fixture {
 	must(err)
 	f.blobs = blobs
 	cfg := DefaultConfig()
-	h, err := New(cfg, Deps{DB: db, Blobs: blobs, Checkout: co, Log: slog.New(slog.DiscardHandler)})
+	h, err := New(cfg, Deps{DB: db, Blobs: blobs, Checkout: co, Mailer: mailer, Log: slog.New(slog.DiscardHandler)})
 	must(err)
 	f.srv = httptest.NewServer(h)
 	t.Cleanup(f.srv.Close)

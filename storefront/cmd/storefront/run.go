@@ -14,6 +14,7 @@ import (
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/logging"
+	"github.com/pressroom/pressroom/platform/mail"
 	"github.com/pressroom/pressroom/storefront/shop"
 )
 
@@ -25,6 +26,8 @@ type Config struct {
 	Log      logging.Config
 	Database database.Config
 	Blob     blob.Config
+	Mail     mail.Config
+	Stripe   payments.StripeConfig
 	Shop     shop.Config
 }
 
@@ -46,6 +49,12 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Blob, err = blob.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Mail, err = mail.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Stripe, err = payments.LoadStripeConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Shop, err = shop.LoadConfig(lookup)
 	return cfg, err
 }
@@ -58,10 +67,13 @@ func (c Config) Validate() error {
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
 	}
 	prod := c.Env == "production"
-	for _, err := range []error{c.Log.Validate(), c.Database.Validate(), c.Blob.Validate(prod), c.Shop.Validate(prod)} {
+	for _, err := range []error{c.Log.Validate(), c.Database.Validate(), c.Blob.Validate(prod), c.Mail.Validate(), c.Stripe.Validate(), c.Shop.Validate(prod)} {
 		if err != nil {
 			return err
 		}
+	}
+	if prod {
+		return c.Mail.CheckProduction()
 	}
 	return nil
 }
@@ -77,21 +89,19 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	// Until a Stripe gateway exists, the test gateway is the only one, and production, which refuses
-	// it, shows its shops but takes no payment.
-	var gw payments.Gateway = payments.None{}
-	if cfg.Env != "production" {
-		if gw, err = payments.NewTest(cfg.Env); err != nil {
-			return err
-		}
-	} else {
-		log.Warn("no payment gateway: checkouts cannot be paid")
+	gw, err := gateway(cfg, log)
+	if err != nil {
+		return err
+	}
+	mailer, err := mail.New(cfg.Mail, db)
+	if err != nil {
+		return err
 	}
 	co, err := checkout.New(checkout.Deps{DB: db, Gateway: gw})
 	if err != nil {
 		return err
 	}
-	h, err := shop.New(cfg.Shop, shop.Deps{DB: db, Blobs: blobs, Checkout: co, Log: log})
+	h, err := shop.New(cfg.Shop, shop.Deps{DB: db, Blobs: blobs, Checkout: co, Mailer: mailer, Log: log})
 	if err != nil {
 		return err
 	}
@@ -111,4 +121,17 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	return nil
+}
+
+// gateway is Stripe when its keys are set; otherwise the test gateway, which production refuses:
+// a production storefront without Stripe shows its shops but takes no payment.
+func gateway(cfg Config, log *slog.Logger) (payments.Gateway, error) {
+	if cfg.Stripe.Enabled() {
+		return payments.NewStripe(cfg.Stripe)
+	}
+	if cfg.Env == "production" {
+		log.Warn("no payment gateway (PRESSROOM_STRIPE_SECRET_KEY is not set): checkouts cannot be paid")
+		return payments.None{}, nil
+	}
+	return payments.NewTest(cfg.Env)
 }
