@@ -598,3 +598,38 @@ func TestAcceptsWebP(t *testing.T) {
 		}
 	}
 }
+
+// TestRendererDown points the proxy at a renderer that is not there, and at one that does not
+// know its key: the fetched image cannot be checked, so the answer is 503 with a clear message.
+func TestRendererDown(t *testing.T) {
+	img := pngImage(t, 50, 50, true)
+	up := newUpstream(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(img) }))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := "http://" + ln.Addr().String()
+	ln.Close()
+	for _, tc := range []struct {
+		name string
+		cfg  func(Config) Config
+	}{
+		{"nothing listens", func(c Config) Config { c.RendererURL = gone; return c }},
+		{"another key", func(c Config) Config {
+			c.RendererURL = newRenderer(t)
+			c.RendererKey = "not the key the renderer was given, 32+ bytes"
+			return c
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newServer(t, tc.cfg(allowUpstream(testConfig())))
+			for _, thumb := range []bool{false, true} {
+				a := s.get(t, up.URL+"/a.png", thumb)
+				if a.status != http.StatusServiceUnavailable || a.env.Message != MsgRendererDown || a.header.Get("Retry-After") == "" {
+					t.Errorf("thumbnail %v: got %d %q Retry-After %q, want 503 %q", thumb, a.status, a.env.Message,
+						a.header.Get("Retry-After"), MsgRendererDown)
+				}
+			}
+		})
+	}
+}
