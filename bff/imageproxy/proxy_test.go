@@ -467,8 +467,9 @@ func TestConcurrentFirstRequestsFetchOnce(t *testing.T) {
 			for i := range n {
 				wg.Go(func() { statuses[i] = s.get(t, up.URL+"/a.png", false).status })
 			}
-			// Every request is at the flight: the one fetching and the others waiting on it.
-			for inFlight() < n || up.hits.Load() < 1 {
+			// Wait until every request is at the flight (the one fetching and the others waiting on
+			// it), or a second fetch reached the upstream, which fails below.
+			for h := up.hits.Load(); h < 2 && (h < 1 || inFlight() < n); h = up.hits.Load() {
 				time.Sleep(time.Millisecond)
 			}
 			close(release)
