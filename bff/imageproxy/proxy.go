@@ -269,12 +269,21 @@ func (p *Proxy) render(ctx context.Context, body []byte, variant string) (*entry
 	return &entry{body: res.Body, contentType: res.ContentType}, nil
 }
 
-// fetch GETs raw within the caps and checks that the answer is an image.
+// fetch GETs raw within the caps and has the renderer check that the answer is an image.
 func (p *Proxy) fetch(ctx context.Context, raw string) (*entry, error) {
 	u, err := p.checkURL(raw)
 	if err != nil {
 		return nil, err
 	}
+	body, err := p.download(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	return p.render(ctx, body, imageapi.Original)
+}
+
+// download GETs u within the caps, holding one of Config.MaxFetches for the upstream's time only.
+func (p *Proxy) download(ctx context.Context, u *url.URL) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadURL, err)
@@ -305,7 +314,7 @@ func (p *Proxy) fetch(ctx context.Context, raw string) (*entry, error) {
 	if int64(len(body)) > p.cfg.MaxBytes {
 		return nil, ErrTooLarge
 	}
-	return p.render(ctx, body, imageapi.Original)
+	return body, nil
 }
 
 // fetchError keeps the refusals the user must see apart from plain upstream failures.
