@@ -148,10 +148,7 @@ func resolver(server string) *net.Resolver {
 func (p *Proxy) policy(ap netip.AddrPort) error {
 	for _, a := range p.cfg.Allow {
 		if a.Contains(ap.Addr().Unmap()) {
-			if !p.cfg.AnyPort && ap.Port() != 80 && ap.Port() != 443 {
-				return refuse(ap.String(), "port other than 80 and 443")
-			}
-			return nil
+			return checkPort(ap, p.cfg.AnyPort)
 		}
 	}
 	return CheckAddr(ap, p.cfg.AnyPort)
