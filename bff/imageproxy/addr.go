@@ -124,10 +124,18 @@ func checkEmbedded(outer string, v4 netip.Addr, form string) error {
 
 // CheckAddr is the default dial policy: CheckIP, and the port must be 80 or 443 unless anyPort.
 func CheckAddr(ap netip.AddrPort, anyPort bool) error {
+	if err := checkPort(ap, anyPort); err != nil {
+		return err
+	}
+	return CheckIP(ap.Addr())
+}
+
+// checkPort refuses ports other than 80 and 443 unless anyPort.
+func checkPort(ap netip.AddrPort, anyPort bool) error {
 	if !anyPort && ap.Port() != 80 && ap.Port() != 443 {
 		return refuse(ap.String(), "port other than 80 and 443")
 	}
-	return CheckIP(ap.Addr())
+	return nil
 }
 
 // ParseURL checks the form of an address the proxy may fetch: absolute http or https, a host, no

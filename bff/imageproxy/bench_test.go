@@ -16,9 +16,8 @@ func BenchmarkCachedImage(b *testing.B) {
 	}{{"original", false}, {"thumbnail", true}} {
 		b.Run(tc.name, func(b *testing.B) {
 			img := pngImage(b, 800, 600, true)
-			up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(img) }))
-			b.Cleanup(up.Close)
-			s := newServer(b, testConfig(), allowOnly(mustAddrPort(up.Listener.Addr().String())))
+			up := newUpstream(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(img) }))
+			s := newServer(b, allowUpstream(testConfig()))
 			q := url.Values{"url": {up.URL + "/a.png"}, "token": {s.p.signer.sign(up.URL + "/a.png")}}
 			if tc.thumb {
 				q.Set("is_thumbnail", "1")

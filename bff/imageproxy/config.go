@@ -2,9 +2,15 @@ package imageproxy
 
 import (
 	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/renderer/imageapi"
 )
 
 // DevKey signs proxy tokens outside production when PRESSROOM_IMAGE_PROXY_KEY is unset. It is
@@ -44,9 +50,20 @@ type Config struct {
 	// default false: only 80 and 443, so the proxy cannot be used to probe other services of
 	// public hosts).
 	AnyPort bool
-	// Concurrency caps thumbnails decoded at once, bounding decode memory
-	// (PRESSROOM_IMAGE_PROXY_CONCURRENCY, default 4).
-	Concurrency int
+	// Allow are address ranges the proxy may dial although they are not public
+	// (PRESSROOM_IMAGE_PROXY_ALLOW, comma-separated CIDR prefixes or single addresses, default none):
+	// an image host on the internal network, say. The port rule still applies.
+	Allow []netip.Prefix
+	// DNSServer is the host:port of the DNS server host names are resolved with
+	// (PRESSROOM_IMAGE_PROXY_DNS, default empty: the system's resolver), e.g. a filtering resolver
+	// kept for outbound fetches. Whatever it answers, the dialled IP is checked.
+	DNSServer string
+	// RendererURL is the renderer's HTTP server, which decodes and resizes the images
+	// (PRESSROOM_RENDERER_URL, default http://127.0.0.1:8081; in compose http://renderer:8081).
+	RendererURL string
+	// RendererKey authenticates the bff to the renderer (PRESSROOM_RENDERER_KEY, the same value on
+	// both; required, at least 32 bytes, where the proxy key is).
+	RendererKey string
 	// MaxFetches caps upstream fetches in flight at once in this process, whoever asks
 	// (PRESSROOM_IMAGE_PROXY_MAX_FETCHES, default 16): a fetch beyond it is answered 503 with
 	// Retry-After at once rather than queued, so a burst of distinct addresses cannot hold
@@ -71,7 +88,7 @@ func DefaultConfig() Config {
 	return Config{
 		TokenTTL: 7 * 24 * time.Hour, Timeout: 10 * time.Second, MaxBytes: 20 << 20,
 		MaxPixels: 40_000_000, MaxRedirects: 3, CacheBytes: 128 << 20, MaxAge: 24 * time.Hour,
-		Concurrency: 4, MaxFetches: 16, ClientRate: 600, AccountRate: 300, RateWindow: time.Minute,
+		MaxFetches: 16, RendererURL: "http://127.0.0.1:8081", ClientRate: 600, AccountRate: 300, RateWindow: time.Minute,
 	}
 }
 
@@ -88,18 +105,40 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.Int64(&cfg.CacheBytes, "PRESSROOM_IMAGE_PROXY_CACHE_BYTES")
 	r.Duration(&cfg.MaxAge, "PRESSROOM_IMAGE_PROXY_MAX_AGE")
 	r.Bool(&cfg.AnyPort, "PRESSROOM_IMAGE_PROXY_ANY_PORT")
-	r.Int(&cfg.Concurrency, "PRESSROOM_IMAGE_PROXY_CONCURRENCY")
+	var allow string
+	r.String(&allow, "PRESSROOM_IMAGE_PROXY_ALLOW")
+	r.String(&cfg.DNSServer, "PRESSROOM_IMAGE_PROXY_DNS")
+	r.String(&cfg.RendererURL, "PRESSROOM_RENDERER_URL")
+	r.String(&cfg.RendererKey, imageapi.KeyVar)
 	r.Int(&cfg.MaxFetches, "PRESSROOM_IMAGE_PROXY_MAX_FETCHES")
 	r.Int64(&cfg.ClientRate, "PRESSROOM_IMAGE_PROXY_CLIENT_RATE")
 	r.Int64(&cfg.AccountRate, "PRESSROOM_IMAGE_PROXY_ACCOUNT_RATE")
 	r.Duration(&cfg.RateWindow, "PRESSROOM_IMAGE_PROXY_RATE_WINDOW")
-	return cfg, r.Err()
+	if err := r.Err(); err != nil {
+		return cfg, err
+	}
+	for _, f := range strings.Split(allow, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			a, aerr := netip.ParseAddr(f)
+			if aerr != nil {
+				return cfg, fmt.Errorf("PRESSROOM_IMAGE_PROXY_ALLOW: %q is no CIDR prefix or IP address", f)
+			}
+			p = netip.PrefixFrom(a, a.BitLen())
+		}
+		cfg.Allow = append(cfg.Allow, p.Masked())
+	}
+	return cfg, nil
 }
 
 // ValidateKeys refuses an empty, short or development key when x requires real keys (see
 // env.Exposure).
 func (c Config) ValidateKeys(x env.Exposure) error {
-	return x.CheckKey("PRESSROOM_IMAGE_PROXY_KEY", c.Key, DevKey, MinKeyLen)
+	return errors.Join(x.CheckKey("PRESSROOM_IMAGE_PROXY_KEY", c.Key, DevKey, MinKeyLen),
+		x.CheckKey(imageapi.KeyVar, c.RendererKey, imageapi.DevKey, imageapi.MinKeyLen))
 }
 
 // Validate reports the first setting that cannot work, naming its variable. Production demands a
@@ -123,8 +162,10 @@ func (c Config) Validate(production bool) error {
 		return errors.New("PRESSROOM_IMAGE_PROXY_CACHE_BYTES must not be negative (0 disables the cache)")
 	case c.MaxAge < 0:
 		return errors.New("PRESSROOM_IMAGE_PROXY_MAX_AGE must not be negative")
-	case c.Concurrency < 1:
-		return errors.New("PRESSROOM_IMAGE_PROXY_CONCURRENCY must be at least 1")
+	case c.DNSServer != "" && !validHostPort(c.DNSServer):
+		return errors.New("PRESSROOM_IMAGE_PROXY_DNS: want host:port, e.g. 10.0.0.2:53")
+	case !validRendererURL(c.RendererURL):
+		return errors.New("PRESSROOM_RENDERER_URL: want an http(s) address such as http://127.0.0.1:8081")
 	case c.MaxFetches < 1:
 		return errors.New("PRESSROOM_IMAGE_PROXY_MAX_FETCHES must be at least 1")
 	case c.ClientRate < 0:
@@ -135,4 +176,14 @@ func (c Config) Validate(production bool) error {
 		return errors.New("PRESSROOM_IMAGE_PROXY_RATE_WINDOW must be at least 1s")
 	}
 	return nil
+}
+
+func validHostPort(s string) bool {
+	h, p, err := net.SplitHostPort(s)
+	return err == nil && h != "" && p != ""
+}
+
+func validRendererURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }

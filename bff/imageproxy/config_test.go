@@ -1,11 +1,14 @@
 package imageproxy
 
 import (
+	"net/netip"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/renderer/imageapi"
 )
 
 func TestConfig(t *testing.T) {
@@ -17,11 +20,25 @@ func TestConfig(t *testing.T) {
 		wantErr    string // substring; "" for valid
 		check      func(Config) bool
 	}{
-		{"defaults", nil, false, "", func(c Config) bool { return c == DefaultConfig() }},
+		{"defaults", nil, false, "", func(c Config) bool { return reflect.DeepEqual(c, DefaultConfig()) }},
 		{"production needs a key", nil, true, "PRESSROOM_IMAGE_PROXY_KEY is required", nil},
 		{"production refuses a short key", map[string]string{"PRESSROOM_IMAGE_PROXY_KEY": "short"}, true, "PRESSROOM_IMAGE_PROXY_KEY must be at least 32", nil},
 		{"production refuses the dev key", map[string]string{"PRESSROOM_IMAGE_PROXY_KEY": DevKey}, true, "PRESSROOM_IMAGE_PROXY_KEY", nil},
-		{"production with a key", map[string]string{"PRESSROOM_IMAGE_PROXY_KEY": strong}, true, "", func(c Config) bool { return c.Key == strong }},
+		{"production needs a renderer key", map[string]string{"PRESSROOM_IMAGE_PROXY_KEY": strong}, true, "PRESSROOM_RENDERER_KEY is required", nil},
+		{"production refuses the dev renderer key", map[string]string{"PRESSROOM_IMAGE_PROXY_KEY": strong, "PRESSROOM_RENDERER_KEY": imageapi.DevKey}, true, "PRESSROOM_RENDERER_KEY", nil},
+		{"production with keys", map[string]string{"PRESSROOM_IMAGE_PROXY_KEY": strong, "PRESSROOM_RENDERER_KEY": strong + "r"}, true, "", func(c Config) bool {
+			return c.Key == strong && c.RendererKey == strong+"r"
+		}},
+		{"allow, renderer and dns read", map[string]string{
+			"PRESSROOM_IMAGE_PROXY_ALLOW": "10.1.2.3, 192.168.7.0/24", "PRESSROOM_RENDERER_URL": "http://renderer:8081",
+			"PRESSROOM_IMAGE_PROXY_DNS": "10.0.0.2:53",
+		}, false, "", func(c Config) bool {
+			return reflect.DeepEqual(c.Allow, []netip.Prefix{netip.MustParsePrefix("10.1.2.3/32"), netip.MustParsePrefix("192.168.7.0/24")}) &&
+				c.RendererURL == "http://renderer:8081" && c.DNSServer == "10.0.0.2:53"
+		}},
+		{"bad allow entry", map[string]string{"PRESSROOM_IMAGE_PROXY_ALLOW": "intranet"}, false, "PRESSROOM_IMAGE_PROXY_ALLOW", nil},
+		{"bad renderer url", map[string]string{"PRESSROOM_RENDERER_URL": "renderer:8081"}, false, "PRESSROOM_RENDERER_URL", nil},
+		{"bad dns server", map[string]string{"PRESSROOM_IMAGE_PROXY_DNS": "10.0.0.2"}, false, "PRESSROOM_IMAGE_PROXY_DNS", nil},
 		{"values read", map[string]string{
 			"PRESSROOM_IMAGE_PROXY_TIMEOUT": "3s", "PRESSROOM_IMAGE_PROXY_MAX_BYTES": "1000",
 			"PRESSROOM_IMAGE_PROXY_ANY_PORT": "true", "PRESSROOM_IMAGE_PROXY_CACHE_BYTES": "0",

@@ -14,14 +14,19 @@
 // What is fetched: http and https only, ports 80 and 443 unless PRESSROOM_IMAGE_PROXY_ANY_PORT,
 // no user information, no host in a legacy numeric IPv4 form (2130706433, 0x7f.0.0.1, 0177.0.0.1).
 // The decisive check runs in the dialer's Control hook, on the IP actually dialled after name
-// resolution, for every connection including each redirect's: CheckIP refuses loopback, private,
-// link-local (cloud metadata included), CGNAT, unspecified, multicast, broadcast, documentation
-// and reserved ranges, and IPv6 forms carrying such IPv4 addresses (mapped, compatible, NAT64,
-// 6to4); Teredo is refused outright. Environment HTTP proxies are ignored, since they would dial
-// for us. At most Config.MaxRedirects redirects, each URL checked again; one Config.Timeout for
-// the whole fetch; bodies over Config.MaxBytes are refused. The type is sniffed from the bytes
-// (PNG, JPEG, WebP, GIF), never taken from Content-Type, and the header is decoded with
-// renderer/imagelimit to refuse images over Config.MaxPixels before any pixel is allocated.
+// resolution (by the system's resolver or Config.DNSServer), for every connection including each
+// redirect's: CheckIP refuses loopback, private, link-local (cloud metadata included), CGNAT,
+// unspecified, multicast, broadcast, documentation and reserved ranges, and IPv6 forms carrying
+// such IPv4 addresses (mapped, compatible, NAT64, 6to4); Teredo is refused outright. Only the
+// ranges the operator lists in Config.Allow are reached although not public. Environment HTTP
+// proxies are ignored, since they would dial for us. At most Config.MaxRedirects redirects, each URL
+// checked again; one Config.Timeout for the whole fetch; bodies over Config.MaxBytes are refused.
+//
+// The bff decodes no pixel: it posts what it fetched to the renderer (Config.RendererURL, with
+// Config.RendererKey; contract in renderer/imageapi), which sniffs the type from the bytes (PNG,
+// JPEG, WebP, GIF; never the upstream's Content-Type), refuses images over Config.MaxPixels from
+// their header, and makes the thumbnails. A renderer that cannot be reached or refuses the key
+// makes the answer 503.
 //
 // Answers carry Cache-Control public with Config.MaxAge and a content ETag, and are kept in a
 // byte-bounded in-memory LRU keyed by url and variant; concurrent first requests share one fetch

@@ -2,7 +2,6 @@ package imageproxy
 
 import (
 	"bytes"
-	"context"
 	"encoding/binary"
 	"encoding/json"
 	"hash/crc32"
@@ -24,6 +23,8 @@ import (
 	"golang.org/x/net/dns/dnsmessage"
 
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/renderer/imageapi"
+	"github.com/pressroom/pressroom/renderer/proxyimage"
 )
 
 // canary is a listener that must never be connected to: it counts what it accepts.
@@ -108,26 +109,34 @@ type upstream struct {
 	addr netip.AddrPort
 }
 
-func newUpstream(t *testing.T, h http.Handler) *upstream {
+func newUpstream(t testing.TB, h http.Handler) *upstream {
 	t.Helper()
 	u := &upstream{}
-	u.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	u.Server = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		u.hits.Add(1)
 		h.ServeHTTP(w, r)
 	}))
+	// Not on 127.0.0.1, where the canaries and the renderer listen: the tests admit this address
+	// alone (Config.Allow), as if it were a public host.
+	ln, err := net.Listen("tcp", upstreamIP+":0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Listener.Close()
+	u.Listener = ln
+	u.Start()
 	t.Cleanup(u.Close)
 	u.addr = netip.MustParseAddrPort(u.Listener.Addr().String())
 	return u
 }
 
-// allowOnly is the default policy (any port) that also admits exactly addr, as if it were public.
-func allowOnly(addr netip.AddrPort) Option {
-	return WithAddrPolicy(func(ap netip.AddrPort) error {
-		if ap == addr {
-			return nil
-		}
-		return CheckAddr(ap, true)
-	})
+// upstreamIP is the loopback address the test upstreams listen on.
+const upstreamIP = "127.0.0.2"
+
+// allowUpstream is cfg admitting the upstreams' address, as if it were public.
+func allowUpstream(cfg Config) Config {
+	cfg.Allow = []netip.Prefix{netip.MustParsePrefix(upstreamIP + "/32")}
+	return cfg
 }
 
 // testConfig is the default config with any port allowed, so refusals are for the address alone.
@@ -147,10 +156,29 @@ type server struct {
 	srv *httptest.Server
 }
 
-// newServer serves the proxy with cfg, without Redis (so cfg's rates must be 0).
-func newServer(t testing.TB, cfg Config, opts ...Option) *server {
+// newRenderer is the renderer's image endpoint on a real HTTP server, with the development key;
+// its URL.
+func newRenderer(t testing.TB) string {
 	t.Helper()
-	p, err := New(cfg, false, nil, slog.New(slog.DiscardHandler), opts...)
+	h, err := proxyimage.New(proxyimage.Config{MaxBytes: 20 << 20, MaxPixels: 40_000_000, Concurrency: 2}, nil, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle(imageapi.Path, h)
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// newServer serves the proxy with cfg, without Redis (so cfg's rates must be 0), calling a renderer
+// of its own unless cfg names one.
+func newServer(t testing.TB, cfg Config) *server {
+	t.Helper()
+	if cfg.RendererURL == DefaultConfig().RendererURL {
+		cfg.RendererURL = newRenderer(t)
+	}
+	p, err := New(cfg, false, nil, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,8 +229,8 @@ func (s *server) getQuery(t testing.TB, query string, header ...string) answer {
 }
 
 // dnsServer answers every A question with ip, and AAAA with nothing: a resolver entry the test
-// controls.
-func dnsServer(t *testing.T, ip netip.Addr) *net.Resolver {
+// controls. It answers the server's host:port, for Config.DNSServer.
+func dnsServer(t *testing.T, ip netip.Addr) string {
 	t.Helper()
 	pc, err := net.ListenPacket("udp4", "127.0.0.1:0")
 	if err != nil {
@@ -235,13 +263,26 @@ func dnsServer(t *testing.T, ip netip.Addr) *net.Resolver {
 			}
 		}
 	}()
-	addr := pc.LocalAddr().String()
-	return &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
-		var d net.Dialer
-		return d.DialContext(ctx, "udp4", addr)
-	}}
+	return pc.LocalAddr().String()
+}
+
+// withDNS is cfg resolving names with the DNS server at addr.
+func withDNS(cfg Config, addr string) Config {
+	cfg.DNSServer = addr
+	return cfg
+}
+
+// inFlight counts the goroutines inside a singleflight call: the one doing the work and those
+// waiting for it.
+func inFlight() int {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			return bytes.Count(buf[:n], []byte("golang.org/x/sync/singleflight.(*Group).Do("))
+		}
+		buf = make([]byte, 2*len(buf))
+	}
 }
 
 func jsonDecode(r io.Reader, v any) error { return json.NewDecoder(r).Decode(v) }
-
-func mustAddrPort(s string) netip.AddrPort { return netip.MustParseAddrPort(s) }

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/pressroom/pressroom/platform/ratelimit"
+	"github.com/pressroom/pressroom/renderer/imageapi"
 )
 
 // Path is where the proxy is mounted; SignPath signs addresses for it.
@@ -39,43 +40,33 @@ var (
 	ErrBusy = errors.New("imageproxy: too many fetches in flight")
 )
 
+// Errors of the renderer's image work, answered like the proxy's own.
+var (
+	ErrNotImage      = imageapi.ErrNotImage
+	ErrTooManyPixels = imageapi.ErrTooManyPixels
+	// ErrRendererDown: the renderer could not be reached or failed.
+	ErrRendererDown = imageapi.ErrUnavailable
+)
+
 // Proxy fetches images from public hosts for the UI, signs addresses for it and keeps what it
 // fetched in a bounded in-memory cache.
 type Proxy struct {
-	cfg      Config
-	signer   signer
-	policy   func(netip.AddrPort) error
-	resolver *net.Resolver
-	client   *http.Client
+	cfg    Config
+	signer signer
+	client *http.Client
+	// renderer decodes, checks and resizes what client fetched.
+	renderer *imageapi.Client
 	cache    *lru
 	group    singleflight.Group
-	decode   chan struct{}
 	// fetches holds a token per upstream fetch in flight (Config.MaxFetches).
 	fetches chan struct{}
 	limit   *rateLimit
 	log     *slog.Logger
-	// beforeFlight, when set (tests), runs as a request joins the fetch of its key.
-	beforeFlight func()
 }
 
-// Option adjusts a Proxy at construction.
-type Option func(*Proxy)
-
-// WithAddrPolicy replaces the dial-time check (default: CheckAddr with Config.AnyPort). Every
-// connection, redirects included, is refused unless policy returns nil for the IP and port
-// actually dialled. Tests use it to admit exactly one local test server.
-func WithAddrPolicy(policy func(netip.AddrPort) error) Option {
-	return func(p *Proxy) { p.policy = policy }
-}
-
-// WithResolver sets the resolver of host names (default net.DefaultResolver).
-func WithResolver(r *net.Resolver) Option {
-	return func(p *Proxy) { p.resolver = r }
-}
-
-// New validates cfg (production demands a real key) and builds the proxy. rdb keeps the rate
+// New validates cfg (production demands real keys) and builds the proxy. rdb keeps the rate
 // limits' counts; it may be nil only when both rates are 0 (no limit).
-func New(cfg Config, production bool, rdb *redis.Client, log *slog.Logger, opts ...Option) (*Proxy, error) {
+func New(cfg Config, production bool, rdb *redis.Client, log *slog.Logger) (*Proxy, error) {
 	if err := cfg.Validate(production); err != nil {
 		return nil, err
 	}
@@ -89,22 +80,21 @@ func New(cfg Config, production bool, rdb *redis.Client, log *slog.Logger, opts 
 	p := &Proxy{
 		cfg:     cfg,
 		signer:  signer{key: []byte(key), ttl: cfg.TokenTTL, now: time.Now},
-		decode:  make(chan struct{}, cfg.Concurrency),
 		fetches: make(chan struct{}, cfg.MaxFetches),
 		limit:   &rateLimit{ratelimit.New(rdb, cfg.RateWindow)},
 		log:     log,
 	}
-	p.policy = func(ap netip.AddrPort) error { return CheckAddr(ap, cfg.AnyPort) }
-	for _, o := range opts {
-		o(p)
-	}
+	p.renderer = &imageapi.Client{BaseURL: cfg.RendererURL, Key: cfg.RendererKey, HTTP: &http.Client{
+		// The renderer is ours, on loopback or the internal network: no environment proxy either.
+		Transport: &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 16, IdleConnTimeout: 90 * time.Second},
+	}}
 	if cfg.CacheBytes > 0 {
 		p.cache = newLRU(cfg.CacheBytes)
 	}
 	dialer := &net.Dialer{
 		Timeout:   cfg.Timeout,
 		KeepAlive: 30 * time.Second,
-		Resolver:  p.resolver,
+		Resolver:  resolver(cfg.DNSServer),
 		// Control runs after name resolution, on the IP and port about to be connected, for
 		// every connection the transport opens: the first, each redirect's, each retry's.
 		Control: func(network, address string, _ syscall.RawConn) error {
@@ -140,6 +130,28 @@ func New(cfg Config, production bool, rdb *redis.Client, log *slog.Logger, opts 
 		Timeout: cfg.Timeout,
 	}
 	return p, nil
+}
+
+// resolver is the resolver of host names: the system's, or one asking server (host:port) only.
+func resolver(server string) *net.Resolver {
+	if server == "" {
+		return net.DefaultResolver
+	}
+	return &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, network, server)
+	}}
+}
+
+// policy is the dial-time check of every connection: an address of Config.Allow on an allowed
+// port, or CheckAddr.
+func (p *Proxy) policy(ap netip.AddrPort) error {
+	for _, a := range p.cfg.Allow {
+		if a.Contains(ap.Addr().Unmap()) {
+			return checkPort(ap, p.cfg.AnyPort)
+		}
+	}
+	return CheckAddr(ap, p.cfg.AnyPort)
 }
 
 // checkURL is ParseURL plus the address policy for IP literals, so those are refused before any
@@ -187,9 +199,6 @@ func (p *Proxy) get(ctx context.Context, raw string, f form) (*entry, error) {
 	if e, ok := p.cached(key); ok {
 		return e, nil
 	}
-	if p.beforeFlight != nil {
-		p.beforeFlight()
-	}
 	v, err, _ := p.group.Do(key, func() (any, error) {
 		if e, ok := p.cached(key); ok {
 			return e, nil
@@ -226,26 +235,52 @@ func (p *Proxy) cached(key string) (*entry, bool) {
 	return p.cache.get(key)
 }
 
+// makeThumbnail has the renderer fit the original of raw in the thumbnail box.
 func (p *Proxy) makeThumbnail(ctx context.Context, raw string, asWebP bool) (*entry, error) {
 	orig, err := p.get(ctx, raw, original)
 	if err != nil {
 		return nil, err
 	}
-	select {
-	case p.decode <- struct{}{}:
-		defer func() { <-p.decode }()
-	case <-ctx.Done():
-		return nil, ErrTimeout
+	variant := imageapi.Thumb
+	if asWebP {
+		variant = imageapi.ThumbWebP
 	}
-	return thumbnail(orig.body, orig.contentType, p.cfg.MaxPixels, asWebP)
+	return p.render(ctx, orig.body, variant)
 }
 
-// fetch GETs raw within the caps and checks that the answer is an image.
+// render has the renderer check body (variant original: its type and pixel count) or make a
+// thumbnail of it.
+func (p *Proxy) render(ctx context.Context, body []byte, variant string) (*entry, error) {
+	res, err := p.renderer.Do(ctx, body, variant, p.cfg.MaxPixels)
+	switch {
+	case errors.Is(err, imageapi.ErrTooLarge):
+		return nil, ErrTooLarge
+	case errors.Is(err, imageapi.ErrBusy), errors.Is(err, context.DeadlineExceeded):
+		return nil, fmt.Errorf("%w: %w", ErrTimeout, err)
+	case err != nil:
+		return nil, err
+	}
+	if variant == imageapi.Original {
+		return &entry{body: body, contentType: res.ContentType}, nil
+	}
+	return &entry{body: res.Body, contentType: res.ContentType}, nil
+}
+
+// fetch GETs raw within the caps and has the renderer check that the answer is an image.
 func (p *Proxy) fetch(ctx context.Context, raw string) (*entry, error) {
 	u, err := p.checkURL(raw)
 	if err != nil {
 		return nil, err
 	}
+	body, err := p.download(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	return p.render(ctx, body, imageapi.Original)
+}
+
+// download GETs u within the caps, holding one of Config.MaxFetches for the upstream's time only.
+func (p *Proxy) download(ctx context.Context, u *url.URL) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadURL, err)
@@ -276,14 +311,7 @@ func (p *Proxy) fetch(ctx context.Context, raw string) (*entry, error) {
 	if int64(len(body)) > p.cfg.MaxBytes {
 		return nil, ErrTooLarge
 	}
-	ct, ok := sniffType(body)
-	if !ok {
-		return nil, ErrNotImage
-	}
-	if err := checkImage(body, ct, p.cfg.MaxPixels); err != nil {
-		return nil, err
-	}
-	return &entry{body: body, contentType: ct}, nil
+	return body, nil
 }
 
 // fetchError keeps the refusals the user must see apart from plain upstream failures.

@@ -13,12 +13,12 @@ import (
 	"os"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"golang.org/x/image/webp"
 
+	"github.com/pressroom/pressroom/renderer/imageapi"
 	"github.com/pressroom/pressroom/renderer/webpenc"
 )
 
@@ -48,7 +48,7 @@ func TestRefusedAddressesNeverReachTheCanary(t *testing.T) {
 	redirect("/to-canary-name", fmt.Sprintf("http://canary.pressroom.test:%d/x", p4))
 	redirect("/hop", "/to-loopback")
 	resolver := dnsServer(t, netip.MustParseAddr("127.0.0.1"))
-	s := newServer(t, testConfig(), allowOnly(up.addr), WithResolver(resolver))
+	s := newServer(t, withDNS(allowUpstream(testConfig()), resolver))
 
 	tests := []struct {
 		name   string
@@ -134,7 +134,7 @@ func TestRefusedAddressesNeverReachTheCanary(t *testing.T) {
 func TestDialCheckAloneRefuses(t *testing.T) {
 	c4 := newCanary(t, "127.0.0.1:0")
 	p4 := c4.port()
-	s := newServer(t, testConfig(), WithResolver(dnsServer(t, netip.MustParseAddr("127.0.0.1"))))
+	s := newServer(t, withDNS(testConfig(), dnsServer(t, netip.MustParseAddr("127.0.0.1"))))
 	for _, host := range []string{
 		"127.0.0.1", "0.0.0.0", "[::ffff:127.0.0.1]", "2130706433", "0x7f.0.0.1", "0177.0.0.1",
 		"localhost", "canary.pressroom.test",
@@ -162,15 +162,10 @@ func TestDialCheckAloneRefuses(t *testing.T) {
 // TestDefaultPortsOnly checks that without AnyPort only 80 and 443 are dialled.
 func TestDefaultPortsOnly(t *testing.T) {
 	up := newUpstream(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
-	// The policy admits the upstream's IP on the default ports only, as for a public host.
-	cfg := DefaultConfig()
+	// The upstream's IP is admitted as if public, on the default ports only.
+	cfg := allowUpstream(DefaultConfig())
 	cfg.ClientRate, cfg.AccountRate = 0, 0
-	s := newServer(t, cfg, WithAddrPolicy(func(ap netip.AddrPort) error {
-		if ap.Port() != 80 && ap.Port() != 443 {
-			return CheckAddr(ap, false)
-		}
-		return nil
-	}))
+	s := newServer(t, cfg)
 	a := s.get(t, up.URL+"/x.png", false)
 	if a.status != 403 || up.hits.Load() != 0 {
 		t.Fatalf("status %d, hits %d: want 403 and no hit", a.status, up.hits.Load())
@@ -203,7 +198,7 @@ func TestServesImages(t *testing.T) {
 		http.Redirect(w, r, "/opaque.png", http.StatusMovedPermanently)
 	})
 	up := newUpstream(t, mux)
-	s := newServer(t, testConfig(), allowOnly(up.addr))
+	s := newServer(t, allowUpstream(testConfig()))
 
 	tests := []struct {
 		name     string
@@ -221,8 +216,8 @@ func TestServesImages(t *testing.T) {
 		{"gif", "/pixel.gif", false, "image/gif", gifImg, 0, 0, 0},
 		{"webp", "/image.webp", false, "image/webp", webp, 0, 0, 0},
 		{"small webp thumbnail", "/image.webp", true, "image/jpeg", nil, 150, 100, 150},
-		{"opaque thumbnail is jpeg", "/opaque.png", true, "image/jpeg", nil, ThumbWidth, ThumbHeight, 160},
-		{"transparent thumbnail is png", "/transparent.png", true, "image/png", nil, ThumbWidth, ThumbHeight, 80},
+		{"opaque thumbnail is jpeg", "/opaque.png", true, "image/jpeg", nil, imageapi.ThumbWidth, imageapi.ThumbHeight, 160},
+		{"transparent thumbnail is png", "/transparent.png", true, "image/png", nil, imageapi.ThumbWidth, imageapi.ThumbHeight, 80},
 		{"small is not enlarged", "/small.png", true, "image/jpeg", nil, 50, 40, 50},
 		{"transparent gif thumbnail", "/pixel.gif", true, "image/png", nil, 1, 1, 1},
 	}
@@ -287,7 +282,7 @@ func TestRefusesBadContent(t *testing.T) {
 	cfg := testConfig()
 	cfg.MaxBytes = int64(len(img)) - 1
 	cfg.Timeout = 300 * time.Millisecond
-	s := newServer(t, cfg, allowOnly(up.addr))
+	s := newServer(t, allowUpstream(cfg))
 
 	tests := []struct {
 		name   string
@@ -320,7 +315,7 @@ func TestRefusesBadContent(t *testing.T) {
 func TestTokens(t *testing.T) {
 	img := pngImage(t, 10, 10, true)
 	up := newUpstream(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(img) }))
-	s := newServer(t, testConfig(), allowOnly(up.addr))
+	s := newServer(t, allowUpstream(testConfig()))
 	target := up.URL + "/a.png"
 	other := up.URL + "/b.png"
 	good := s.p.signer.sign(target)
@@ -364,7 +359,7 @@ func TestTokens(t *testing.T) {
 func TestSignedURL(t *testing.T) {
 	img := pngImage(t, 10, 10, true)
 	up := newUpstream(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(img) }))
-	s := newServer(t, testConfig(), allowOnly(up.addr))
+	s := newServer(t, allowUpstream(testConfig()))
 	t.Run("go function round trip", func(t *testing.T) {
 		signed, err := s.p.SignedURL(up.URL + "/x.png?size=1&a=b")
 		if err != nil {
@@ -426,7 +421,7 @@ func TestSignedURL(t *testing.T) {
 func TestCache(t *testing.T) {
 	img := pngImage(t, 300, 300, true)
 	up := newUpstream(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(img) }))
-	s := newServer(t, testConfig(), allowOnly(up.addr))
+	s := newServer(t, allowUpstream(testConfig()))
 	target := up.URL + "/a.png"
 	first := s.get(t, target, false)
 	steps := []struct {
@@ -465,20 +460,18 @@ func TestConcurrentFirstRequestsFetchOnce(t *testing.T) {
 			}))
 			cfg := testConfig()
 			cfg.CacheBytes = cacheBytes
-			s := newServer(t, cfg, allowOnly(up.addr))
-			var entered atomic.Int64
-			s.p.beforeFlight = func() { entered.Add(1) }
+			s := newServer(t, allowUpstream(cfg))
 			const n = 16
 			var wg sync.WaitGroup
 			statuses := make([]int, n)
 			for i := range n {
 				wg.Go(func() { statuses[i] = s.get(t, up.URL+"/a.png", false).status })
 			}
-			for entered.Load() < n || up.hits.Load() < 1 {
+			// Wait until every request is at the flight (the one fetching and the others waiting on
+			// it), or a second fetch reached the upstream, which fails below.
+			for h := up.hits.Load(); h < 2 && (h < 1 || inFlight() < n); h = up.hits.Load() {
 				time.Sleep(time.Millisecond)
 			}
-			// Every request is at the flight; let the goroutines settle into its wait.
-			time.Sleep(20 * time.Millisecond)
 			close(release)
 			wg.Wait()
 			for i, st := range statuses {
@@ -505,7 +498,7 @@ func TestFetchesInFlightAreBounded(t *testing.T) {
 	}))
 	cfg := testConfig()
 	cfg.MaxFetches, cfg.CacheBytes = 2, 0
-	s := newServer(t, cfg, allowOnly(up.addr))
+	s := newServer(t, allowUpstream(cfg))
 	var wg sync.WaitGroup
 	statuses := make([]int, cfg.MaxFetches)
 	for i := range cfg.MaxFetches {
@@ -539,7 +532,7 @@ func TestFetchesInFlightAreBounded(t *testing.T) {
 // never vary.
 func TestWebPThumbnails(t *testing.T) {
 	if !webpenc.Available {
-		t.Skip("a build without cgo has no WebP encoder")
+		t.Skip("a renderer built without cgo has no WebP encoder")
 	}
 	opaque := pngImage(t, 800, 600, true)
 	transparent := pngImage(t, 400, 1000, false)
@@ -548,7 +541,7 @@ func TestWebPThumbnails(t *testing.T) {
 		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) { w.Write(b) })
 	}
 	up := newUpstream(t, mux)
-	s := newServer(t, testConfig(), allowOnly(up.addr))
+	s := newServer(t, allowUpstream(testConfig()))
 	const chrome = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
 	tests := []struct {
 		name, path, accept, wantType string
@@ -604,5 +597,40 @@ func TestAcceptsWebP(t *testing.T) {
 		if got := acceptsWebP(tc.accept); got != tc.want {
 			t.Errorf("acceptsWebP(%q) = %v, want %v", tc.accept, got, tc.want)
 		}
+	}
+}
+
+// TestRendererDown points the proxy at a renderer that is not there, and at one that does not
+// know its key: the fetched image cannot be checked, so the answer is 503 with a clear message.
+func TestRendererDown(t *testing.T) {
+	img := pngImage(t, 50, 50, true)
+	up := newUpstream(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(img) }))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := "http://" + ln.Addr().String()
+	ln.Close()
+	for _, tc := range []struct {
+		name string
+		cfg  func(Config) Config
+	}{
+		{"nothing listens", func(c Config) Config { c.RendererURL = gone; return c }},
+		{"another key", func(c Config) Config {
+			c.RendererURL = newRenderer(t)
+			c.RendererKey = "not the key the renderer was given, 32+ bytes"
+			return c
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newServer(t, tc.cfg(allowUpstream(testConfig())))
+			for _, thumb := range []bool{false, true} {
+				a := s.get(t, up.URL+"/a.png", thumb)
+				if a.status != http.StatusServiceUnavailable || a.env.Message != MsgRendererDown || a.header.Get("Retry-After") == "" {
+					t.Errorf("thumbnail %v: got %d %q Retry-After %q, want 503 %q", thumb, a.status, a.env.Message,
+						a.header.Get("Retry-After"), MsgRendererDown)
+				}
+			}
+		})
 	}
 }

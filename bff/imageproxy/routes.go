@@ -12,7 +12,6 @@ import (
 	"github.com/pressroom/pressroom/bff/access"
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
-	"github.com/pressroom/pressroom/renderer/webpenc"
 )
 
 // Messages the UI shows for refusals.
@@ -25,6 +24,7 @@ const (
 	MsgBusy          = "Too many images are being fetched right now. Please try again in a moment."
 	MsgNotImage      = "The address did not return a PNG, JPEG, WebP or GIF image."
 	MsgTooManyPixels = "The image has too many pixels."
+	MsgRendererDown  = "The image service is not available right now. Please try again in a moment."
 )
 
 // Routes lists the proxy's endpoints under g (mounted at /api): the proxy itself is public, since
@@ -53,7 +53,7 @@ func (p *Proxy) handleProxy(c echo.Context) error {
 			// The thumbnail's format follows the browser's Accept, so caches must key on it.
 			c.Response().Header().Add(echo.HeaderVary, "Accept")
 			f = thumb
-			if webpenc.Available && acceptsWebP(c.Request().Header.Values(echo.HeaderAccept)) {
+			if acceptsWebP(c.Request().Header.Values(echo.HeaderAccept)) {
 				f = thumbWebP
 			}
 		}
@@ -136,6 +136,10 @@ func userError(err error, maxBytes int64) *envelope.Error {
 		return envelope.Fail(http.StatusRequestEntityTooLarge, MsgTooManyPixels)
 	case errors.Is(err, ErrNotImage):
 		return envelope.Fail(http.StatusUnsupportedMediaType, MsgNotImage)
+	case errors.Is(err, ErrRendererDown):
+		e := envelope.Fail(http.StatusServiceUnavailable, MsgRendererDown)
+		e.Header = http.Header{"Retry-After": []string{"5"}}
+		return e
 	case errors.Is(err, ErrTimeout):
 		return envelope.Fail(http.StatusGatewayTimeout, MsgTimeout)
 	case errors.Is(err, ErrBusy):

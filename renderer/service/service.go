@@ -26,11 +26,13 @@ import (
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/chromepool"
 	"github.com/pressroom/pressroom/renderer/export"
+	"github.com/pressroom/pressroom/renderer/imageapi"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/membudget"
 	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/mockuptask"
 	"github.com/pressroom/pressroom/renderer/orderprint"
+	"github.com/pressroom/pressroom/renderer/proxyimage"
 	"github.com/pressroom/pressroom/renderer/sanitize"
 	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/tiles"
@@ -65,6 +67,10 @@ type Config struct {
 	// what is left of it after the flat mockup cache and a reserve for everything else (pixelReserve)
 	// bounds the decoded pixels the running tasks hold at once (package membudget).
 	MemoryBudget int64
+	// ImageProxy is the internal endpoint doing the bff image proxy's pixel work
+	// (PRESSROOM_RENDERER_KEY, PRESSROOM_IMAGE_PROXY_MAX_BYTES, _MAX_PIXELS, _CONCURRENCY): its
+	// decoded pixels come out of the same budget as the tasks'.
+	ImageProxy proxyimage.Config
 	// Production is PRESSROOM_ENV == "production" (default development): it demands a real blob
 	// signing key, as a non-loopback HTTPAddr does.
 	Production bool
@@ -114,6 +120,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Chrome, err = chromepool.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.ImageProxy, err = proxyimage.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Images, err = imagelimit.LoadConfig(lookup)
 	return cfg, err
 }
@@ -130,7 +139,7 @@ func (c Config) Validate() error {
 		return fmt.Errorf("PRESSROOM_RENDERER_MEMORY_BUDGET=%d: want at least 384 MiB more than PRESSROOM_MOCKUP_CACHE_BYTES (%d)",
 			c.MemoryBudget, c.Mockup.CacheBytes)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Images, c.Chrome} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Images, c.Chrome, c.ImageProxy} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -138,8 +147,9 @@ func (c Config) Validate() error {
 	if err := c.Blob.Validate(c.Production); err != nil {
 		return err
 	}
-	// The public development signing key only on a machine nobody else reaches.
-	return c.Blob.ValidateKeys(env.Exposure{Production: c.Production, AddrVar: "PRESSROOM_RENDERER_HTTP_ADDR", Addr: c.HTTPAddr})
+	// The public development keys only on a machine nobody else reaches.
+	x := env.Exposure{Production: c.Production, AddrVar: "PRESSROOM_RENDERER_HTTP_ADDR", Addr: c.HTTPAddr}
+	return errors.Join(c.Blob.ValidateKeys(x), c.ImageProxy.ValidateKeys(x))
 }
 
 // tempSweeper is a blob store whose writers leave temporary files behind when killed mid-Put (the
@@ -162,6 +172,8 @@ type Service struct {
 	server *asynq.Server
 	mux    *asynq.ServeMux
 	store  blob.Store
+	// images serves imageapi.Path, the image proxy's pixel work.
+	images *proxyimage.Handler
 	// closeChrome stops the Chrome pool and the loopback server of its page (a no-op without them).
 	closeChrome func() error
 }
@@ -248,8 +260,14 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 		return nil, err
 	}
 	mux.Handle(tasks.TypeTiles, tiler)
+	images, err := proxyimage.New(cfg.ImageProxy, budget, log)
+	if err != nil {
+		closeChrome()
+		db.Close()
+		return nil, err
+	}
 	return &Service{
-		cfg: cfg, log: log, db: db, mux: mux, store: store, closeChrome: closeChrome,
+		cfg: cfg, log: log, db: db, mux: mux, store: store, closeChrome: closeChrome, images: images,
 		server: queue.NewServer(cfg.Queue, queue.Renderer, cfg.Concurrency, log),
 	}, nil
 }
@@ -302,7 +320,8 @@ func (s *Service) Run(ctx context.Context) error {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write([]byte(`{"success":true,"message":"","data":{"status":"ok"},"errors":[]}`))
 	})
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	mux.Handle(imageapi.Path, s.images)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute}
 	s.log.Info("renderer started", "addr", "http://"+ln.Addr().String(), "queues", queue.Queues(queue.Renderer),
 		"concurrency", s.cfg.Concurrency)
 	g, ctx := errgroup.WithContext(ctx)

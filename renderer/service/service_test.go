@@ -1,8 +1,11 @@
 package service
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"image"
+	"image/png"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -21,6 +24,7 @@ import (
 	"github.com/pressroom/pressroom/platform/ping"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/platform/testinfra"
+	"github.com/pressroom/pressroom/renderer/imageapi"
 )
 
 func freeAddr(t *testing.T) string {
@@ -128,6 +132,28 @@ func TestServiceAnswersPingsAndHealth(t *testing.T) {
 	if res.StatusCode != 200 || !strings.Contains(string(body), `"status":"ok"`) {
 		t.Fatalf("healthz: %d %s", res.StatusCode, body)
 	}
+	// The image proxy's endpoint is mounted, and answers the bff's key only.
+	var img bytes.Buffer
+	if err := png.Encode(&img, image.NewNRGBA(image.Rect(0, 0, 400, 300))); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		key    string
+		status int
+	}{{"", http.StatusUnauthorized}, {imageapi.DevKey, http.StatusOK}} {
+		req, _ := http.NewRequest(http.MethodPost, "http://"+httpAddr+imageapi.Path+"?variant=thumb", bytes.NewReader(img.Bytes()))
+		if tc.key != "" {
+			req.Header.Set("Authorization", "Bearer "+tc.key)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != tc.status {
+			t.Errorf("POST %s with key %q: %d, want %d", imageapi.Path, tc.key, res.StatusCode, tc.status)
+		}
+	}
 	// The 3D page, its models and the designs being drawn go to the Chrome pool on a loopback port of
 	// its own, never out of the renderer's public address.
 	for _, path := range []string{"/mockup3d.html", "/mockup3d/models/mug.glb", "/etc/passwd"} {
@@ -142,18 +168,23 @@ func TestServiceAnswersPingsAndHealth(t *testing.T) {
 	}
 }
 
-// The renderer signs blob URLs: listening beyond this machine it refuses the development key.
+// The renderer signs blob URLs and authenticates the bff's image calls: listening beyond this
+// machine it refuses the development keys.
 func TestConfigRefusesDevelopmentKeyOffLoopback(t *testing.T) {
+	const key = "0123456789abcdef0123456789abcdef"
 	for _, tt := range []struct {
-		name, addr, key, want string
+		name, addr, blobKey, rendererKey, want string
 	}{
-		{"loopback runs on the development key", "127.0.0.1:8081", "", ""},
-		{"every interface needs a key", "0.0.0.0:8081", "", "PRESSROOM_RENDERER_HTTP_ADDR=0.0.0.0:8081"},
-		{"every interface with a key", "0.0.0.0:8081", "0123456789abcdef0123456789abcdef", ""},
+		{"loopback runs on the development keys", "127.0.0.1:8081", "", "", ""},
+		{"every interface needs a blob key", "0.0.0.0:8081", "", key, "PRESSROOM_BLOB_SIGNING_KEY"},
+		{"every interface needs a renderer key", "0.0.0.0:8081", key, "", "PRESSROOM_RENDERER_KEY"},
+		{"the development renderer key is refused", "0.0.0.0:8081", key, imageapi.DevKey, "PRESSROOM_RENDERER_KEY is the public development key"},
+		{"every interface with keys", "0.0.0.0:8081", key, key + "r", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg, err := LoadConfig(env.Map(map[string]string{
-				"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_RENDERER_HTTP_ADDR": tt.addr, "PRESSROOM_BLOB_SIGNING_KEY": tt.key,
+				"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_RENDERER_HTTP_ADDR": tt.addr,
+				"PRESSROOM_BLOB_SIGNING_KEY": tt.blobKey, "PRESSROOM_RENDERER_KEY": tt.rendererKey,
 			}))
 			if err != nil {
 				t.Fatal(err)
@@ -162,8 +193,8 @@ func TestConfigRefusesDevelopmentKeyOffLoopback(t *testing.T) {
 			switch {
 			case tt.want == "" && err != nil:
 				t.Fatalf("unexpected error: %v", err)
-			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "PRESSROOM_BLOB_SIGNING_KEY")):
-				t.Fatalf("err = %v, want one naming PRESSROOM_BLOB_SIGNING_KEY and %s", err, tt.want)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "PRESSROOM_RENDERER_HTTP_ADDR=0.0.0.0:8081")):
+				t.Fatalf("err = %v, want one naming %s and PRESSROOM_RENDERER_HTTP_ADDR=0.0.0.0:8081", err, tt.want)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package imageproxy
+package proxyimage
 
 import (
 	"bytes"
@@ -9,25 +9,20 @@ import (
 	"image/jpeg"
 	"image/png"
 
+	"github.com/pressroom/pressroom/renderer/imageapi"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/raster"
 	"github.com/pressroom/pressroom/renderer/webpenc"
-)
-
-// Thumbnail box: the "thumb" image size of the screens.
-const (
-	ThumbWidth  = 160
-	ThumbHeight = 200
 )
 
 // ThumbWebPQuality is the quality of WebP thumbnails, as of every WebP image size.
 const ThumbWebPQuality = 90
 
 // ErrNotImage is returned when the upstream bytes are not PNG, JPEG, WebP or GIF.
-var ErrNotImage = errors.New("imageproxy: not a PNG, JPEG, WebP or GIF image")
+var ErrNotImage = errors.New("proxyimage: not a PNG, JPEG, WebP or GIF image")
 
 // ErrTooManyPixels is returned when an image declares more than Config.MaxPixels pixels.
-var ErrTooManyPixels = errors.New("imageproxy: image has too many pixels")
+var ErrTooManyPixels = errors.New("proxyimage: image has too many pixels")
 
 // sniffType names the image type by its first bytes; the upstream Content-Type is never trusted.
 func sniffType(b []byte) (string, bool) {
@@ -45,37 +40,37 @@ func sniffType(b []byte) (string, bool) {
 }
 
 // checkImage reads the header of body (of type ct) and refuses images over maxPixels or whose
-// header does not decode, without decoding pixels.
-func checkImage(body []byte, ct string, maxPixels int64) error {
+// header does not decode, without decoding pixels; it answers the declared size.
+func checkImage(body []byte, ct string, maxPixels int64) (w, h int, err error) {
 	if ct == "image/gif" {
 		cfg, err := gif.DecodeConfig(bytes.NewReader(body))
 		if err != nil {
-			return fmt.Errorf("%w: %w", ErrNotImage, err)
+			return 0, 0, fmt.Errorf("%w: %w", ErrNotImage, err)
 		}
 		if int64(cfg.Width)*int64(cfg.Height) > maxPixels {
-			return ErrTooManyPixels
+			return 0, 0, ErrTooManyPixels
 		}
-		return nil
+		return cfg.Width, cfg.Height, nil
 	}
-	_, _, err := imagelimit.DecodeConfig(bytes.NewReader(body), limits(body, maxPixels))
+	cfg, _, err := imagelimit.DecodeConfig(bytes.NewReader(body), limits(body, maxPixels))
 	switch {
 	case errors.Is(err, imagelimit.ErrTooManyPixels):
-		return ErrTooManyPixels
+		return 0, 0, ErrTooManyPixels
 	case err != nil:
-		return fmt.Errorf("%w: %w", ErrNotImage, err)
+		return 0, 0, fmt.Errorf("%w: %w", ErrNotImage, err)
 	}
-	return nil
+	return cfg.Width, cfg.Height, nil
 }
 
 func limits(body []byte, maxPixels int64) imagelimit.Config {
 	return imagelimit.Config{MaxPixels: maxPixels, MaxBytes: int64(len(body)) + 1}
 }
 
-// thumbnail decodes body (already passed by checkImage) and fits it in ThumbWidth x ThumbHeight,
+// thumbnail decodes body (already passed by checkImage) and fits it in the thumbnail box,
 // never enlarging. asWebP makes it WebP (renderer/webpenc: a cgo build); otherwise opaque results
 // are JPEG, others PNG. Only the first frame of a GIF is decoded (gif.Decode stops there), so an
 // animation cannot multiply the memory.
-func thumbnail(body []byte, ct string, maxPixels int64, asWebP bool) (*entry, error) {
+func thumbnail(body []byte, ct string, maxPixels int64, asWebP bool) (imageapi.Result, error) {
 	var img image.Image
 	var err error
 	if ct == "image/gif" {
@@ -84,34 +79,34 @@ func thumbnail(body []byte, ct string, maxPixels int64, asWebP bool) (*entry, er
 		img, _, err = imagelimit.Decode(bytes.NewReader(body), limits(body, maxPixels))
 	}
 	if errors.Is(err, imagelimit.ErrTooManyPixels) {
-		return nil, ErrTooManyPixels
+		return imageapi.Result{}, ErrTooManyPixels
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrNotImage, err)
+		return imageapi.Result{}, fmt.Errorf("%w: %w", ErrNotImage, err)
 	}
 	b := img.Bounds()
 	var out *image.NRGBA
-	if b.Dx() <= ThumbWidth && b.Dy() <= ThumbHeight {
+	if b.Dx() <= imageapi.ThumbWidth && b.Dy() <= imageapi.ThumbHeight {
 		out = raster.NRGBA(img)
 	} else {
-		out = raster.Fit(img, ThumbWidth, ThumbHeight)
+		out = raster.Fit(img, imageapi.ThumbWidth, imageapi.ThumbHeight)
 	}
 	var buf bytes.Buffer
-	e := &entry{}
+	var e imageapi.Result
 	switch {
 	case asWebP:
-		e.contentType = "image/webp"
+		e.ContentType = "image/webp"
 		err = webpenc.Encode(&buf, out, ThumbWebPQuality)
 	case out.Opaque():
-		e.contentType = "image/jpeg"
+		e.ContentType = "image/jpeg"
 		err = jpeg.Encode(&buf, out, &jpeg.Options{Quality: 85})
 	default:
-		e.contentType = "image/png"
+		e.ContentType = "image/png"
 		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, out)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("encode thumbnail: %w", err)
+		return imageapi.Result{}, fmt.Errorf("encode thumbnail: %w", err)
 	}
-	e.body = buf.Bytes()
+	e.Body = buf.Bytes()
 	return e, nil
 }
