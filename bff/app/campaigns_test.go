@@ -32,6 +32,9 @@ type editor struct {
 	token     string
 	sellerID  int64
 	templates map[string]int64
+	// seeded is the last outbox row of the demo data (the demo shop queues its products' print
+	// files), so that outboxExports sees only what the test itself queued.
+	seeded int64
 }
 
 func newEditor(t *testing.T) *editor {
@@ -39,6 +42,9 @@ func newEditor(t *testing.T) *editor {
 	s := newStack(t)
 	e := &editor{stack: s, token: s.mint("seller@example.com", "own", "", false), templates: map[string]int64{}}
 	if err := s.app.DB.Get(&e.sellerID, `SELECT id FROM users WHERE email = 'seller@example.com'`); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.app.DB.Get(&e.seeded, `SELECT COALESCE(max(id), 0) FROM task_outbox`); err != nil {
 		t.Fatal(err)
 	}
 	r := s.do("GET", "/api/seller/product-templates", e.token, nil)
@@ -136,7 +142,7 @@ func designOf(t *testing.T, c obj, productID int64, space string) obj {
 func (e *editor) outboxExports() []string {
 	e.t.Helper()
 	var ids []string
-	if err := e.app.DB.Select(&ids, `SELECT task_id FROM task_outbox WHERE task_type = $1 ORDER BY id`, tasks.TypeExport); err != nil {
+	if err := e.app.DB.Select(&ids, `SELECT task_id FROM task_outbox WHERE task_type = $1 AND id > $2 ORDER BY id`, tasks.TypeExport, e.seeded); err != nil {
 		e.t.Fatal(err)
 	}
 	return ids
