@@ -172,7 +172,7 @@ func TestListShowsTheDefaultMockup(t *testing.T) {
 	op, od := f.addProduct(oc, "done")
 	f.addMockups(oc, op, od, mockup{tmpl: 0, status: "done", isDefault: true})
 
-	items, total, err := store{}.list(context.Background(), f.db, f.ownerID, "", nil, "id", true, 15, 0)
+	items, total, err := newStore(f.db).list(context.Background(), f.ownerID, "", nil, "id", true, 15, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +212,7 @@ func TestListPagesWithMockups(t *testing.T) {
 		{name: "search", text: "tee", orderBy: "id", asc: true, limit: 15, want: []string{"Alpha tee", "Beta tee", "Delta tee"}, wantTotal: 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			items, total, err := store{}.list(context.Background(), f.db, f.ownerID, tc.text, nil, tc.orderBy, tc.asc, tc.limit, tc.offset)
+			items, total, err := newStore(f.db).list(context.Background(), f.ownerID, tc.text, nil, tc.orderBy, tc.asc, tc.limit, tc.offset)
 			if err != nil {
 				t.Fatal(err)
 			}
