@@ -10,6 +10,8 @@ import (
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
+
+	"github.com/pressroom/pressroom/platform/database"
 )
 
 // errNoUser means no account has that e-mail or id.
@@ -19,10 +21,14 @@ var errNoUser = errors.New("no such user")
 var errNoSession = errors.New("no live session")
 
 // Store is the Postgres side of auth.
-type Store struct{ db *sqlx.DB }
+type Store struct {
+	db *sqlx.DB
+	// prepared keeps the session lookup, which every authenticated request runs, prepared.
+	prepared *database.Statements
+}
 
 // NewStore wraps db.
-func NewStore(db *sqlx.DB) *Store { return &Store{db: db} }
+func NewStore(db *sqlx.DB) *Store { return &Store{db: db, prepared: database.NewStatements(db)} }
 
 type userRow struct {
 	ID                  int64          `db:"id"`
@@ -208,8 +214,12 @@ SELECT s.id, s.user_id, s.kind, s.origin_user_id, s.tfa_passed,
 FROM sessions s
 WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`
 	const touch = `UPDATE sessions SET last_used_at = now() WHERE id = $1 AND last_used_at < now() - interval '1 minute'`
+	stmt, err := s.prepared.Prepared(ctx, q)
+	if err != nil {
+		return session{}, fmt.Errorf("load session: %w", err)
+	}
 	var ss session
-	err := s.db.GetContext(ctx, &ss, q, hash)
+	err = stmt.GetContext(ctx, &ss, hash)
 	if errors.Is(err, sql.ErrNoRows) {
 		return session{}, errNoSession
 	}

@@ -172,7 +172,7 @@ func TestListShowsTheDefaultMockup(t *testing.T) {
 	op, od := f.addProduct(oc, "done")
 	f.addMockups(oc, op, od, mockup{tmpl: 0, status: "done", isDefault: true})
 
-	items, total, err := store{}.list(context.Background(), f.db, f.ownerID, "", nil, "id", true, 15, 0)
+	items, total, err := newStore(f.db).list(context.Background(), f.ownerID, "", nil, "id", true, 15, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,6 +197,7 @@ func TestListPagesWithMockups(t *testing.T) {
 		p, d := f.addProduct(c, "done")
 		f.addMockups(c, p, d, mockup{tmpl: 0, status: "done", isDefault: true}, mockup{tmpl: 1, status: "done"}, mockup{tmpl: 2, status: "pending"})
 	}
+	st := newStore(f.db)
 	for _, tc := range []struct {
 		name          string
 		text          string
@@ -210,9 +211,15 @@ func TestListPagesWithMockups(t *testing.T) {
 		{name: "second page by name", orderBy: "name", asc: true, limit: 2, offset: 2, want: []string{"Delta tee", "Gamma mug"}, wantTotal: 4},
 		{name: "newest first", orderBy: "id", limit: 3, want: []string{"Delta tee", "Gamma mug", "Beta tee"}, wantTotal: 4},
 		{name: "search", text: "tee", orderBy: "id", asc: true, limit: 15, want: []string{"Alpha tee", "Beta tee", "Delta tee"}, wantTotal: 3},
+		// The count comes with the page's rows; a page past the end has none and still answers it.
+		{name: "past the end", orderBy: "name", asc: true, limit: 2, offset: 10, wantTotal: 4},
+		{name: "search, past the end", text: "mug", orderBy: "name", asc: true, limit: 2, offset: 2, wantTotal: 1},
+		{name: "no match", text: "hoodie", orderBy: "name", asc: true, limit: 2, wantTotal: 0},
+		// The same sort order again, now with its statement prepared.
+		{name: "first page by name, again", orderBy: "name", asc: true, limit: 2, want: []string{"Alpha tee", "Beta tee"}, wantTotal: 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			items, total, err := store{}.list(context.Background(), f.db, f.ownerID, tc.text, nil, tc.orderBy, tc.asc, tc.limit, tc.offset)
+			items, total, err := st.list(context.Background(), f.ownerID, tc.text, nil, tc.orderBy, tc.asc, tc.limit, tc.offset)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -57,7 +57,7 @@ func New(d Deps) (*Service, error) {
 	if d.Log == nil {
 		d.Log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{d: d, store: store{d.DB}}, nil
+	return &Service{d: d, store: newStore(d.DB)}, nil
 }
 
 // Routes lists the campaign and font endpoints under g (mounted at /api). Reads need
@@ -135,7 +135,7 @@ func (s *Service) handleList(c echo.Context) error {
 			return invalid(envelope.FieldError{Field: "kind", Message: MsgBadKind})
 		}
 	}
-	items, total, err := s.store.list(c.Request().Context(), s.d.DB, owner(c), q.Q, wanted, q.OrderBy, q.OrderAsc, q.PerPage, q.Offset())
+	items, total, err := s.store.list(c.Request().Context(), owner(c), q.Q, wanted, q.OrderBy, q.OrderAsc, q.PerPage, q.Offset())
 	if err != nil {
 		return err
 	}

@@ -206,7 +206,13 @@ dpi, file_size, export_report, export_error, updated_at`
 )
 
 // store keeps campaigns in Postgres. Its functions take a database or a transaction.
-type store struct{ db *sqlx.DB }
+type store struct {
+	db *sqlx.DB
+	// prepared keeps the list's queries (one per sort order) prepared: the campaigns page asks often.
+	prepared *database.Statements
+}
+
+func newStore(db *sqlx.DB) store { return store{db: db, prepared: database.NewStatements(db)} }
 
 func (store) templates(ctx context.Context, q sqlx.QueryerContext) ([]Template, error) {
 	out := []Template{}
@@ -237,28 +243,25 @@ const previewVariant = "thumb"
 // one the seller chose (of the first product with a choice), else that of its first product (the
 // one the editor opens) by the product's own default and then template order, else the first of
 // the next product; all in one query, the mockup looked up only for the page's campaigns.
-func (store) list(ctx context.Context, q sqlx.QueryerContext, ownerID int64, text string, kinds []string,
+func (s store) list(ctx context.Context, ownerID int64, text string, kinds []string,
 	orderBy string, asc bool, limit, offset int) ([]Summary, int, error) {
 	const where = ` FROM campaigns c WHERE c.user_id = $1 AND ($2 = '' OR c.name ILIKE '%' || $2 || '%')
 AND (cardinality($3::text[]) = 0 OR c.kind = ANY($3))`
-	var total int
-	if err := sqlx.GetContext(ctx, q, &total, `SELECT count(*)`+where, ownerID, text, database.TextArray(kinds)); err != nil {
-		return nil, 0, fmt.Errorf("count campaigns: %w", err)
-	}
 	dir := "DESC"
 	if asc {
 		dir = "ASC"
 	}
 	// orderBy is one of the columns ParseListQuery admitted.
 	order := ` ORDER BY c.` + orderBy + ` ` + dir + `, c.id DESC`
-	page := `SELECT c.id, c.name, c.kind, c.personalized, c.status, c.updated_at, c.artwork_url,
+	// The page carries the count of all matches (the window runs before LIMIT): one round trip, not two.
+	page := `SELECT c.total, c.id, c.name, c.kind, c.personalized, c.status, c.updated_at, c.artwork_url,
 	(SELECT count(*) FROM campaign_products p WHERE p.campaign_id = c.id) AS product_count,
 	(SELECT count(*) FROM campaign_designs d WHERE d.campaign_id = c.id) AS design_count,
 	coalesce(m.file_url, '') AS mockup_file, coalesce(m.preview_url, '') AS mockup_preview, m.rendered_at AS mockup_rendered_at,
 	EXISTS (SELECT 1 FROM campaign_mockups pm WHERE pm.campaign_id = c.id AND pm.status = 'pending')
 		OR EXISTS (SELECT 1 FROM campaign_designs pd WHERE pd.campaign_id = c.id AND pd.export_status IN ('pending', 'rendering'))
 		AS mockups_pending
-FROM (SELECT c.*` + where + order + ` LIMIT $4 OFFSET $5) c
+FROM (SELECT c.*, count(*) OVER () AS total` + where + order + ` LIMIT $4 OFFSET $5) c
 LEFT JOIN LATERAL (
 	SELECT m.file_url, m.preview_url, m.rendered_at
 	FROM campaign_mockups m JOIN mockup_templates t ON t.id = m.mockup_template_id
@@ -266,9 +269,28 @@ LEFT JOIN LATERAL (
 	ORDER BY m.default_chosen DESC, m.product_id, m.is_default_mockup DESC, t.position, t.id
 	LIMIT 1
 ) m ON true` + order
-	items := []Summary{}
-	if err := sqlx.SelectContext(ctx, q, &items, page, ownerID, text, database.TextArray(kinds), limit, offset); err != nil {
+	var rows []struct {
+		Total int `db:"total"`
+		Summary
+	}
+	stmt, err := s.prepared.Prepared(ctx, page)
+	if err != nil {
 		return nil, 0, fmt.Errorf("list campaigns: %w", err)
+	}
+	if err := stmt.SelectContext(ctx, &rows, ownerID, text, database.TextArray(kinds), limit, offset); err != nil {
+		return nil, 0, fmt.Errorf("list campaigns: %w", err)
+	}
+	var total int
+	if len(rows) > 0 {
+		total = rows[0].Total
+	} else if offset > 0 { // a page past the end still answers the count
+		if err := s.db.GetContext(ctx, &total, `SELECT count(*)`+where, ownerID, text, database.TextArray(kinds)); err != nil {
+			return nil, 0, fmt.Errorf("count campaigns: %w", err)
+		}
+	}
+	items := make([]Summary, len(rows))
+	for i := range rows {
+		items[i] = rows[i].Summary
 	}
 	for i := range items {
 		it := &items[i]

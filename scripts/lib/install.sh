@@ -71,7 +71,8 @@ apt_install() {
 }
 
 # ensure_os_packages WHAT...: WHAT is any of postgres-server, postgres-client, redis-server,
-# redis-client, chromium, fonts, curl, gcc, node. Installs what is missing, in one apt run.
+# redis-client, chromium, fonts, curl, gcc, node, wrk (scripts/bench's HTTP load). Installs what is missing,
+# in one apt run.
 ensure_os_packages() {
   local -a pkgs=()
   local want p
@@ -97,6 +98,8 @@ ensure_os_packages() {
         if ! command -v curl >/dev/null 2>&1; then pkgs+=(curl ca-certificates); fi ;;
       gcc)  # go test -race needs cgo
         if ! command -v gcc >/dev/null 2>&1; then pkgs+=(gcc libc6-dev); fi ;;
+      wrk)
+        if ! command -v wrk >/dev/null 2>&1; then pkgs+=(wrk); fi ;;
       node)
         if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then pkgs+=(nodejs npm); fi ;;
       *) die "ensure_os_packages: unknown item $want" ;;
