@@ -5,11 +5,13 @@ import (
 	"net"
 	"strings"
 
+	"github.com/pressroom/pressroom/commerce/recovery"
 	"github.com/pressroom/pressroom/platform/env"
 )
 
-// devSigningKey signs order links in development and test; production must set its own.
-const devSigningKey = "pressroom-development-storefront-signing-key-0001"
+// devSigningKey signs order and cart recovery links in development and test; production must set
+// its own.
+const devSigningKey = recovery.DevSigningKey
 
 // Config is the storefront's HTTP side.
 type Config struct {

@@ -69,6 +69,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /checkout/{id}", s.review)
 	m.HandleFunc("POST /checkout/{id}/pay", s.pay)
 	m.HandleFunc("GET /orders/{id}/{token}", s.order)
+	m.HandleFunc("GET /recover/{id}/{token}", s.recover)
 	m.HandleFunc("GET /robots.txt", s.robots)
 	m.HandleFunc("GET /sitemap.xml", s.sitemap)
 	m.HandleFunc("GET /api/cart", s.apiCart)
