@@ -35,6 +35,7 @@ type Server struct {
 	pages *pages
 	mux   *http.ServeMux
 	limit *limiter
+	cache *pageCache // nil: pages are rendered for every request
 }
 
 // New builds the handler.
@@ -46,7 +47,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, d: d, store: store{db: d.DB}, pages: p, mux: http.NewServeMux(), limit: newLimiter(cfg.PostsPerMinute)}
+	s := &Server{cfg: cfg, d: d, store: store{db: d.DB}, pages: p, mux: http.NewServeMux(), limit: newLimiter(cfg.PostsPerMinute),
+		cache: newPageCache(cfg.PageCache)}
 	s.routes()
 	return s, nil
 }
@@ -127,6 +129,21 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r, "No store lives at this address. A store is at /s/{name}/ or {name}."+s.cfg.StoreDomain+".")
 		return
 	}
+	if s.cache != nil && cacheable(r, rest) {
+		scheme := "http"
+		if r.TLS != nil {
+			scheme = "https"
+		}
+		s.cache.serve(w, r, scheme+"://"+strings.ToLower(r.Host)+r.URL.RequestURI(), func(w http.ResponseWriter, r *http.Request) {
+			s.serveStore(w, r, slug, base, rest, port)
+		})
+		return
+	}
+	s.serveStore(w, r, slug, base, rest, port)
+}
+
+// serveStore serves the page at rest of the store slug, whose pages are under base.
+func (s *Server) serveStore(w http.ResponseWriter, r *http.Request, slug, base, rest, port string) {
 	st, err := s.store.storeBySlug(r.Context(), slug)
 	if errors.Is(err, errNotFound) {
 		s.notFound(w, r, "There is no store named "+slug+".")

@@ -32,6 +32,7 @@ type fixture struct {
 	campaign int64
 	shirt    int64
 	mug      int64
+	checkout *checkout.Service
 }
 
 const evil = `<script>alert(1)</script>`
@@ -76,6 +77,7 @@ func setup(t *testing.T) fixture {
 	must(err)
 	co, err := checkout.New(checkout.Deps{DB: db, Gateway: gw})
 	must(err)
+	f.checkout = co
 	bcfg := blob.DefaultConfig()
 	bcfg.Dir, bcfg.SigningKey = t.TempDir(), strings.Repeat("k", 32)
 	blobs, err := blob.New(bcfg, false)
