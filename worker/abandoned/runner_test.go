@@ -265,3 +265,67 @@ func TestNoMailAfterPayment(t *testing.T) {
 		t.Errorf("checkout paid in time: %+v, steps %v", row, f.mailsOfRecovery(t, quick))
 	}
 }
+
+// TestClaimOnce: a step claimed in a transaction not yet committed is not claimed again by another
+// pass; once the first commits, the second finds it taken.
+func TestClaimOnce(t *testing.T) {
+	f := setup(t)
+	ctx := context.Background()
+	_, left := f.leave(t, "buyer@example.com")
+	at := left.Add(time.Hour)
+	if _, err := recovery.MarkAbandoned(ctx, f.db, at, time.Hour, 10); err != nil {
+		t.Fatal(err)
+	}
+	tx, err := f.db.BeginTxx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := recovery.ClaimDue(ctx, tx, at, 10)
+	if err != nil || len(first) != 1 {
+		t.Fatalf("first claim %v, %v", first, err)
+	}
+	second := make(chan []recovery.Mail, 1)
+	go func() {
+		m, err := recovery.ClaimDue(ctx, f.db, at, 10)
+		if err != nil {
+			t.Error(err)
+		}
+		second <- m
+	}()
+	time.Sleep(100 * time.Millisecond) // let the second claim reach the first one's row
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if m := <-second; len(m) != 0 {
+		t.Errorf("the step was claimed twice: %+v", m)
+	}
+}
+
+// TestComeBackWithoutLink: a buyer back at the same cart after the checkout was abandoned takes up
+// the same checkout, open again, and gets no step for it while it is open.
+func TestComeBackWithoutLink(t *testing.T) {
+	f := setup(t)
+	ctx := context.Background()
+	id, left := f.leave(t, "buyer@example.com")
+	var cart string
+	f.db.Get(&cart, `SELECT cart_id FROM checkouts WHERE id = $1`, id)
+	if n, err := recovery.MarkAbandoned(ctx, f.db, left.Add(time.Hour), time.Hour, 10); err != nil || n != 1 {
+		t.Fatalf("abandoned %d, %v", n, err)
+	}
+	c, err := f.co.Save(ctx, f.storeID, cart, checkout.Input{Email: "buyer@example.com",
+		Address: checkout.Address{Name: "B", Line1: "1 St", City: "Town", Country: "DE", PostalCode: "10115"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	f.db.Get(&n, `SELECT count(*) FROM checkouts`)
+	if c.ID != id || c.Status != "open" || n != 1 {
+		t.Fatalf("came back: checkout %s %s (%d checkouts), want %s open", c.ID, c.Status, n, id)
+	}
+	// Step 1 would be due a minute after the buyer left; the checkout is open, so it is not sent.
+	f.db.MustExec(`UPDATE email_abandoned_steps SET delay_minutes = 1 WHERE step = 1`)
+	f.pass(t, left.Add(30*time.Minute))
+	if steps := f.mailsOfRecovery(t, id); len(steps) != 0 {
+		t.Errorf("mailed the open checkout: steps %v", steps)
+	}
+}
