@@ -74,7 +74,9 @@ func (m Mail) TotalMoney() money.Money {
 }
 
 // qClaim claims, per abandoned checkout, the lowest enabled step of its store that is due as of $1
-// (the buyer left delay_minutes ago or more) and was never claimed: the row inserted is the step's
+// (the buyer left delay_minutes ago or more) and was never claimed, among the checkouts left in the
+// last 8 days (the longest delay is 7 days: a store that turns its e-mails on does not mail buyers
+// who left months ago, and the pass reads a bounded set): the row inserted is the step's
 // idempotency, so of two passes at once one claims it and the other finds it taken. A checkout
 // being paid right now is locked by the payment and skipped; once paid it is no longer abandoned.
 const qClaim = `
@@ -82,6 +84,7 @@ WITH due AS (
     SELECT DISTINCT ON (k.id) k.id, s.step, k.updated_at FROM checkouts k
     JOIN email_abandoned_steps s ON s.store_id = k.store_id AND s.enabled
     WHERE k.status = 'abandoned' AND k.updated_at + make_interval(mins => s.delay_minutes) <= $1
+        AND k.updated_at >= $1 - interval '8 days'
         AND NOT EXISTS (SELECT 1 FROM checkout_recovery_mails m WHERE m.checkout_id = k.id AND m.step = s.step)
     ORDER BY k.id, s.step
 ), held AS (

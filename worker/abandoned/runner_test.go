@@ -203,6 +203,13 @@ func TestStepsOnce(t *testing.T) {
 	if sent != 2 {
 		t.Errorf("%d steps recorded sent, want 2", sent)
 	}
+
+	// A checkout first seen 9 days after the buyer left is abandoned but too old to mail.
+	old, oldLeft := f.leave(t, "old@example.com")
+	f.pass(t, oldLeft.Add(9*24*time.Hour))
+	if s := f.status(t, old); s != "abandoned" || len(f.mails(t, "old@example.com")) != 0 {
+		t.Errorf("checkout left 9 days ago: %s, mailed %d", s, len(f.mails(t, "old@example.com")))
+	}
 }
 
 // TestMailEscapes: the buyer's lines and the store's name are escaped in the HTML; the seller's
