@@ -1,9 +1,12 @@
-// Command benchload is scripts/bench's storefront section: it fetches a page once, serves the same
-// bytes from a bare net/http handler, and loads both with the same number of concurrent connections,
-// round after round, printing requests per second, the 99th percentile latency and their ratio.
+// Command benchload is scripts/bench's storefront section. With -serve ADDR it fetches the page once
+// and serves the same bytes and headers from a bare net/http handler on ADDR, in a process of its own
+// like the storefront's. Otherwise it loads the page and the bare handler (-bare) with the same number
+// of concurrent connections, round after round, printing requests per second, the 99th percentile
+// latency and their ratio.
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -46,6 +49,8 @@ func run() error {
 	conns := flag.Int("c", 100, "concurrent connections")
 	dur := flag.Duration("d", 10*time.Second, "length of one round against one server")
 	rounds := flag.Int("rounds", 2, "rounds, alternating the page and the bare handler")
+	serve := flag.String("serve", "", "serve the page's bytes on this address instead of loading")
+	bareURL := flag.String("bare", "", "the bare handler's URL (a benchload -serve)")
 	flag.Parse()
 	if *target == "" {
 		return errors.New("-url is required")
@@ -60,29 +65,33 @@ func run() error {
 	if err != nil || res.StatusCode != http.StatusOK {
 		return fmt.Errorf("GET %s: %d %v", *target, res.StatusCode, err)
 	}
-	// The bare handler answers the same bytes with the same headers.
-	header := res.Header.Clone()
-	header.Del("Date")
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
+	if *serve != "" {
+		// The bare handler answers the same bytes with the same headers.
+		header := res.Header.Clone()
+		header.Del("Date")
+		ln, err := net.Listen("tcp", *serve)
+		if err != nil {
+			return err
+		}
+		return http.Serve(ln, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			for k, v := range header {
+				w.Header()[k] = v
+			}
+			w.Write(body)
+		}))
+	}
+	if *bareURL == "" {
+		return errors.New("-bare is required (the address of a benchload -serve)")
+	}
+	if err := same(client, *bareURL, body); err != nil {
 		return err
 	}
-	bare := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		for k, v := range header {
-			w.Header()[k] = v
-		}
-		w.Write(body)
-	})}
-	go bare.Serve(ln)
-	defer bare.Close()
-	bareURL := "http://" + ln.Addr().String() + "/"
-
 	load(client, *target, *conns, time.Second) // warm-up: connections, caches
-	load(client, bareURL, *conns, time.Second)
+	load(client, *bareURL, *conns, time.Second)
 	var page, plain result
 	for range *rounds {
 		page = merge(page, load(client, *target, *conns, *dur))
-		plain = merge(plain, load(client, bareURL, *conns, *dur))
+		plain = merge(plain, load(client, *bareURL, *conns, *dur))
 	}
 	fmt.Printf("  %-28s %d bytes, %d connections, %d rounds of %v each\n", "page", len(body), *conns, *rounds, *dur)
 	for _, r := range []struct {
@@ -93,6 +102,20 @@ func run() error {
 			ms(r.r.p(0.50)), ms(r.r.p(0.99)), r.r.errors)
 	}
 	fmt.Printf("  %-28s %.2fx (target >= 0.3x); p99 %.2f ms (target <= 25 ms)\n", "page / bare", page.rps()/plain.rps(), ms(page.p(0.99)))
+	return nil
+}
+
+// same checks that url answers body.
+func same(client *http.Client, url string, body []byte) error {
+	res, err := client.Get(url)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	got, err := io.ReadAll(res.Body)
+	if err != nil || !bytes.Equal(got, body) {
+		return fmt.Errorf("the bare handler at %s does not answer the page's bytes (%v)", url, err)
+	}
 	return nil
 }
 
