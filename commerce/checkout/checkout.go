@@ -110,7 +110,8 @@ func (s *Service) Save(ctx context.Context, storeID int64, cartID string, in Inp
 	if err != nil {
 		return Checkout{}, err
 	}
-	const qOpen = `SELECT id FROM checkouts WHERE cart_id = $1 AND store_id = $2 AND status = 'open' ORDER BY created_at DESC LIMIT 1`
+	// A checkout the buyer left (abandoned) is taken up again rather than doubled.
+	const qOpen = `SELECT id FROM checkouts WHERE cart_id = $1 AND store_id = $2 AND status IN ('open', 'abandoned') ORDER BY created_at DESC LIMIT 1`
 	id := ""
 	if err := s.db.GetContext(ctx, &id, qOpen, cart.ID, storeID); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return Checkout{}, err
@@ -121,7 +122,7 @@ func (s *Service) Save(ctx context.Context, storeID int64, cartID string, in Inp
 		"tipa": totals.Tip.Amount, "total": totals.Total.Amount}
 	q := `UPDATE checkouts SET email = :email, address = :address, tip_percent = :tip, discount_code = :code, lines = :lines,
 	currency = :currency, subtotal = :subtotal, shipping = :shipping, discount = :discount, tip = :tipa, total = :total,
-	updated_at = now() WHERE id = :id AND status = 'open'`
+	status = 'open', updated_at = now() WHERE id = :id AND status IN ('open', 'abandoned')`
 	if id == "" {
 		id = uuid.NewString()
 		q = `INSERT INTO checkouts (id, store_id, cart_id, email, address, tip_percent, discount_code, lines, currency,

@@ -43,7 +43,7 @@ func (s *Service) Pay(ctx context.Context, storeID int64, id string) (Result, er
 	if c.OrderID != 0 {
 		return Result{OrderID: c.OrderID, Number: c.OrderNumber}, nil
 	}
-	if c.Status != "open" {
+	if c.Status != "open" && c.Status != "abandoned" { // a buyer back after an hour may still pay
 		return Result{}, ErrNotFound
 	}
 	intentID, err := s.knownIntent(ctx, c)
@@ -188,7 +188,10 @@ func (s *Service) complete(ctx context.Context, tx *sqlx.Tx, intent payments.Int
 	if err := queuePrintFiles(ctx, tx, sh.SellerID, created, c.Address.Name, itemIDs); err != nil {
 		return Result{}, err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE checkouts SET status = 'paid', order_id = $2, updated_at = now() WHERE id = $1`, c.ID, created.ID); err != nil {
+	// Paid after it was abandoned: recovered.
+	const qPaidCheckout = `UPDATE checkouts SET status = 'paid', order_id = $2, updated_at = now(),
+	recovered_at = CASE WHEN abandoned_at IS NOT NULL THEN now() END WHERE id = $1`
+	if _, err := tx.ExecContext(ctx, qPaidCheckout, c.ID, created.ID); err != nil {
 		return Result{}, err
 	}
 	if err := notifySeller(ctx, tx, sh.SellerID, created, c.Totals.Total); err != nil {

@@ -4,12 +4,15 @@ import (
 	"errors"
 	"net"
 	"strings"
+	"time"
 
+	"github.com/pressroom/pressroom/commerce/recovery"
 	"github.com/pressroom/pressroom/platform/env"
 )
 
-// devSigningKey signs order links in development and test; production must set its own.
-const devSigningKey = "pressroom-development-storefront-signing-key-0001"
+// devSigningKey signs order and cart recovery links in development and test; production must set
+// its own.
+const devSigningKey = recovery.DevSigningKey
 
 // Config is the storefront's HTTP side.
 type Config struct {
@@ -25,11 +28,15 @@ type Config struct {
 	// make per minute in one storefront process (PRESSROOM_STOREFRONT_POSTS_PER_MINUTE, default 60;
 	// 0 turns the cap off). Pages and images are not counted: a CDN serves those.
 	PostsPerMinute int
+	// PageCache is how long a rendered store home or product page is served again before it is
+	// rendered anew (PRESSROOM_STOREFRONT_PAGE_CACHE, default 5s; 0 turns the cache off): a seller's
+	// change shows within it.
+	PageCache time.Duration
 }
 
 // DefaultConfig is the development configuration.
 func DefaultConfig() Config {
-	return Config{Addr: "127.0.0.1:8082", StoreDomain: "localhost", SigningKey: devSigningKey, PostsPerMinute: 60}
+	return Config{Addr: "127.0.0.1:8082", StoreDomain: "localhost", SigningKey: devSigningKey, PostsPerMinute: 60, PageCache: 5 * time.Second}
 }
 
 // LoadConfig reads the PRESSROOM_STOREFRONT_* and PRESSROOM_STORE_DOMAIN variables over the defaults.
@@ -40,6 +47,7 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.String(&cfg.StoreDomain, "PRESSROOM_STORE_DOMAIN")
 	r.String(&cfg.SigningKey, "PRESSROOM_STOREFRONT_SIGNING_KEY")
 	r.Int(&cfg.PostsPerMinute, "PRESSROOM_STOREFRONT_POSTS_PER_MINUTE")
+	r.Duration(&cfg.PageCache, "PRESSROOM_STOREFRONT_PAGE_CACHE")
 	cfg.StoreDomain = strings.ToLower(strings.Trim(cfg.StoreDomain, "."))
 	return cfg, r.Err()
 }
@@ -51,6 +59,9 @@ func (c Config) Validate(production bool) error {
 	}
 	if c.StoreDomain == "" || strings.ContainsAny(c.StoreDomain, "/: ") {
 		return errors.New("PRESSROOM_STORE_DOMAIN: want a domain name such as shops.example.com")
+	}
+	if c.PageCache < 0 || c.PageCache > time.Hour {
+		return errors.New("PRESSROOM_STOREFRONT_PAGE_CACHE: want 0 (off) to 1h, e.g. 5s")
 	}
 	if c.PostsPerMinute < 0 {
 		return errors.New("PRESSROOM_STOREFRONT_POSTS_PER_MINUTE: want 0 (no cap) or more")

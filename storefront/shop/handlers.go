@@ -15,6 +15,7 @@ import (
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/pricing"
+	"github.com/pressroom/pressroom/commerce/recovery"
 )
 
 // view is what every page template gets.
@@ -596,4 +597,31 @@ func (s *Server) apiPay(w http.ResponseWriter, r *http.Request) {
 	s.confirm(r.Context(), res)
 	writeJSON(w, http.StatusOK, envelope{Success: true, Data: map[string]any{"order_id": res.OrderID, "number": res.Number,
 		"status_url": rs.Origin + s.OrderPath(rs.ID, res.OrderID)}})
+}
+
+// recover answers the signed link of an abandoned-checkout e-mail: the buyer's cart comes back (in
+// the cookie) and the checkout form opens; a checkout paid meanwhile shows its order instead.
+func (s *Server) recover(w http.ResponseWriter, r *http.Request) {
+	rs := storeOf(r)
+	id := r.PathValue("id")
+	if !recovery.Valid(s.cfg.SigningKey, rs.ID, id, r.PathValue("token")) {
+		s.notFound(w, r, "This link is not valid.")
+		return
+	}
+	res, err := recovery.Restore(r.Context(), s.d.DB, rs.ID, id)
+	switch {
+	case errors.Is(err, recovery.ErrNotFound):
+		s.notFound(w, r, "This checkout does not exist.")
+		return
+	case err != nil:
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", cachePrivate)
+	if res.OrderID != 0 {
+		http.Redirect(w, r, rs.Base+s.OrderPath(rs.ID, res.OrderID), http.StatusSeeOther)
+		return
+	}
+	s.setCart(w, r, res.CartID)
+	http.Redirect(w, r, rs.Base+"/checkout", http.StatusSeeOther)
 }

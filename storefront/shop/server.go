@@ -39,6 +39,7 @@ type Server struct {
 	mail  *mailTemplates
 	mux   *http.ServeMux
 	limit *limiter
+	cache *pageCache // nil: pages are rendered for every request
 }
 
 // New builds the handler.
@@ -54,7 +55,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, d: d, store: store{db: d.DB}, pages: p, mail: mailT, mux: http.NewServeMux(), limit: newLimiter(cfg.PostsPerMinute)}
+	s := &Server{cfg: cfg, d: d, store: store{db: d.DB}, pages: p, mail: mailT, mux: http.NewServeMux(), limit: newLimiter(cfg.PostsPerMinute),
+		cache: newPageCache(cfg.PageCache)}
 	s.routes()
 	return s, nil
 }
@@ -80,6 +82,7 @@ func (s *Server) routes() {
 	// succeeded, the order made as by the pay button (the webhook may have made it already).
 	m.HandleFunc("GET /checkout/{id}/return", s.pay)
 	m.HandleFunc("GET /orders/{id}/{token}", s.order)
+	m.HandleFunc("GET /recover/{id}/{token}", s.recover)
 	m.HandleFunc("GET /robots.txt", s.robots)
 	m.HandleFunc("GET /sitemap.xml", s.sitemap)
 	m.HandleFunc("GET /api/cart", s.apiCart)
@@ -141,6 +144,21 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r, "No store lives at this address. A store is at /s/{name}/ or {name}."+s.cfg.StoreDomain+".")
 		return
 	}
+	if s.cache != nil && cacheable(r, rest) {
+		scheme := "http"
+		if r.TLS != nil {
+			scheme = "https"
+		}
+		s.cache.serve(w, r, scheme+"://"+strings.ToLower(r.Host)+r.URL.RequestURI(), func(w http.ResponseWriter, r *http.Request) {
+			s.serveStore(w, r, slug, base, rest, port)
+		})
+		return
+	}
+	s.serveStore(w, r, slug, base, rest, port)
+}
+
+// serveStore serves the page at rest of the store slug, whose pages are under base.
+func (s *Server) serveStore(w http.ResponseWriter, r *http.Request, slug, base, rest, port string) {
 	st, err := s.store.storeBySlug(r.Context(), slug)
 	if errors.Is(err, errNotFound) {
 		s.notFound(w, r, "There is no store named "+slug+".")

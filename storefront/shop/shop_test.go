@@ -33,6 +33,7 @@ type fixture struct {
 	campaign int64
 	shirt    int64
 	mug      int64
+	checkout *checkout.Service
 }
 
 const evil = `<script>alert(1)</script>`
@@ -87,6 +88,7 @@ func setupWith(t *testing.T, gw payments.Gateway) fixture {
 	must(err)
 	mailer, err := mail.New(mail.DefaultConfig(), db)
 	must(err)
+	f.checkout = co
 	bcfg := blob.DefaultConfig()
 	bcfg.Dir, bcfg.SigningKey = t.TempDir(), strings.Repeat("k", 32)
 	blobs, err := blob.New(bcfg, false)

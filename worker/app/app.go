@@ -18,6 +18,7 @@ import (
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/ping"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/worker/abandoned"
 	"github.com/pressroom/pressroom/worker/bulk"
 	"github.com/pressroom/pressroom/worker/emailsend"
 	"github.com/pressroom/pressroom/worker/emailsync"
@@ -40,6 +41,9 @@ type Config struct {
 	Mail mail.Config
 	// Send is the campaign sends (PRESSROOM_PUBLIC_URL, PRESSROOM_EMAIL_SEND_BATCH).
 	Send emailsend.Config
+	// Abandon is the abandoned checkouts and their recovery e-mails (PRESSROOM_ABANDON_*,
+	// PRESSROOM_STOREFRONT_PUBLIC_URL, PRESSROOM_STOREFRONT_SIGNING_KEY).
+	Abandon abandoned.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the worker uses.
@@ -72,7 +76,10 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Mail, err = mail.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
-	cfg.Send, err = emailsend.LoadConfig(lookup)
+	if cfg.Send, err = emailsend.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	cfg.Abandon, err = abandoned.LoadConfig(lookup)
 	return cfg, err
 }
 
@@ -81,7 +88,7 @@ func (c Config) Validate() error {
 	if c.Concurrency < 1 {
 		return fmt.Errorf("PRESSROOM_WORKER_CONCURRENCY=%d: want at least 1", c.Concurrency)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk, c.Mail, c.Send} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk, c.Mail, c.Send, c.Abandon} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -98,6 +105,7 @@ type App struct {
 	relay  *outbox.Relay
 	bulk   *bulk.Reconciler
 	jobs   *bulk.Scheduler
+	left   *abandoned.Runner
 	server *asynq.Server
 	mux    *asynq.ServeMux
 }
@@ -172,8 +180,14 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 		db.Close()
 		return nil, err
 	}
+	left, err := abandoned.New(cfg.Abandon, db, mailer, log)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
 	return &App{
-		cfg: cfg, log: log, db: db, client: client, relay: relay, mux: mux, bulk: reconciler, jobs: scheduler,
+		cfg: cfg, log: log, db: db, client: client, relay: relay, mux: mux, bulk: reconciler, jobs: scheduler, left: left,
 		server: queue.NewServer(cfg.Queue, queue.Worker, cfg.Concurrency, log),
 	}, nil
 }
@@ -187,6 +201,7 @@ func (a *App) Run(ctx context.Context) error {
 	g.Go(func() error { return a.relay.Run(ctx) })
 	g.Go(func() error { return a.bulk.Run(ctx) })
 	g.Go(func() error { return a.jobs.Run(ctx) })
+	g.Go(func() error { return a.left.Run(ctx) })
 	if err := g.Wait(); err != nil {
 		return err
 	}
