@@ -247,14 +247,19 @@ function Actions({ order }: { order: OrderDetail }) {
       queryClient.setQueryData([...ORDERS_KEY, 'detail', order.id], data);
       await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
     },
-    onError: async (error) => {
-      notifications.show({ color: 'red', message: isApiError(error) ? error.message : String(error) });
+    onError: async () => {
       setConfirming(false);
       await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
     },
   });
   return (
-    <Group gap="xs">
+    <Stack gap="xs" align="flex-end">
+      {act.isError && (
+        <Alert color="red" role="alert" maw={420}>
+          {isApiError(act.error) ? act.error.message : String(act.error)}
+        </Alert>
+      )}
+      <Group gap="xs">
       {order.allowed_actions.map((a) => (
         <Button
           key={a}
@@ -281,6 +286,7 @@ function Actions({ order }: { order: OrderDetail }) {
           </Group>
         </Stack>
       </Modal>
-    </Group>
+      </Group>
+    </Stack>
   );
 }
