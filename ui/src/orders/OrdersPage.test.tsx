@@ -174,7 +174,7 @@ describe('OrderDetailPage', () => {
   });
 
   it('asks before cancelling and shows a refusal', async () => {
-    const calls = show('/orders/detail/7', (url, init) => {
+    const calls = show('/orders/detail/7', (_url, init) => {
       if (init?.method === 'POST')
         return Promise.resolve(json({ success: false, message: 'This action is not possible now: cancel from processing: items have shipped.', data: null, errors: [] }, 409));
       return Promise.resolve(ok(detail('pending', ['hold', 'cancel'])));
@@ -187,6 +187,6 @@ describe('OrderDetailPage', () => {
     expect(await screen.findByText(/items have shipped/)).toBeInTheDocument();
     const post = calls.find((c) => c.init?.method === 'POST')!;
     expect(post.url.pathname).toBe('/api/seller/orders/7/actions/cancel');
-    expect(JSON.parse(String(post.init?.body))).toEqual({ note: 'Buyer asked' });
+    expect(JSON.parse(post.init?.body as string)).toEqual({ note: 'Buyer asked' });
   });
 });

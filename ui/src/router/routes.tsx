@@ -137,7 +137,7 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'notifications', element: <NotificationsPage /> },
     { path: 'notifications/:id', element: <NotificationPage /> },
     { path: 'orders', element: <OrdersPage /> },
-    { path: 'orders/detail/:id', element: <OrderDetailPage /> },
+    { path: 'orders/detail/:id?', element: <OrderDetailPage /> },
     { path: 'orders/design', element: <ReviewPage /> },
     { path: 'orders/design/:id', element: <ReviewPage /> },
     guarded(['beta-auth'], placeholder(['ai-design', 'AI Design', IconSparkles])),
