@@ -223,7 +223,7 @@ func TestSuspendedAccount(t *testing.T) {
 	s := newStack(t)
 	token := s.mint("seller@example.com", "own", "", false)
 	s.app.DB.MustExec(`UPDATE users SET status = 'suspended' WHERE email = 'seller@example.com'`)
-	for _, path := range []string{"/api/me", "/api/orders"} {
+	for _, path := range []string{"/api/me", "/api/seller/orders"} {
 		if r := s.do("GET", path, token, nil); r.status != 403 || r.body.Message != auth.MsgSuspended {
 			t.Fatalf("GET %s of a suspended account: %d %s", path, r.status, r.raw)
 		}
@@ -387,7 +387,7 @@ func TestCachedCallersFollowChangesAcrossProcesses(t *testing.T) {
 		t.Helper()
 		for _, s := range []*stack{one, two} {
 			for range 2 {
-				if r := s.do("GET", "/api/orders", switched, nil); r.status != 200 {
+				if r := s.do("GET", "/api/seller/orders", switched, nil); r.status != 200 {
 					t.Fatalf("orders with get_orders: %d %s", r.status, r.raw)
 				}
 				s.me(seller)
@@ -400,7 +400,7 @@ func TestCachedCallersFollowChangesAcrossProcesses(t *testing.T) {
 	if r := one.do("PUT", "/api/team/members/"+member, seller, map[string]any{"permissions": []string{"get_campaigns"}}); r.status != 200 {
 		t.Fatalf("remove get_orders: %d %s", r.status, r.raw)
 	}
-	if r := two.do("GET", "/api/orders", switched, nil); r.status != 403 {
+	if r := two.do("GET", "/api/seller/orders", switched, nil); r.status != 403 {
 		t.Fatalf("orders on the other process after losing get_orders: %d %s", r.status, r.raw)
 	}
 	// A balance written by any statement shows on the next /me.

@@ -67,7 +67,7 @@ func TestRegisterAndVerifyEmail(t *testing.T) {
 		t.Fatalf("new account: %v", me)
 	}
 	// Created after the cut-over and unverified: everything but the pending calls is refused.
-	if r := s.do("GET", "/api/orders", token, nil); r.status != 403 || r.body.Message != auth.MsgVerifyRequired {
+	if r := s.do("GET", "/api/seller/orders", token, nil); r.status != 403 || r.body.Message != auth.MsgVerifyRequired {
 		t.Fatalf("orders before verifying: %d %s", r.status, r.raw)
 	}
 
@@ -89,7 +89,7 @@ func TestRegisterAndVerifyEmail(t *testing.T) {
 	if s.me(token)["email_verified_at"] == nil {
 		t.Fatal("still unverified")
 	}
-	if r := s.do("GET", "/api/orders", token, nil); r.status != 200 {
+	if r := s.do("GET", "/api/seller/orders", token, nil); r.status != 200 {
 		t.Fatalf("orders after verifying: %d %s", r.status, r.raw)
 	}
 	if r := s.do("POST", "/api/auth/seller/login", "", map[string]string{"email": "nia@example.com", "password": "long-enough-1"}); r.status != 200 {
@@ -197,7 +197,7 @@ func TestTwoFactor(t *testing.T) {
 	if me := s.me(second); me["tfa_enable"] != true || me["tfa_confirm"] != false {
 		t.Fatalf("new session: %v", me)
 	}
-	if r := s.do("GET", "/api/orders", second, nil); r.status != 403 || r.body.Message != auth.MsgTFARequired {
+	if r := s.do("GET", "/api/seller/orders", second, nil); r.status != 403 || r.body.Message != auth.MsgTFARequired {
 		t.Fatalf("orders before the code: %d %s", r.status, r.raw)
 	}
 	if r := s.do("POST", "/api/auth/tfa/verify", second, map[string]string{"code": enableCode}); r.status != 422 {
@@ -208,7 +208,7 @@ func TestTwoFactor(t *testing.T) {
 	if r := s.do("POST", "/api/auth/tfa/verify", second, map[string]string{"code": next}); r.status != 200 {
 		t.Fatalf("next step's code: %d %s", r.status, r.raw)
 	}
-	if r := s.do("GET", "/api/orders", second, nil); r.status != 200 {
+	if r := s.do("GET", "/api/seller/orders", second, nil); r.status != 200 {
 		t.Fatalf("orders after the code: %d %s", r.status, r.raw)
 	}
 	third := s.mint("seller@example.com", "own", "", false)
@@ -266,7 +266,7 @@ func TestSwitchAccount(t *testing.T) {
 	if me["email"] != "seller@example.com" || me["access_user"] != true || me["roles"].([]any)[0] != "staff" {
 		t.Fatalf("switched me: %v", me)
 	}
-	if r := s.do("GET", "/api/orders", switched, nil); r.status != 200 {
+	if r := s.do("GET", "/api/seller/orders", switched, nil); r.status != 200 {
 		t.Fatalf("orders with get_orders: %d", r.status)
 	}
 	if r := s.do("POST", "/api/auth/tfa/setup", switched, nil); r.status != 403 {
@@ -274,7 +274,7 @@ func TestSwitchAccount(t *testing.T) {
 	}
 	// Permissions are read on every request: taking get_orders away applies at once.
 	s.app.DB.MustExec(`UPDATE team_members SET permissions = '{get_campaigns}' WHERE seller_id = $1`, sellerID)
-	if r := s.do("GET", "/api/orders", switched, nil); r.status != 403 {
+	if r := s.do("GET", "/api/seller/orders", switched, nil); r.status != 403 {
 		t.Fatalf("orders after losing get_orders: %d", r.status)
 	}
 	r = s.do("POST", "/api/seller/switch-back-account", switched, nil)
@@ -316,7 +316,7 @@ func TestImpersonation(t *testing.T) {
 	if me["email"] != "seller@example.com" || me["access_user"] != true {
 		t.Fatalf("impersonated me: %v", me)
 	}
-	if r := s.do("GET", "/api/orders", token, nil, "X-Request-Id", "req-impersonated-orders"); r.status != 200 {
+	if r := s.do("GET", "/api/seller/orders", token, nil, "X-Request-Id", "req-impersonated-orders"); r.status != 200 {
 		t.Fatalf("orders: %d", r.status)
 	}
 	for _, path := range []string{"/api/auth/change-password", "/api/auth/change-email", "/api/auth/tfa/setup", "/api/auth/tfa/disable"} {
@@ -327,7 +327,7 @@ func TestImpersonation(t *testing.T) {
 	var n int
 	q := `SELECT count(*) FROM audit_events a JOIN users ad ON ad.id = a.user_id
 WHERE a.action = 'impersonation.request' AND ad.email = 'admin@example.com'
-  AND a.detail->>'path' = '/api/orders' AND a.detail->>'request_id' = 'req-impersonated-orders'
+  AND a.detail->>'path' = '/api/seller/orders' AND a.detail->>'request_id' = 'req-impersonated-orders'
   AND (a.detail->>'seller_id')::bigint = (SELECT id FROM users WHERE email = 'seller@example.com')
   AND a.detail ? 'at'`
 	if err := s.app.DB.Get(&n, q); err != nil || n != 1 {

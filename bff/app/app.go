@@ -233,6 +233,10 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	sellerOrders, err := orders.New(orders.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
+		return err
+	}
 	designReview, err := review.New(review.Deps{DB: a.DB, Store: store, Relay: relay, FileURLTTL: a.cfg.Uploads.FileURLTTL, Log: a.log})
 	if err != nil {
 		return err
@@ -267,7 +271,7 @@ func (a *App) build(ctx context.Context) error {
 		bulk.Routes(api, a.Auth, bulkRecords, once)
 		imageproxy.Routes(api, a.Auth, imgProxy)
 		auth.Routes(api, a.Auth)
-		orders.Routes(api, a.Auth)
+		orders.Routes(api, sellerOrders)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)
 		emailmarketing.Routes(api, email, once)

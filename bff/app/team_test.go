@@ -56,7 +56,7 @@ func TestTeamInviteAcceptSetRemove(t *testing.T) {
 	var sellerID int64
 	s.app.DB.Get(&sellerID, `SELECT id FROM users WHERE email = 'seller@example.com'`)
 	switched := accessToken(t, s.do("POST", "/api/seller/switch-account", newbie, map[string]any{"seller_id": sellerID}))
-	if r := s.do("GET", "/api/orders", switched, nil); r.status != 200 {
+	if r := s.do("GET", "/api/seller/orders", switched, nil); r.status != 200 {
 		t.Fatalf("orders with get_orders: %d", r.status)
 	}
 	if r := s.do("GET", "/api/team/members", switched, nil); r.status != 403 {
@@ -65,7 +65,7 @@ func TestTeamInviteAcceptSetRemove(t *testing.T) {
 	if r := s.do("PUT", "/api/team/members/"+newbieID, seller, map[string]any{"permissions": []string{"get_campaigns"}}); r.status != 200 {
 		t.Fatalf("set permissions: %d %s", r.status, r.raw)
 	}
-	if r := s.do("GET", "/api/orders", switched, nil); r.status != 403 {
+	if r := s.do("GET", "/api/seller/orders", switched, nil); r.status != 403 {
 		t.Fatalf("orders without get_orders: %d", r.status)
 	}
 	if r := s.do("DELETE", "/api/team/members/"+newbieID, seller, nil); r.status != 200 {

@@ -70,3 +70,16 @@ func DeriveFulfillment(items, shipped int) FulfillmentStatus {
 	}
 	return FulfillmentUnfulfilled
 }
+
+// PaymentStatuses lists every payment status, as list filters offer them.
+var PaymentStatuses = []PaymentStatus{PaymentUnpaid, PaymentPaid, PaymentPartiallyPaid, PaymentRefunded,
+	PaymentPartiallyRefunded, PaymentAuthorized, PaymentPending, PaymentFailed, PaymentCanceled}
+
+// FulfillmentStatuses lists every fulfilment status the platform knows (the orders table's check),
+// the three this package derives and those fulfilment partners set.
+var FulfillmentStatuses = []FulfillmentStatus{FulfillmentUnfulfilled, FulfillmentFulfilled, FulfillmentPartial,
+	"cancelled", "on_hold", "processing", "invalid", "rejected", "reviewing", "designing", "on_delivery"}
+
+// OrderTypes lists the kinds of order: from a store (regular), produced for another channel
+// (fulfillment), entered by hand (custom) and sent to Amazon's warehouses (fba).
+var OrderTypes = []string{"regular", "fulfillment", "custom", "fba"}

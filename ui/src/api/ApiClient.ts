@@ -77,6 +77,28 @@ export class ApiClient {
     return this.send<Page<T>>('GET', path, options);
   }
 
+  /** A file the API streams (a CSV export), fetched with the session's token; failures throw an ApiError. */
+  async download(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
+    const headers = new Headers();
+    const token = this.tokens.get();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let response: Response;
+    try {
+      response = await this.fetchImpl(this.url(path, options.query), {
+        headers,
+        signal: options.signal,
+        credentials: 'same-origin',
+      });
+    } catch (cause) {
+      throw ApiError.fromTransport(cause);
+    }
+    if (!response.ok) {
+      if (response.status === 401) this.endSession();
+      throw ApiError.fromResponse(response.status, await readJson(response), `Request failed with status code ${response.status}`);
+    }
+    return response.blob();
+  }
+
   /** Sends a request and returns the parsed JSON body, or throws an ApiError. */
   async send<B>(method: string, path: string, options: RequestOptions = {}): Promise<B> {
     const headers = new Headers({ Accept: 'application/json' });

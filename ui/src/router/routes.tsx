@@ -38,6 +38,8 @@ import { LoginPage } from '../pages/LoginPage';
 import { MaintenancePage } from '../pages/MaintenancePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
+import { OrderDetailPage } from '../orders/OrderDetailPage';
+import { OrdersPage } from '../orders/OrdersPage';
 import { ReviewPage } from '../review/ReviewPage';
 import { SectionPage } from '../pages/SectionPage';
 import { MailOutboxPage } from '../pages/admin/MailOutboxPage';
@@ -94,7 +96,6 @@ const PLACEHOLDERS: readonly Placeholder[] = [
   ['bulk-campaigns/:type?/:id', 'Bulk Campaign', IconSpeakerphone],
   ['collections/edit/:id', 'Edit Collection', IconSpeakerphone],
   ['collections/:id/featured-campaigns', 'Featured Campaigns', IconSpeakerphone],
-  ['orders/detail/:id?', 'Order Details', IconShoppingCart],
   ['orders/invoice/:id?', 'Invoice', IconShoppingCart],
   ['settings/payment-gateways/create', 'New Payment Gateway', IconSettings],
 ];
@@ -135,6 +136,8 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'team/invitations', element: <InvitationsPage /> },
     { path: 'notifications', element: <NotificationsPage /> },
     { path: 'notifications/:id', element: <NotificationPage /> },
+    { path: 'orders', element: <OrdersPage /> },
+    { path: 'orders/detail/:id?', element: <OrderDetailPage /> },
     { path: 'orders/design', element: <ReviewPage /> },
     { path: 'orders/design/:id', element: <ReviewPage /> },
     guarded(['beta-auth'], placeholder(['ai-design', 'AI Design', IconSparkles])),

@@ -1,0 +1,259 @@
+package orders
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/labstack/echo/v4"
+
+	"github.com/pressroom/pressroom/bff/access"
+	"github.com/pressroom/pressroom/bff/auth"
+	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/commerce/orders"
+)
+
+// Deps are what the orders routes use.
+type Deps struct {
+	DB   *sqlx.DB
+	Auth *auth.Service
+}
+
+// Service answers the orders screens.
+type Service struct {
+	d     Deps
+	store store
+}
+
+// New checks the dependencies.
+func New(d Deps) (*Service, error) {
+	if d.DB == nil || d.Auth == nil {
+		return nil, errors.New("orders: database and auth are required")
+	}
+	return &Service{d: d, store: store{db: d.DB}}, nil
+}
+
+// Every orders endpoint needs get_orders.
+var need = access.Permitted(access.GetOrders)
+
+// Routes lists the orders endpoints under g (mounted at /api).
+func Routes(g *echo.Group, s *Service) {
+	a := s.d.Auth
+	a.Handle(g, http.MethodGet, "/seller/orders", need, s.handleList)
+	a.Handle(g, http.MethodGet, "/seller/orders/export.csv", need, s.handleExport)
+	a.Handle(g, http.MethodGet, "/seller/orders/:id", need, s.handleGet)
+	a.Handle(g, http.MethodPost, "/seller/orders/:id/actions/:action", need, s.handleAction)
+}
+
+// SellerActions are the actions a seller takes from the order's page; the others (pay, review,
+// approve, process, complete) belong to the payment, the designer review and production.
+var SellerActions = []orders.Action{orders.ActionHold, orders.ActionRelease, orders.ActionCancel, orders.ActionArchive}
+
+// Messages the screens show.
+const (
+	MsgOrderNotFound = "Order not found."
+	MsgBadAction     = "The action must be hold, release, cancel or archive."
+)
+
+// scope is whose orders the caller sees: the account's, limited to the caller's stores when the
+// store filter applies (access.StoreFilter).
+func (s *Service) scope(c echo.Context) (Scope, error) {
+	u := auth.Caller(c).User
+	sc := Scope{SellerID: u.ID}
+	au := u.Access()
+	if !au.AccessUser || (len(au.StoreIDs) == 0 && len(au.TeamStoreIDs) == 0) {
+		return sc, nil
+	}
+	var ids []int64
+	if err := s.d.DB.SelectContext(c.Request().Context(), &ids, `SELECT id FROM stores WHERE owner_id = $1`, u.ID); err != nil {
+		return Scope{}, err
+	}
+	sc.Limited, sc.Stores = true, access.StoreFilter(au, ids)
+	return sc, nil
+}
+
+func (s *Service) filter(c echo.Context) (Filter, error) {
+	return parseFilter(c, auth.Caller(c).User.UTCOffset, time.Now())
+}
+
+func (s *Service) handleList(c echo.Context) error {
+	q, err := envelope.ParseListQuery(c, "id")
+	if err != nil {
+		return err
+	}
+	f, err := s.filter(c)
+	if err != nil {
+		return err
+	}
+	sc, err := s.scope(c)
+	if err != nil {
+		return err
+	}
+	items, total, err := s.store.list(c.Request().Context(), sc, f, q.PerPage, q.Offset())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, envelope.NewPage(items, total, q))
+}
+
+// exportHeader is the CSV's first line; money columns are decimals of the order's currency.
+var exportHeader = []string{"number", "created_at", "store", "order_type", "email", "customer_name", "status",
+	"payment_status", "fulfillment_status", "items", "currency", "subtotal", "shipping", "discount", "tip", "total"}
+
+// cell keeps a spreadsheet from reading a buyer's text as a formula.
+func cell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// exportFlushEvery is how many rows go out per write to the client.
+const exportFlushEvery = 500
+
+func (s *Service) handleExport(c echo.Context) error {
+	f, err := s.filter(c)
+	if err != nil {
+		return err
+	}
+	sc, err := s.scope(c)
+	if err != nil {
+		return err
+	}
+	res := c.Response()
+	res.Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
+	res.Header().Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="orders-%s.csv"`, time.Now().UTC().Format(time.DateOnly)))
+	res.WriteHeader(http.StatusOK)
+	w := csv.NewWriter(res)
+	if err := w.Write(exportHeader); err != nil {
+		return err
+	}
+	n := 0
+	err = s.store.export(c.Request().Context(), sc, f, func(o Order) error {
+		n++
+		if err := w.Write([]string{cell(o.Number), o.CreatedAt.UTC().Format(time.RFC3339), cell(o.StoreName), o.OrderType,
+			cell(o.Email), cell(o.CustomerName), o.Status, o.PaymentStatus, o.FulfillmentStatus, strconv.Itoa(o.Items),
+			string(o.Total.Currency), o.Subtotal.Decimal(), o.Shipping.Decimal(), o.Discount.Decimal(), o.Tip.Decimal(),
+			o.Total.Decimal()}); err != nil {
+			return err
+		}
+		if n%exportFlushEvery == 0 {
+			w.Flush()
+			res.Flush()
+			return w.Error()
+		}
+		return nil
+	})
+	w.Flush()
+	if err != nil {
+		// The status line is gone: the client sees a cut-off file; the log keeps the reason.
+		c.Logger().Error(err)
+		return nil
+	}
+	return w.Error()
+}
+
+func pathID(c echo.Context) int64 {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0
+	}
+	return id
+}
+
+func (s *Service) detail(ctx context.Context, sc Scope, id int64) (Detail, error) {
+	d, err := s.store.detail(ctx, sc, id)
+	if errors.Is(err, ErrNotFound) {
+		return Detail{}, envelope.Fail(http.StatusNotFound, MsgOrderNotFound)
+	} else if err != nil {
+		return Detail{}, err
+	}
+	snap := orders.Snapshot{Status: orders.State(d.Status), PaymentStatus: orders.PaymentStatus(d.PaymentStatus),
+		FulfillmentStatus: orders.FulfillmentStatus(d.FulfillmentStatus)}
+	d.AllowedActions = []string{}
+	for _, a := range orders.AllowedActions(snap) {
+		if slices.Contains(SellerActions, a) {
+			d.AllowedActions = append(d.AllowedActions, string(a))
+		}
+	}
+	return d, nil
+}
+
+func (s *Service) handleGet(c echo.Context) error {
+	sc, err := s.scope(c)
+	if err != nil {
+		return err
+	}
+	id := pathID(c)
+	if id == 0 {
+		return envelope.Fail(http.StatusNotFound, MsgOrderNotFound)
+	}
+	d, err := s.detail(c.Request().Context(), sc, id)
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, d)
+}
+
+// handleAction moves the order by the action in one transaction holding the order's row, so two
+// actions sent at once run one after the other and the second is judged on the first's result.
+func (s *Service) handleAction(c echo.Context) error {
+	sc, err := s.scope(c)
+	if err != nil {
+		return err
+	}
+	id := pathID(c)
+	if id == 0 {
+		return envelope.Fail(http.StatusNotFound, MsgOrderNotFound)
+	}
+	a := orders.Action(c.Param("action"))
+	if !slices.Contains(SellerActions, a) {
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgBadAction, envelope.FieldError{Field: "action", Message: MsgBadAction})
+	}
+	var body struct {
+		Note string `json:"note"`
+	}
+	if c.Request().ContentLength != 0 {
+		if err := c.Bind(&body); err != nil {
+			return envelope.Fail(http.StatusBadRequest, "The request body is not valid JSON for this call.")
+		}
+	}
+	ctx := c.Request().Context()
+	actor := "user:" + strconv.FormatInt(auth.Caller(c).Person(), 10)
+	tx, err := s.d.DB.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := s.store.lock(ctx, tx, sc, id); errors.Is(err, ErrNotFound) {
+		return envelope.Fail(http.StatusNotFound, MsgOrderNotFound)
+	} else if err != nil {
+		return err
+	}
+	if _, err := orders.Apply(ctx, tx, id, a, actor, strings.TrimSpace(body.Note)); errors.Is(err, orders.ErrRefused) {
+		return envelope.Fail(http.StatusConflict, refusal(err))
+	} else if err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	d, err := s.detail(ctx, sc, id)
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, d)
+}
+
+// refusal is the guard's reason in a sentence: "Cannot cancel this order: items have shipped (…)."
+func refusal(err error) string {
+	msg := strings.TrimPrefix(err.Error(), orders.ErrRefused.Error()+": ")
+	return "This action is not possible now: " + msg + "."
+}

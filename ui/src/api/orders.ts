@@ -1,0 +1,144 @@
+import type { ApiClient } from './ApiClient';
+import type { Envelope } from './envelope';
+
+/** An amount in minor units (cents) of its currency, as the bff sends money. */
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+/** A row of the seller's orders list (bff/orders). */
+export interface OrderRow {
+  id: number;
+  number: string;
+  order_type: string;
+  store_id: number | null;
+  store_name: string;
+  email: string;
+  customer_name: string;
+  status: string;
+  payment_status: string;
+  fulfillment_status: string;
+  items: number;
+  subtotal: Money;
+  shipping: Money;
+  discount: Money;
+  tip: Money;
+  total: Money;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PrintFile {
+  id: number;
+  print_space: string;
+  review_status: string;
+  revision: number;
+  print_status: string;
+  print_error: string;
+  designer_comment: string | null;
+}
+
+export interface OrderItem {
+  id: number;
+  campaign_id: number | null;
+  product_id: number | null;
+  product_name: string;
+  product_type: string;
+  color: string;
+  size: string;
+  quantity: number;
+  unit_price: Money;
+  personalization: { texts?: { label: string; value: string }[]; images?: { label: string; key: string }[] };
+  print_files: PrintFile[];
+}
+
+export interface OrderPayment {
+  id: number;
+  gateway: string;
+  intent_id: string;
+  amount: Money;
+  status: string;
+  created_at: string;
+  refunds: { id: number; amount: Money; created_at: string }[];
+}
+
+export interface OrderShipment {
+  id: number;
+  order_item_id: number;
+  carrier: string;
+  tracking: string;
+  shipped_at: string;
+  delivered_at: string | null;
+}
+
+export interface OrderEvent {
+  id: number;
+  action: string;
+  from_status: string;
+  to_status: string;
+  actor: string;
+  actor_name: string;
+  note: string;
+  created_at: string;
+}
+
+/** The seller's actions on an order (the others belong to payment, review and production). */
+export type OrderAction = 'hold' | 'release' | 'cancel' | 'archive';
+
+/** An order's page: the list's row, with `items` holding the lines rather than their count. */
+export interface OrderDetail extends Omit<OrderRow, 'items'> {
+  items: OrderItem[];
+  shipping_address: Record<string, string>;
+  payments: OrderPayment[];
+  shipments: OrderShipment[];
+  events: OrderEvent[];
+  allowed_actions: OrderAction[];
+}
+
+/** The list's filters; empty values do not filter. */
+export interface OrderFilters {
+  q: string;
+  status: string;
+  payment_status: string;
+  fulfillment_status: string;
+  order_type: string;
+  store_id: string;
+  date_range: string;
+  from: string;
+  to: string;
+}
+
+export const NO_FILTERS: OrderFilters = {
+  q: '',
+  status: '',
+  payment_status: '',
+  fulfillment_status: '',
+  order_type: '',
+  store_id: '',
+  date_range: '',
+  from: '',
+  to: '',
+};
+
+function filterQuery(f: OrderFilters) {
+  const query: Record<string, string | undefined> = {};
+  for (const key of Object.keys(f) as (keyof OrderFilters)[]) query[key] = f[key] === '' ? undefined : f[key];
+  return query;
+}
+
+export const sellerOrders = (api: ApiClient, page: number, f: OrderFilters, signal?: AbortSignal) =>
+  api.getPage<OrderRow>('/seller/orders', { query: { page, per_page: 15, ...filterQuery(f) }, signal });
+
+export const exportOrders = (api: ApiClient, f: OrderFilters) =>
+  api.download('/seller/orders/export.csv', { query: filterQuery(f) });
+
+export const sellerOrder = (api: ApiClient, id: number, signal?: AbortSignal) =>
+  api.get<OrderDetail>(`/seller/orders/${id}`, { signal });
+
+export async function orderAction(api: ApiClient, id: number, action: OrderAction, note = '') {
+  const { message, data } = await api.send<Envelope<OrderDetail>>('POST', `/seller/orders/${id}/actions/${action}`, {
+    body: { note },
+  });
+  return { message, data };
+}

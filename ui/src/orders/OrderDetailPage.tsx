@@ -1,0 +1,292 @@
+import { Alert, Anchor, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { api, isApiError } from '../api';
+import { orderAction, sellerOrder, type OrderAction, type OrderDetail } from '../api/orders';
+import { useSessionUser } from '../session/useSessionUser';
+import { ORDERS_KEY } from './keys';
+import {
+  ACTION_LABELS,
+  formatDateTime,
+  formatMoney,
+  FULFILLMENT_STATUS_LABELS,
+  label,
+  ORDER_STATUS_LABELS,
+  ORDER_TYPE_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from './labels';
+import { StatusBadge } from './StatusBadge';
+
+const REVIEW_LABELS: Readonly<Record<string, string>> = {
+  designing: 'Waiting for review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+const PRINT_LABELS: Readonly<Record<string, string>> = {
+  pending: 'Print file queued',
+  ready: 'Print file ready',
+  failed: 'Print file failed',
+};
+const EVENT_LABELS: Readonly<Record<string, string>> = {
+  created: 'Order placed',
+  pay: 'Payment received',
+  review: 'Sent to review',
+  design: 'Sent to a designer',
+  approve: 'Print files approved',
+  process: 'Sent to production',
+  hold: 'Put on hold',
+  release: 'Released',
+  complete: 'Completed',
+  cancel: 'Cancelled',
+  refund: 'Refunded',
+  archive: 'Archived',
+  delete: 'Deleted',
+};
+
+/** `/orders/detail/:id`: one order with its items, buyer, money, shipments, timeline and the actions open now. */
+export function OrderDetailPage() {
+  const id = Number(useParams().id);
+  const order = useQuery({
+    queryKey: [...ORDERS_KEY, 'detail', id],
+    queryFn: ({ signal }) => sellerOrder(api, id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+  if (!Number.isInteger(id) || id <= 0) return <Alert color="red">Order not found.</Alert>;
+  if (order.isPending) return <Loader aria-label="Loading order" />;
+  if (order.isError) return <Alert color="red" role="alert">{order.error.message}</Alert>;
+  return <OrderView order={order.data} />;
+}
+
+function OrderView({ order }: { order: OrderDetail }) {
+  const user = useSessionUser();
+  const addr = order.shipping_address;
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Anchor component={Link} to="/orders" size="sm">
+            ← All orders
+          </Anchor>
+          <Title order={1} fz="h2">
+            Order #{order.number}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {formatDateTime(order.created_at, user.utc_offset)} · {label(ORDER_TYPE_LABELS, order.order_type)}
+            {order.store_name && ` · ${order.store_name}`}
+          </Text>
+        </Stack>
+        <Actions order={order} />
+      </Group>
+      <Group gap="sm">
+        <StatusBadge table={ORDER_STATUS_LABELS} code={order.status} />
+        <StatusBadge table={PAYMENT_STATUS_LABELS} code={order.payment_status} />
+        <StatusBadge table={FULFILLMENT_STATUS_LABELS} code={order.fulfillment_status} />
+      </Group>
+      <Card withBorder radius="lg">
+        <Title order={2} fz="h4" mb="sm">
+          Items
+        </Title>
+        <Table verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Product</Table.Th>
+              <Table.Th>Colour</Table.Th>
+              <Table.Th>Size</Table.Th>
+              <Table.Th>Quantity</Table.Th>
+              <Table.Th>Unit price</Table.Th>
+              <Table.Th>Print files</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.items.map((it) => (
+              <Table.Tr key={it.id} data-testid="order-item">
+                <Table.Td>
+                  <Text size="sm">{it.product_name}</Text>
+                  {(it.personalization.texts ?? []).map((t) => (
+                    <Text key={t.label} size="xs" c="dimmed">
+                      {t.label}: {t.value}
+                    </Text>
+                  ))}
+                  {(it.personalization.images ?? []).map((img) => (
+                    <Text key={img.label} size="xs" c="dimmed">
+                      {img.label}: image uploaded
+                    </Text>
+                  ))}
+                </Table.Td>
+                <Table.Td>{it.color}</Table.Td>
+                <Table.Td>{it.size}</Table.Td>
+                <Table.Td>{it.quantity}</Table.Td>
+                <Table.Td>{formatMoney(it.unit_price)}</Table.Td>
+                <Table.Td>
+                  {it.print_files.length === 0 && <Text size="xs" c="dimmed">None</Text>}
+                  {it.print_files.map((f) => (
+                    <Text key={f.id} size="xs">
+                      {f.print_space || 'Print'}: {label(REVIEW_LABELS, f.review_status)}, {label(PRINT_LABELS, f.print_status)}
+                      {f.designer_comment && ` — “${f.designer_comment}”`}
+                    </Text>
+                  ))}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <Card withBorder radius="lg">
+          <Title order={2} fz="h4" mb="sm">
+            Buyer
+          </Title>
+          <Text size="sm">{order.customer_name}</Text>
+          <Text size="sm" c="dimmed">
+            {order.email}
+          </Text>
+          <Title order={3} fz="h5" mt="md" mb={4}>
+            Shipping address
+          </Title>
+          {[addr.name, addr.line1, addr.line2, [addr.postal_code, addr.city].filter(Boolean).join(' '), addr.state, addr.country, addr.phone]
+            .filter(Boolean)
+            .map((line, i) => (
+              <Text key={i} size="sm">
+                {line}
+              </Text>
+            ))}
+        </Card>
+        <Card withBorder radius="lg">
+          <Title order={2} fz="h4" mb="sm">
+            Payment
+          </Title>
+          {(
+            [
+              ['Subtotal', order.subtotal],
+              ['Shipping', order.shipping],
+              ['Discount', order.discount],
+              ['Tip', order.tip],
+              ['Total', order.total],
+            ] as const
+          ).map(([name, m]) => (
+            <Group key={name} justify="space-between">
+              <Text size="sm" fw={name === 'Total' ? 700 : undefined}>
+                {name}
+              </Text>
+              <Text size="sm" fw={name === 'Total' ? 700 : undefined}>
+                {name === 'Discount' && m.amount > 0 ? '−' : ''}
+                {formatMoney(m)}
+              </Text>
+            </Group>
+          ))}
+          {order.payments.map((p) => (
+            <Stack key={p.id} gap={2} mt="sm">
+              <Text size="sm">
+                {formatMoney(p.amount)} via {p.gateway === 'test' ? 'the test gateway' : p.gateway} ·{' '}
+                {label({ succeeded: 'Succeeded', pending: 'Pending', authorized: 'Authorized', failed: 'Failed', canceled: 'Canceled' }, p.status)}
+              </Text>
+              {p.refunds.map((r) => (
+                <Text key={r.id} size="xs" c="dimmed">
+                  Refunded {formatMoney(r.amount)} on {formatDateTime(r.created_at, user.utc_offset)}
+                </Text>
+              ))}
+            </Stack>
+          ))}
+        </Card>
+        <Card withBorder radius="lg">
+          <Title order={2} fz="h4" mb="sm">
+            Shipments
+          </Title>
+          {order.shipments.length === 0 && (
+            <Text size="sm" c="dimmed">
+              Nothing shipped yet.
+            </Text>
+          )}
+          {order.shipments.map((s) => (
+            <Text key={s.id} size="sm">
+              {s.carrier} {s.tracking} · {formatDateTime(s.shipped_at, user.utc_offset)}
+              {s.delivered_at && ' · delivered'}
+            </Text>
+          ))}
+        </Card>
+      </SimpleGrid>
+      <Card withBorder radius="lg">
+        <Title order={2} fz="h4" mb="md">
+          Timeline
+        </Title>
+        <Timeline bulletSize={14} lineWidth={2} active={order.events.length}>
+          {order.events.map((e) => (
+            <Timeline.Item key={e.id} title={label(EVENT_LABELS, e.action)} data-testid="order-event">
+              <Text size="xs" c="dimmed">
+                {formatDateTime(e.created_at, user.utc_offset)} · {e.actor_name || actorWords(e.actor)}
+                {e.to_status && e.from_status && ` · ${label(ORDER_STATUS_LABELS, e.from_status)} → ${label(ORDER_STATUS_LABELS, e.to_status)}`}
+              </Text>
+              {e.note && <Text size="sm">{e.note}</Text>}
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      </Card>
+    </Stack>
+  );
+}
+
+/** Who acted when no person did: the buyer's checkout, the payment gateway, the platform. */
+function actorWords(actor: string): string {
+  if (actor.startsWith('gateway:')) return 'Payment gateway';
+  if (actor === 'buyer') return 'Buyer';
+  return 'Pressroom';
+}
+
+function Actions({ order }: { order: OrderDetail }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [note, setNote] = useState('');
+  const act = useMutation({
+    mutationFn: (action: OrderAction) => orderAction(api, order.id, action, note),
+    onSuccess: async ({ data }, action) => {
+      notifications.show({ color: 'green', message: `Order #${order.number}: ${label(EVENT_LABELS, action).toLowerCase()}.` });
+      setConfirming(false);
+      setNote('');
+      queryClient.setQueryData([...ORDERS_KEY, 'detail', order.id], data);
+      await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+    },
+    onError: async () => {
+      setConfirming(false);
+      await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+    },
+  });
+  return (
+    <Stack gap="xs" align="flex-end">
+      {act.isError && (
+        <Alert color="red" role="alert" maw={420}>
+          {isApiError(act.error) ? act.error.message : String(act.error)}
+        </Alert>
+      )}
+      <Group gap="xs">
+      {order.allowed_actions.map((a) => (
+        <Button
+          key={a}
+          variant={a === 'cancel' ? 'outline' : 'light'}
+          color={a === 'cancel' ? 'red' : undefined}
+          loading={act.isPending && act.variables === a}
+          disabled={act.isPending}
+          onClick={() => (a === 'cancel' ? setConfirming(true) : act.mutate(a))}
+        >
+          {ACTION_LABELS[a] ?? label({}, a)}
+        </Button>
+      ))}
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={`Cancel order #${order.number}?`}>
+        <Stack gap="md">
+          <Text size="sm">The order will not be produced. Money taken is not refunded by cancelling; refund it separately.</Text>
+          <Textarea label="Note for the timeline (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Keep the order
+            </Button>
+            <Button color="red" loading={act.isPending} onClick={() => act.mutate('cancel')}>
+              Cancel order
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,164 @@
+import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { api, isApiError } from '../api';
+import { exportOrders, NO_FILTERS, sellerOrders, type OrderFilters } from '../api/orders';
+import { stores } from '../api/stores';
+import { ListPager, PagedListCard } from '../components/PagedList';
+import { useListSearch } from '../components/useListSearch';
+import { DATE_RANGE_LABELS, DATE_RANGE_PRESETS } from '../format/dateRange';
+import { useSessionUser } from '../session/useSessionUser';
+import { ORDERS_KEY } from './keys';
+import {
+  formatDateTime,
+  formatMoney,
+  FULFILLMENT_STATUS_LABELS,
+  ORDER_STATUS_LABELS,
+  ORDER_TYPE_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from './labels';
+import { StatusBadge } from './StatusBadge';
+
+const options = (table: Readonly<Record<string, string>>) =>
+  Object.entries(table).map(([value, text]) => ({ value, label: text }));
+
+/** `/orders`: every order of the account, filtered, searched, paged by 15, exported as CSV. */
+export function OrdersPage() {
+  const user = useSessionUser();
+  const { q, search, debounced, page, setPage, resetting } = useListSearch();
+  const [filters, setFilters] = useState<Omit<OrderFilters, 'q'>>(NO_FILTERS);
+  const setFilter = resetting((change: Partial<OrderFilters>) => setFilters((f) => ({ ...f, ...change })));
+  const applied: OrderFilters = { ...filters, q: debounced };
+  const list = useQuery({
+    queryKey: [...ORDERS_KEY, 'list', applied, page],
+    queryFn: ({ signal }) => sellerOrders(api, page, applied, signal),
+  });
+  const storeList = useQuery({ queryKey: ['stores', 'orders-filter'], queryFn: ({ signal }) => stores(api, 1, '', signal) });
+  const [exporting, setExporting] = useState(false);
+  const download = async () => {
+    setExporting(true);
+    try {
+      const blob = await exportOrders(api, applied);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = 'orders.csv';
+      a.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      notifications.show({ color: 'red', message: isApiError(error) ? error.message : String(error) });
+    } finally {
+      setExporting(false);
+    }
+  };
+  const select = (key: keyof OrderFilters, placeholder: string, data: { value: string; label: string }[]) => (
+    <Select
+      aria-label={placeholder}
+      placeholder={placeholder}
+      data={data}
+      value={filters[key as keyof typeof filters] || null}
+      onChange={(value) => setFilter({ [key]: value ?? '' })}
+      clearable
+      w={190}
+    />
+  );
+  return (
+    <Stack gap="lg" maw={1300}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} fz="h2">
+          All Orders
+        </Title>
+        <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void download()}>
+          Export CSV
+        </Button>
+      </Group>
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          placeholder="Order number, e-mail or buyer name"
+          aria-label="Search orders"
+          value={q}
+          onChange={(event) => search(event.currentTarget.value)}
+          w={300}
+        />
+        {select('status', 'Order status', options(ORDER_STATUS_LABELS))}
+        {select('payment_status', 'Payment status', options(PAYMENT_STATUS_LABELS))}
+        {select('fulfillment_status', 'Fulfillment status', options(FULFILLMENT_STATUS_LABELS))}
+        {select('order_type', 'Order type', options(ORDER_TYPE_LABELS))}
+        {select(
+          'store_id',
+          'Store',
+          (storeList.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+        )}
+        {select(
+          'date_range',
+          'Date',
+          DATE_RANGE_PRESETS.map((p) => ({ value: p, label: DATE_RANGE_LABELS[p] })),
+        )}
+        {filters.date_range === 'custom' && (
+          <>
+            <TextInput type="date" aria-label="From" value={filters.from} onChange={(e) => setFilter({ from: e.currentTarget.value })} />
+            <TextInput type="date" aria-label="To" value={filters.to} onChange={(e) => setFilter({ to: e.currentTarget.value })} />
+          </>
+        )}
+      </Group>
+      <PagedListCard list={list} loadingLabel="Loading orders">
+        {(rows) => (
+          <Table verticalSpacing="sm" horizontalSpacing="md">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Order</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Buyer</Table.Th>
+                <Table.Th>Store</Table.Th>
+                <Table.Th>Items</Table.Th>
+                <Table.Th>Total</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Payment</Table.Th>
+                <Table.Th>Fulfillment</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((o) => (
+                <Table.Tr key={o.id} data-testid="order">
+                  <Table.Td>
+                    <Anchor component={Link} to={`/orders/detail/${o.id}`}>
+                      #{o.number}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(o.created_at, user.utc_offset)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{o.customer_name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {o.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{o.store_name}</Table.Td>
+                  <Table.Td>{o.items}</Table.Td>
+                  <Table.Td>{formatMoney(o.total)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge table={ORDER_STATUS_LABELS} code={o.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge table={PAYMENT_STATUS_LABELS} code={o.payment_status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge table={FULFILLMENT_STATUS_LABELS} code={o.fulfillment_status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </PagedListCard>
+      {list.data && (
+        <Text size="sm" c="dimmed">
+          {list.data.total === 1 ? '1 order' : `${list.data.total} orders`}
+        </Text>
+      )}
+      <ListPager page={page} lastPage={list.data?.last_page} onChange={setPage} />
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import type { Money } from '../api/orders';
+import { formatPrice } from '../format/price';
+
+/** Human words for the order statuses (commerce/orders). */
+export const ORDER_STATUS_LABELS: Readonly<Record<string, string>> = {
+  draft: 'Draft',
+  pending_payment: 'Awaiting payment',
+  pending: 'Pending',
+  reviewing: 'In review',
+  designing: 'Being designed',
+  on_hold: 'On hold',
+  processing: 'In production',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+  archived: 'Archived',
+  deleted: 'Deleted',
+};
+
+export const PAYMENT_STATUS_LABELS: Readonly<Record<string, string>> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  partially_paid: 'Partially paid',
+  refunded: 'Refunded',
+  partially_refunded: 'Partially refunded',
+  authorized: 'Authorized',
+  pending: 'Payment pending',
+  failed: 'Payment failed',
+  canceled: 'Payment canceled',
+};
+
+export const FULFILLMENT_STATUS_LABELS: Readonly<Record<string, string>> = {
+  unfulfilled: 'Unfulfilled',
+  fulfilled: 'Fulfilled',
+  partial_fulfilled: 'Partially fulfilled',
+  cancelled: 'Cancelled',
+  on_hold: 'On hold',
+  processing: 'In production',
+  invalid: 'Invalid address',
+  rejected: 'Rejected',
+  reviewing: 'In review',
+  designing: 'Being designed',
+  on_delivery: 'On its way',
+};
+
+export const ORDER_TYPE_LABELS: Readonly<Record<string, string>> = {
+  regular: 'Store order',
+  fulfillment: 'Fulfillment',
+  custom: 'Custom',
+  fba: 'Amazon FBA',
+};
+
+/** Badge colours by status word. */
+const COLORS: Readonly<Record<string, string>> = {
+  paid: 'green',
+  completed: 'green',
+  fulfilled: 'green',
+  processing: 'blue',
+  pending: 'yellow',
+  reviewing: 'grape',
+  designing: 'grape',
+  on_hold: 'orange',
+  cancelled: 'gray',
+  archived: 'gray',
+  refunded: 'red',
+  failed: 'red',
+  invalid: 'red',
+  rejected: 'red',
+};
+
+export const statusColor = (status: string) => COLORS[status] ?? 'gray';
+
+/** A label for a code: the table's word, else the code made readable (never a raw snake_case code). */
+export function label(table: Readonly<Record<string, string>>, code: string): string {
+  const known = table[code];
+  if (known) return known;
+  const words = code.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Minor units to the currency's display: formatMoney({amount: 1999, currency: 'EUR'}) is "€19.99". */
+export function formatMoney(m: Money): string {
+  const locale = m.currency === 'EUR' ? 'de-DE' : 'en-US';
+  return formatPrice(m.amount / 100, { code: m.currency, locale, rate: 1 });
+}
+
+/** The seller's action names on buttons. */
+export const ACTION_LABELS: Readonly<Record<string, string>> = {
+  hold: 'Hold',
+  release: 'Release',
+  cancel: 'Cancel order',
+  archive: 'Archive',
+};
+
+/** A date and time as the seller's clock shows it: `utcOffset` hours east of UTC. */
+export function formatDateTime(iso: string, utcOffset: number): string {
+  const shifted = new Date(new Date(iso).getTime() + utcOffset * 3_600_000);
+  return shifted.toLocaleString('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
