@@ -462,3 +462,71 @@ func TestBulkCampaignJobs(t *testing.T) {
 		t.Fatalf("log of a missing job: %d %s", r.status, r.raw)
 	}
 }
+
+// The bulk menu page lists the seller's imports, newest first, with their records counted.
+func TestBulkUploadsList(t *testing.T) {
+	b := newBulkStack(t)
+	designs := `[{"new_url": "u/1/art.png"}]`
+	imports := []struct {
+		name    string
+		records int
+	}{{"Spring drop", 2}, {"Summer drop", 1}}
+	ids := []int64{}
+	for _, im := range imports {
+		records := make([]string, im.records)
+		for i := range records {
+			records[i] = designs
+		}
+		var out bulk.CreateResult
+		r := b.do("POST", bulkBase+"/records", b.token, map[string]any{"template_campaign_id": b.templateID, "name": im.name,
+			"start": false, "records": records})
+		decode(t, r, &out)
+		if r.status != 202 || out.Upload == nil {
+			t.Fatalf("create: %d %s", r.status, r.raw)
+		}
+		ids = append(ids, out.Upload.ID)
+	}
+	b.app.DB.MustExec(`UPDATE bulk_records SET status = 'failed' WHERE id = (SELECT min(id) FROM bulk_records WHERE bulk_upload_id = $1)`, ids[0])
+	// Another account's import never shows.
+	other := b.userID(t, "admin@example.com")
+	b.app.DB.MustExec(`INSERT INTO bulk_uploads (user_id, template_campaign_id, name) VALUES ($1, NULL, 'Theirs')`, other)
+
+	type uploadsPage struct {
+		Data  []bulk.Upload `json:"data"`
+		Total int           `json:"total"`
+	}
+	read := func(query string) (int, uploadsPage, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", b.srv.URL+bulkBase+"/uploads?"+query, nil)
+		req.Header.Set("Authorization", "Bearer "+b.token)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		raw, _ := io.ReadAll(res.Body)
+		var page uploadsPage
+		if res.StatusCode == 200 {
+			if err := json.Unmarshal(raw, &page); err != nil {
+				t.Fatalf("%s: %v", raw, err)
+			}
+		}
+		return res.StatusCode, page, raw
+	}
+
+	code, page, raw := read("")
+	if code != 200 || page.Total != 2 || len(page.Data) != 2 || page.Data[0].ID != ids[1] || page.Data[1].ID != ids[0] {
+		t.Fatalf("%d %s", code, raw)
+	}
+	spring := page.Data[1]
+	if spring.Name != "Spring drop" || spring.Total != 2 || spring.Counts[tasks.BulkFailed] != 1 || spring.Counts[tasks.BulkPending] != 1 ||
+		spring.Counts[tasks.BulkCompleted] != 0 {
+		t.Fatalf("spring = %+v", spring)
+	}
+	if code, page, raw := read(url.Values{"q": {"summer"}}.Encode()); code != 200 || len(page.Data) != 1 || page.Data[0].ID != ids[1] {
+		t.Fatalf("q: %d %s", code, raw)
+	}
+	if code, _, raw := read("order_by=name"); code != 422 {
+		t.Fatalf("order_by: %d %s", code, raw)
+	}
+}

@@ -60,6 +60,7 @@ func Routes(g *echo.Group, a *auth.Service, s *Service, once echo.MiddlewareFunc
 	a.Handle(g, http.MethodGet, base, read, s.handleList)
 	a.Handle(g, http.MethodPost, base+"/records", write, s.handleCreate, once)
 	a.Handle(g, http.MethodGet, base+"/records/:id", read, s.handleRecord)
+	a.Handle(g, http.MethodGet, base+"/uploads", read, s.handleUploads)
 	a.Handle(g, http.MethodGet, base+"/uploads/:id", read, s.handleUpload)
 	a.Handle(g, http.MethodPost, base+"/retry", write, s.handleRetry)
 	a.Handle(g, http.MethodPost, base+"/remove", write, s.handleRemove)
@@ -337,6 +338,18 @@ func (s *Service) handleRecord(c echo.Context) error {
 		return err
 	}
 	return envelope.OK(c, r)
+}
+
+func (s *Service) handleUploads(c echo.Context) error {
+	q, err := envelope.ParseListQuery(c, "id")
+	if err != nil {
+		return err
+	}
+	items, total, err := s.store.uploads(c.Request().Context(), owner(c), q.Q, q.PerPage, q.Offset())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, envelope.NewPage(items, total, q))
 }
 
 func (s *Service) handleUpload(c echo.Context) error {

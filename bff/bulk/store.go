@@ -316,22 +316,64 @@ func (s store) upload(ctx context.Context, ownerID, id int64) (Upload, error) {
 	if err != nil {
 		return Upload{}, fmt.Errorf("load bulk upload %d: %w", id, err)
 	}
+	uploads := []Upload{u}
+	if err := s.countRecords(ctx, uploads); err != nil {
+		return Upload{}, err
+	}
+	return uploads[0], nil
+}
+
+// uploads pages through the owner's bulk uploads, newest first, those whose name contains text
+// (or whose id is text), each with its records counted per status.
+func (s store) uploads(ctx context.Context, ownerID int64, text string, limit, offset int) ([]Upload, int, error) {
+	const where = ` FROM bulk_uploads WHERE user_id = $1
+AND ($2 = '' OR name ILIKE '%' || $2 || '%' OR ($2 ~ '^[0-9]{1,18}$' AND id = $2::bigint))`
+	var total int
+	if err := s.db.GetContext(ctx, &total, `SELECT count(*)`+where, ownerID, text); err != nil {
+		return nil, 0, fmt.Errorf("count bulk uploads: %w", err)
+	}
+	items := []Upload{}
+	q := `SELECT id, name, template_campaign_id, created_at` + where + ` ORDER BY id DESC LIMIT $3 OFFSET $4`
+	if err := s.db.SelectContext(ctx, &items, q, ownerID, text, limit, offset); err != nil {
+		return nil, 0, fmt.Errorf("list bulk uploads: %w", err)
+	}
+	if err := s.countRecords(ctx, items); err != nil {
+		return nil, 0, err
+	}
+	return items, total, nil
+}
+
+// countRecords fills Counts (every status, zero when none) and Total of each upload.
+func (s store) countRecords(ctx context.Context, uploads []Upload) error {
+	ids := make([]int64, len(uploads))
+	at := make(map[int64]*Upload, len(uploads))
+	for i := range uploads {
+		ids[i] = uploads[i].ID
+		at[uploads[i].ID] = &uploads[i]
+		uploads[i].Counts = make(map[string]int, len(recordStatuses))
+		for _, st := range recordStatuses {
+			uploads[i].Counts[st] = 0
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
 	var counts []struct {
+		Upload int64  `db:"bulk_upload_id"`
 		Status string `db:"status"`
 		N      int    `db:"n"`
 	}
-	if err := s.db.SelectContext(ctx, &counts, `SELECT status, count(*) AS n FROM bulk_records WHERE bulk_upload_id = $1 GROUP BY status`, id); err != nil {
-		return Upload{}, fmt.Errorf("count records of bulk upload %d: %w", id, err)
-	}
-	u.Counts = map[string]int{}
-	for _, st := range recordStatuses {
-		u.Counts[st] = 0
+	const q = `SELECT bulk_upload_id, status, count(*) AS n FROM bulk_records WHERE bulk_upload_id = ANY ($1)
+GROUP BY bulk_upload_id, status`
+	if err := s.db.SelectContext(ctx, &counts, q, pq.Array(ids)); err != nil {
+		return fmt.Errorf("count records of bulk uploads: %w", err)
 	}
 	for _, c := range counts {
+		u := at[c.Upload]
 		u.Counts[c.Status] = c.N
 		u.Total += c.N
 	}
-	return u, nil
+	return nil
 }
 
 // Origin is the origin campaign of the bulk-v3 flow: its products with
