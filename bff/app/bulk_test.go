@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/hibiken/asynq"
@@ -528,5 +529,60 @@ func TestBulkUploadsList(t *testing.T) {
 	}
 	if code, _, raw := read("order_by=name"); code != 422 {
 		t.Fatalf("order_by: %d %s", code, raw)
+	}
+}
+
+// The import page's template search: by name on the server, the campaign used as a template
+// before its many same-named copies.
+func TestBulkTemplateSearch(t *testing.T) {
+	b := newBulkStack(t)
+	// An earlier import took the template; its 20 copies (newer, same name) were made by its records.
+	var upload int64
+	if err := b.app.DB.Get(&upload, `INSERT INTO bulk_uploads (user_id, template_campaign_id, name) VALUES ($1, $2, 'Earlier') RETURNING id`,
+		b.sellerID, b.templateID); err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		copyID := b.campaign(t, b.sellerID)
+		b.app.DB.MustExec(`INSERT INTO bulk_records (user_id, bulk_upload_id, template_campaign_id, campaign_id, designs, status)
+VALUES ($1, $2, $3, $4, '[]', 'completed')`, b.sellerID, upload, b.templateID, copyID)
+	}
+	b.app.DB.MustExec(`UPDATE campaigns SET name = 'Neon cats' WHERE user_id = $1 AND name = 'Bulk template'`, b.sellerID)
+	var poster int64
+	if err := b.app.DB.Get(&poster, `INSERT INTO campaigns (user_id, name) VALUES ($1, 'Poster drop') RETURNING id`, b.sellerID); err != nil {
+		t.Fatal(err)
+	}
+	theirs := b.campaign(t, b.userID(t, "admin@example.com"))
+
+	search := func(q string) []bulk.TemplateChoice {
+		t.Helper()
+		r := b.do("GET", bulkBase+"/templates?"+url.Values{"q": {q}}.Encode(), b.token, nil)
+		var out []bulk.TemplateChoice
+		decode(t, r, &out)
+		if r.status != 200 {
+			t.Fatalf("%q: %d %s", q, r.status, r.raw)
+		}
+		return out
+	}
+	got := search("neon Cats")
+	if len(got) != 20 || got[0].ID != b.templateID || !got[0].Used || got[0].Made || !got[1].Made {
+		t.Fatalf("by name: %+v", got)
+	}
+	for _, c := range got {
+		if c.ID == theirs || c.ID == poster {
+			t.Fatalf("found %d: %+v", c.ID, got)
+		}
+	}
+	if got := search("poster"); len(got) != 1 || got[0].ID != poster || got[0].Used {
+		t.Fatalf("poster: %+v", got)
+	}
+	if got := search(fmt.Sprint(poster)); len(got) != 1 || got[0].ID != poster {
+		t.Fatalf("by id: %+v", got)
+	}
+	if got := search(""); got[0].ID != b.templateID {
+		t.Fatalf("empty search: %+v", got)
+	}
+	if r := b.do("GET", bulkBase+"/templates?q="+strings.Repeat("x", 256), b.token, nil); r.status != 422 || r.body.Message != bulk.MsgSearchTooLong {
+		t.Fatalf("long: %d %s", r.status, r.raw)
 	}
 }

@@ -61,6 +61,7 @@ func Routes(g *echo.Group, a *auth.Service, s *Service, once echo.MiddlewareFunc
 	a.Handle(g, http.MethodPost, base+"/records", write, s.handleCreate, once)
 	a.Handle(g, http.MethodGet, base+"/records/:id", read, s.handleRecord)
 	a.Handle(g, http.MethodGet, base+"/uploads", read, s.handleUploads)
+	a.Handle(g, http.MethodGet, base+"/templates", read, s.handleTemplates)
 	a.Handle(g, http.MethodGet, base+"/uploads/:id", read, s.handleUpload)
 	a.Handle(g, http.MethodPost, base+"/retry", write, s.handleRetry)
 	a.Handle(g, http.MethodPost, base+"/remove", write, s.handleRemove)
@@ -89,6 +90,7 @@ const (
 	MsgBadTime          = "The time must be one or two dates as YYYY-MM-DD."
 	MsgIDsRequired      = "The ids field must list at least one record id."
 	MsgNameTooLong      = "The name may not be greater than 255 characters."
+	MsgSearchTooLong    = "The search may not be greater than 255 characters."
 	MsgCannotStart      = "Only pending or stopped records can be started."
 	MsgCannotStop       = "Only pending or queued records can be stopped."
 	MsgCannotRetry      = "Only failed records can be retried."
@@ -338,6 +340,21 @@ func (s *Service) handleRecord(c echo.Context) error {
 		return err
 	}
 	return envelope.OK(c, r)
+}
+
+// maxTemplateChoices is how many campaigns the template search answers.
+const maxTemplateChoices = 20
+
+func (s *Service) handleTemplates(c echo.Context) error {
+	text := strings.TrimSpace(c.QueryParam("q"))
+	if len(text) > maxNameLength {
+		return invalid(envelope.FieldError{Field: "q", Message: MsgSearchTooLong})
+	}
+	items, err := s.store.templates(c.Request().Context(), owner(c), text, maxTemplateChoices)
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, items)
 }
 
 func (s *Service) handleUploads(c echo.Context) error {

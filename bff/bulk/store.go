@@ -376,6 +376,35 @@ GROUP BY bulk_upload_id, status`
 	return nil
 }
 
+// TemplateChoice is a campaign the import page offers as the template: Used when an earlier bulk
+// upload or record took it as the template, Made when a bulk record made it.
+type TemplateChoice struct {
+	ID   int64  `db:"id" json:"id"`
+	Name string `db:"name" json:"name"`
+	Used bool   `db:"used" json:"used"`
+	Made bool   `db:"made" json:"made"`
+}
+
+// templates finds up to limit of the owner's campaigns whose name contains text (or whose id is
+// text): campaigns already used as templates first, then those not made by a bulk record (a bulk
+// import's copies share their template's name), newest first within each.
+func (s store) templates(ctx context.Context, ownerID int64, text string, limit int) ([]TemplateChoice, error) {
+	const q = `SELECT c.id, c.name,
+	EXISTS (SELECT 1 FROM bulk_uploads u WHERE u.user_id = $1 AND u.template_campaign_id = c.id)
+		OR EXISTS (SELECT 1 FROM bulk_records r WHERE r.user_id = $1 AND r.template_campaign_id = c.id) AS used,
+	EXISTS (SELECT 1 FROM bulk_records r WHERE r.user_id = $1 AND r.campaign_id = c.id) AS made
+FROM campaigns c
+WHERE c.user_id = $1
+AND ($2 = '' OR c.name ILIKE '%' || $2 || '%' OR ($2 ~ '^[0-9]{1,18}$' AND c.id = $2::bigint))
+ORDER BY used DESC, made ASC, c.id DESC
+LIMIT $3`
+	out := []TemplateChoice{}
+	if err := s.db.SelectContext(ctx, &out, q, ownerID, text, limit); err != nil {
+		return nil, fmt.Errorf("find template campaigns: %w", err)
+	}
+	return out, nil
+}
+
 // Origin is the origin campaign of the bulk-v3 flow: its products with
 // their print spaces and its designs.
 type Origin struct {

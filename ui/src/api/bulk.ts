@@ -112,6 +112,18 @@ export async function listBulkRecords(api: ApiClient, query: BulkListQuery, sign
   return checked(bulkPageSchema, `GET ${BASE}`, page);
 }
 
+const bulkUploadPageSchema = pageSchema(bulkUploadSchema);
+export type BulkUploadPage = z.infer<typeof bulkUploadPageSchema>;
+
+/** The seller's bulk uploads (imports), newest first, each with its records counted per status. */
+export async function listBulkUploads(api: ApiClient, query: { q?: string; page?: number }, signal?: AbortSignal): Promise<BulkUploadPage> {
+  const page = await api.getPage<unknown>(`${BASE}/uploads`, {
+    query: { q: query.q || undefined, page: query.page ?? 1, per_page: BULK_PER_PAGE },
+    signal,
+  });
+  return checked(bulkUploadPageSchema, `GET ${BASE}/uploads`, page);
+}
+
 export async function getBulkUpload(api: ApiClient, id: number, signal?: AbortSignal): Promise<BulkUpload> {
   return checked(bulkUploadSchema, `GET ${BASE}/uploads/${id}`, await api.get(`${BASE}/uploads/${id}`, { signal }));
 }

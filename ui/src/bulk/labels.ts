@@ -18,6 +18,18 @@ export const STATUS_COLORS: Readonly<Record<BulkStatus, string>> = {
   stopped: 'yellow',
 };
 
+const STATUS_LABELS: Readonly<Record<BulkStatus, string>> = {
+  pending: 'Pending',
+  queued: 'Queued',
+  processing: 'Processing',
+  completed: 'Completed',
+  failed: 'Failed',
+  stopped: 'Stopped',
+};
+
+/** The human word for a record's status. */
+export const statusLabel = (status: BulkStatus): string => STATUS_LABELS[status];
+
 /** How far a bulk upload got: records completed, failed (or stopped) and in all. */
 export function summarize(upload: Pick<BulkUpload, 'counts' | 'total'>): { done: number; failed: number; total: number } {
   const count = (s: BulkStatus) => upload.counts[s] ?? 0;
