@@ -124,6 +124,16 @@ export async function listBulkUploads(api: ApiClient, query: { q?: string; page?
   return checked(bulkUploadPageSchema, `GET ${BASE}/uploads`, page);
 }
 
+/** A campaign the import page offers as the template; used: an earlier import took it, made: a bulk record made it. */
+export const templateChoiceSchema = z.object({ id: z.number().int(), name: z.string(), used: z.boolean(), made: z.boolean() });
+export type TemplateChoice = z.infer<typeof templateChoiceSchema>;
+
+/** The seller's campaigns whose name contains q, templates used before first, bulk-made copies last. */
+export async function searchBulkTemplates(api: ApiClient, q: string, signal?: AbortSignal): Promise<TemplateChoice[]> {
+  const data = await api.get(`${BASE}/templates`, { query: { q: q || undefined }, signal });
+  return checked(z.array(templateChoiceSchema), `GET ${BASE}/templates`, data);
+}
+
 export async function getBulkUpload(api: ApiClient, id: number, signal?: AbortSignal): Promise<BulkUpload> {
   return checked(bulkUploadSchema, `GET ${BASE}/uploads/${id}`, await api.get(`${BASE}/uploads/${id}`, { signal }));
 }
