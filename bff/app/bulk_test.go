@@ -262,11 +262,43 @@ func TestBulkList(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []string{"status[]=done", "type[]=x", "time[]=yesterday", "order_by=designs"} {
+	for _, bad := range []string{"status[]=done", "type[]=x", "time[]=yesterday", "order_by=designs", "quality[]=blurry"} {
 		if code, _, raw := b.list(t, bad); code != 422 {
 			t.Errorf("%s: %d %s", bad, code, raw)
 		}
 	}
+
+	t.Run("quality: the worst resolution of the made campaign's print files, and its filter", func(t *testing.T) {
+		made := b.madeWithQuality(t, "good", "low")
+		b.app.DB.MustExec(`UPDATE bulk_records SET campaign_id = $2 WHERE id = $1`, completed, made)
+		code, page, raw := b.list(t, "quality[]=low&quality[]=normal")
+		if code != 200 || len(page.Data) != 1 || page.Data[0].ID != completed || page.Data[0].Quality == nil || *page.Data[0].Quality != "low" {
+			t.Fatalf("low: %d %s", code, raw)
+		}
+		if code, page, raw := b.list(t, "quality[]=good"); code != 200 || len(page.Data) != 0 {
+			t.Fatalf("good: %d %s", code, raw)
+		}
+		if _, page, raw := b.list(t, ""); page.Data[1].Quality != nil {
+			t.Fatalf("a record without a campaign has no quality: %s", raw)
+		}
+	})
+}
+
+// madeWithQuality makes a campaign of the seller whose exported print files the renderer rated
+// with qualities, one design per product.
+func (b *bulkStack) madeWithQuality(t *testing.T, qualities ...string) int64 {
+	t.Helper()
+	made := b.campaign(t, b.sellerID)
+	for i, q := range qualities {
+		var product int64
+		if err := b.app.DB.Get(&product, `INSERT INTO campaign_products (campaign_id, template_id, name, product_type, print_spaces)
+SELECT $1, id, name, product_type, print_spaces FROM product_templates WHERE name = 'T-shirt' RETURNING id`, made); err != nil {
+			t.Fatal(err)
+		}
+		b.app.DB.MustExec(`INSERT INTO campaign_designs (campaign_id, product_id, print_space, design_json, export_status, export_report)
+VALUES ($1, $2, $3, '{}', 'done', jsonb_build_object('dpi', jsonb_build_object('quality', $4::text)))`, made, product, fmt.Sprint("front", i), q)
+	}
+	return made
 }
 
 func TestBulkRowActions(t *testing.T) {
@@ -488,6 +520,8 @@ func TestBulkUploadsList(t *testing.T) {
 		ids = append(ids, out.Upload.ID)
 	}
 	b.app.DB.MustExec(`UPDATE bulk_records SET status = 'failed' WHERE id = (SELECT min(id) FROM bulk_records WHERE bulk_upload_id = $1)`, ids[0])
+	b.app.DB.MustExec(`UPDATE bulk_records SET status = 'completed', campaign_id = $2
+WHERE id = (SELECT max(id) FROM bulk_records WHERE bulk_upload_id = $1)`, ids[0], b.madeWithQuality(t, "normal"))
 	// Another account's import never shows.
 	other := b.userID(t, "admin@example.com")
 	b.app.DB.MustExec(`INSERT INTO bulk_uploads (user_id, template_campaign_id, name) VALUES ($1, NULL, 'Theirs')`, other)
@@ -520,8 +554,8 @@ func TestBulkUploadsList(t *testing.T) {
 		t.Fatalf("%d %s", code, raw)
 	}
 	spring := page.Data[1]
-	if spring.Name != "Spring drop" || spring.Total != 2 || spring.Counts[tasks.BulkFailed] != 1 || spring.Counts[tasks.BulkPending] != 1 ||
-		spring.Counts[tasks.BulkCompleted] != 0 {
+	if spring.Name != "Spring drop" || spring.Total != 2 || spring.Counts[tasks.BulkFailed] != 1 || spring.Counts[tasks.BulkCompleted] != 1 ||
+		spring.Counts[tasks.BulkPending] != 0 || spring.Qualities["normal"] != 1 || spring.Qualities["low"] != 0 {
 		t.Fatalf("spring = %+v", spring)
 	}
 	if code, page, raw := read(url.Values{"q": {"summer"}}.Encode()); code != 200 || len(page.Data) != 1 || page.Data[0].ID != ids[1] {

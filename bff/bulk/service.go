@@ -91,6 +91,7 @@ const (
 	MsgIDsRequired      = "The ids field must list at least one record id."
 	MsgNameTooLong      = "The name may not be greater than 255 characters."
 	MsgSearchTooLong    = "The search may not be greater than 255 characters."
+	MsgBadQuality       = "The quality must be one of good, normal, low."
 	MsgCannotStart      = "Only pending or stopped records can be started."
 	MsgCannotStop       = "Only pending or queued records can be stopped."
 	MsgCannotRetry      = "Only failed records can be retried."
@@ -159,7 +160,12 @@ func (s *Service) handleList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := listFilter{Q: q.Q, Statuses: values(c, "status"), Types: values(c, "type")}
+	f := listFilter{Q: q.Q, Statuses: values(c, "status"), Types: values(c, "type"), Qualities: values(c, "quality")}
+	for _, v := range f.Qualities {
+		if !slices.Contains(qualities, v) {
+			return invalid(envelope.FieldError{Field: "quality", Message: MsgBadQuality})
+		}
+	}
 	for _, st := range f.Statuses {
 		if !slices.Contains(recordStatuses, st) {
 			return invalid(envelope.FieldError{Field: "status", Message: MsgBadStatus})

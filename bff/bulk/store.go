@@ -36,8 +36,11 @@ type Record struct {
 	Step                 string           `db:"step" json:"step"`
 	Attempts             int              `db:"attempts" json:"attempts"`
 	Results              *json.RawMessage `db:"results" json:"results"`
-	CreatedAt            time.Time        `db:"created_at" json:"created_at"`
-	UpdatedAt            time.Time        `db:"updated_at" json:"updated_at"`
+	// Quality is the worst resolution of the print files of the campaign the record made (good,
+	// normal or low, see docs/editor.md); null until one is exported.
+	Quality   *string   `db:"quality" json:"quality"`
+	CreatedAt time.Time `db:"created_at" json:"created_at"`
+	UpdatedAt time.Time `db:"updated_at" json:"updated_at"`
 }
 
 // Upload is a bulk upload with how many of its records are in each status.
@@ -48,6 +51,8 @@ type Upload struct {
 	CreatedAt          time.Time      `db:"created_at" json:"created_at"`
 	Total              int            `db:"-" json:"total"`
 	Counts             map[string]int `db:"-" json:"counts"`
+	// Qualities counts the records by the worst resolution of their print files (good, normal, low).
+	Qualities map[string]int `db:"-" json:"qualities"`
 }
 
 // ActionResult is what a row action did to one id: ok when it applied, the record's status after
@@ -60,7 +65,20 @@ type ActionResult struct {
 }
 
 const recordColumns = `r.id, r.bulk_upload_id, r.template_campaign_id, c.name AS template_campaign_name, r.campaign_id,
-r.designs, r.type, r.status, r.message, r.step, r.attempts, r.created_at, r.updated_at`
+r.designs, r.type, r.status, r.message, r.step, r.attempts, r.created_at, r.updated_at, rq.quality`
+
+// recordFrom is the records with their template's name and, as rq.quality, the worst resolution
+// the renderer reported for the print files of the campaign each made.
+const recordFrom = ` FROM bulk_records r LEFT JOIN campaigns c ON c.id = r.template_campaign_id
+LEFT JOIN LATERAL (
+	SELECT CASE WHEN bool_or(d.export_report->'dpi'->>'quality' = 'low') THEN 'low'
+		WHEN bool_or(d.export_report->'dpi'->>'quality' = 'normal') THEN 'normal'
+		WHEN bool_or(d.export_report->'dpi'->>'quality' = 'good') THEN 'good' END AS quality
+	FROM campaign_designs d WHERE d.campaign_id = r.campaign_id AND d.export_status = 'done'
+) rq ON true`
+
+// qualities are the resolutions a record can be filtered by.
+var qualities = []string{"good", "normal", "low"}
 
 // listFilter is the list query beyond paging.
 type listFilter struct {
@@ -69,6 +87,7 @@ type listFilter struct {
 	Types        []string
 	From, To     *time.Time
 	BulkUploadID int64
+	Qualities    []string
 }
 
 // store keeps bulk records in Postgres.
@@ -76,7 +95,7 @@ type store struct{ db *sqlx.DB }
 
 // list pages through the owner's records matching f.
 func (s store) list(ctx context.Context, ownerID int64, f listFilter, orderBy string, asc bool, limit, offset int) ([]Record, int, error) {
-	const where = ` FROM bulk_records r LEFT JOIN campaigns c ON c.id = r.template_campaign_id
+	const where = recordFrom + `
 WHERE r.user_id = $1
 AND ($2 = '' OR CASE WHEN $2 ~ '^[0-9]{1,18}$' THEN $2::bigint IN (r.id, r.template_campaign_id, r.campaign_id)
 	ELSE r.designs ILIKE '%' || $2 || '%' OR c.name ILIKE '%' || $2 || '%' END)
@@ -84,8 +103,10 @@ AND (cardinality($3::text[]) = 0 OR r.status = ANY ($3))
 AND r.type = ANY ($4)
 AND ($5::timestamptz IS NULL OR r.created_at >= $5)
 AND ($6::timestamptz IS NULL OR r.created_at < $6)
-AND ($7 = 0 OR r.bulk_upload_id = $7)`
-	args := []any{ownerID, f.Q, database.TextArray(f.Statuses), database.TextArray(f.Types), f.From, f.To, f.BulkUploadID}
+AND ($7 = 0 OR r.bulk_upload_id = $7)
+AND (cardinality($8::text[]) = 0 OR rq.quality = ANY ($8))`
+	args := []any{ownerID, f.Q, database.TextArray(f.Statuses), database.TextArray(f.Types), f.From, f.To, f.BulkUploadID,
+		database.TextArray(f.Qualities)}
 	var total int
 	if err := s.db.GetContext(ctx, &total, `SELECT count(*)`+where, args...); err != nil {
 		return nil, 0, fmt.Errorf("count bulk records: %w", err)
@@ -95,7 +116,7 @@ AND ($7 = 0 OR r.bulk_upload_id = $7)`
 		dir = "ASC"
 	}
 	// orderBy is one of the columns ParseListQuery admitted.
-	q := `SELECT ` + recordColumns + where + ` ORDER BY r.` + orderBy + ` ` + dir + `, r.id DESC LIMIT $8 OFFSET $9`
+	q := `SELECT ` + recordColumns + where + ` ORDER BY r.` + orderBy + ` ` + dir + `, r.id DESC LIMIT $9 OFFSET $10`
 	items := []Record{}
 	if err := s.db.SelectContext(ctx, &items, q, append(args, limit, offset)...); err != nil {
 		return nil, 0, fmt.Errorf("list bulk records: %w", err)
@@ -105,7 +126,7 @@ AND ($7 = 0 OR r.bulk_upload_id = $7)`
 
 // record reads one of the owner's records with its results.
 func (s store) record(ctx context.Context, ownerID, id int64) (Record, error) {
-	q := `SELECT ` + recordColumns + `, r.results FROM bulk_records r LEFT JOIN campaigns c ON c.id = r.template_campaign_id
+	q := `SELECT ` + recordColumns + `, r.results` + recordFrom + `
 WHERE r.id = $1 AND r.user_id = $2`
 	var r Record
 	err := s.db.GetContext(ctx, &r, q, id, ownerID)
@@ -120,7 +141,7 @@ WHERE r.id = $1 AND r.user_id = $2`
 
 // records reads the owner's records among ids, in id order, without results.
 func (s store) records(ctx context.Context, ownerID int64, ids []int64) ([]Record, error) {
-	q := `SELECT ` + recordColumns + ` FROM bulk_records r LEFT JOIN campaigns c ON c.id = r.template_campaign_id
+	q := `SELECT ` + recordColumns + recordFrom + `
 WHERE r.user_id = $1 AND r.id = ANY ($2) ORDER BY r.id`
 	out := []Record{}
 	if err := s.db.SelectContext(ctx, &out, q, ownerID, pq.Array(ids)); err != nil {
@@ -351,6 +372,10 @@ func (s store) countRecords(ctx context.Context, uploads []Upload) error {
 		ids[i] = uploads[i].ID
 		at[uploads[i].ID] = &uploads[i]
 		uploads[i].Counts = make(map[string]int, len(recordStatuses))
+		uploads[i].Qualities = make(map[string]int, len(qualities))
+		for _, q := range qualities {
+			uploads[i].Qualities[q] = 0
+		}
 		for _, st := range recordStatuses {
 			uploads[i].Counts[st] = 0
 		}
@@ -372,6 +397,15 @@ GROUP BY bulk_upload_id, status`
 		u := at[c.Upload]
 		u.Counts[c.Status] = c.N
 		u.Total += c.N
+	}
+	counts = counts[:0]
+	byQuality := `SELECT r.bulk_upload_id, rq.quality AS status, count(*) AS n` + recordFrom + `
+WHERE r.bulk_upload_id = ANY ($1) AND rq.quality IS NOT NULL GROUP BY r.bulk_upload_id, rq.quality`
+	if err := s.db.SelectContext(ctx, &counts, byQuality, pq.Array(ids)); err != nil {
+		return fmt.Errorf("count print file resolutions of bulk uploads: %w", err)
+	}
+	for _, c := range counts {
+		at[c.Upload].Qualities[c.Status] = c.N
 	}
 	return nil
 }
