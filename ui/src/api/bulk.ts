@@ -33,6 +33,8 @@ export const bulkRecordSchema = z.object({
   step: z.string(),
   attempts: z.number().int(),
   results: z.array(z.unknown()).nullable(),
+  /** The worst resolution of the made campaign's print files; null until one is exported. */
+  quality: z.enum(['good', 'normal', 'low']).nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -48,6 +50,8 @@ export const bulkUploadSchema = z.object({
   created_at: z.string(),
   total: z.number().int(),
   counts: z.record(z.string(), z.number().int()),
+  /** Records by the worst resolution of their print files. */
+  qualities: z.record(z.string(), z.number().int()).optional(),
 });
 export type BulkUpload = z.infer<typeof bulkUploadSchema>;
 
@@ -73,7 +77,12 @@ export interface BulkListQuery {
   status?: BulkStatus[];
   type?: BulkType;
   bulkUploadId?: number;
+  quality?: BulkQuality[];
 }
+
+/** The resolutions a record's print files are rated (docs/editor.md); normal and low are flagged. */
+export const BULK_QUALITIES = ['good', 'normal', 'low'] as const;
+export type BulkQuality = (typeof BULK_QUALITIES)[number];
 
 const BASE = '/seller/bulk-campaigns/multi-print-spaces';
 
@@ -106,6 +115,7 @@ export async function listBulkRecords(api: ApiClient, query: BulkListQuery, sign
       'status[]': query.status && query.status.length > 0 ? query.status.join(',') : undefined,
       'type[]': query.type,
       bulk_upload_id: query.bulkUploadId,
+      'quality[]': query.quality && query.quality.length > 0 ? query.quality.join(',') : undefined,
     },
     signal,
   });

@@ -1,4 +1,4 @@
-import type { BulkStatus, BulkType, BulkUpload } from '../api/bulk';
+import type { BulkQuality, BulkStatus, BulkType, BulkUpload } from '../api/bulk';
 
 /** The list of bulk multi-print-space records and its import page. */
 export const BULK_LIST_PATH = '/bulk-campaigns/multi-print-spaces';
@@ -26,6 +26,19 @@ const STATUS_LABELS: Readonly<Record<BulkStatus, string>> = {
   failed: 'Failed',
   stopped: 'Stopped',
 };
+
+/** How a record's print resolution shows: good quietly green, normal and low flagged. */
+export const QUALITY_LOOK: Readonly<Record<BulkQuality, { color: string; label: string }>> = {
+  good: { color: 'green', label: 'Good' },
+  normal: { color: 'yellow', label: 'Normal' },
+  low: { color: 'red', label: 'Low' },
+};
+
+/** An artwork by its file name, not its storage path ("u/7/bulk/cat.png" is "cat.png"). */
+export function artworkName(path: string): string {
+  const clean = path.split(/[?#]/)[0] ?? path;
+  return clean.slice(clean.lastIndexOf('/') + 1) || path;
+}
 
 /** The human word for a record's status. */
 export const statusLabel = (status: BulkStatus): string => STATUS_LABELS[status];
