@@ -13,6 +13,7 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
@@ -38,7 +39,7 @@ import { BULK_KEY, bulkListQuery, bulkUploadQuery } from './queries';
 import { can } from '../access/rules';
 import { plural } from '../format/plural';
 import { useSessionUser } from '../session/useSessionUser';
-import { BULK_IMPORT_PATH, QUALITY_LOOK, STATUS_COLORS, TYPE_LABELS, artworkName, statusLabel, summarize } from './labels';
+import { BULK_IMPORT_PATH, QUALITY_LOOK, STATUS_COLORS, TYPE_LABELS, artworkName, codeLabel, statusLabel, summarize } from './labels';
 
 const ACTION_LABELS: Readonly<Record<BulkAction | 'start-all' | 'stop-all', string>> = {
   start: 'Start',
@@ -242,13 +243,15 @@ export function BulkRecordsPage() {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {r.step}
-                    </Text>
+                    {r.step && (
+                      <Tooltip label={r.step}>
+                        <Text size="xs">{codeLabel(r.step)}</Text>
+                      </Tooltip>
+                    )}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" c={r.status === 'failed' ? 'red' : undefined}>
-                      {r.message}
+                    <Text size="sm" c={r.status === 'failed' ? 'red' : undefined} title={codeLabel(r.message) === r.message ? undefined : r.message}>
+                      {codeLabel(r.message)}
                     </Text>
                   </Table.Td>
                   <Table.Td>

@@ -40,6 +40,19 @@ export function artworkName(path: string): string {
   return clean.slice(clean.lastIndexOf('/') + 1) || path;
 }
 
+/** The worker's steps and coded messages (worker/bulk) in words; the code itself goes in a tooltip. */
+const CODE_LABELS: Readonly<Record<string, string>> = {
+  LOAD_PENDING_RECORD: 'Loading the record',
+  PRE_LOAD_DESIGN_MOCKUP: 'Loading the template',
+  APPLY_DESIGN: 'Applying the artwork',
+  APPLY_DESIGN_SUCCESS: 'Artwork applied',
+  INVALID_DESIGN: 'Artwork refused',
+  PRINT_SPACE_IS_MISSING: 'A product of the template lacks this print space.',
+};
+
+/** A worker step or message in words: known codes are translated, anything else is shown as it is. */
+export const codeLabel = (code: string): string => CODE_LABELS[code] ?? code;
+
 /** The human word for a record's status. */
 export const statusLabel = (status: BulkStatus): string => STATUS_LABELS[status];
 
