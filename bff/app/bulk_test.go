@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/hibiken/asynq"
@@ -261,11 +262,43 @@ func TestBulkList(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []string{"status[]=done", "type[]=x", "time[]=yesterday", "order_by=designs"} {
+	for _, bad := range []string{"status[]=done", "type[]=x", "time[]=yesterday", "order_by=designs", "quality[]=blurry"} {
 		if code, _, raw := b.list(t, bad); code != 422 {
 			t.Errorf("%s: %d %s", bad, code, raw)
 		}
 	}
+
+	t.Run("quality: the worst resolution of the made campaign's print files, and its filter", func(t *testing.T) {
+		made := b.madeWithQuality(t, "good", "low")
+		b.app.DB.MustExec(`UPDATE bulk_records SET campaign_id = $2 WHERE id = $1`, completed, made)
+		code, page, raw := b.list(t, "quality[]=low&quality[]=normal")
+		if code != 200 || len(page.Data) != 1 || page.Data[0].ID != completed || page.Data[0].Quality == nil || *page.Data[0].Quality != "low" {
+			t.Fatalf("low: %d %s", code, raw)
+		}
+		if code, page, raw := b.list(t, "quality[]=good"); code != 200 || len(page.Data) != 0 {
+			t.Fatalf("good: %d %s", code, raw)
+		}
+		if _, page, raw := b.list(t, ""); page.Data[1].Quality != nil {
+			t.Fatalf("a record without a campaign has no quality: %s", raw)
+		}
+	})
+}
+
+// madeWithQuality makes a campaign of the seller whose exported print files the renderer rated
+// with qualities, one design per product.
+func (b *bulkStack) madeWithQuality(t *testing.T, qualities ...string) int64 {
+	t.Helper()
+	made := b.campaign(t, b.sellerID)
+	for i, q := range qualities {
+		var product int64
+		if err := b.app.DB.Get(&product, `INSERT INTO campaign_products (campaign_id, template_id, name, product_type, print_spaces)
+SELECT $1, id, name, product_type, print_spaces FROM product_templates WHERE name = 'T-shirt' RETURNING id`, made); err != nil {
+			t.Fatal(err)
+		}
+		b.app.DB.MustExec(`INSERT INTO campaign_designs (campaign_id, product_id, print_space, design_json, export_status, export_report)
+VALUES ($1, $2, $3, '{}', 'done', jsonb_build_object('dpi', jsonb_build_object('quality', $4::text)))`, made, product, fmt.Sprint("front", i), q)
+	}
+	return made
 }
 
 func TestBulkRowActions(t *testing.T) {
@@ -460,5 +493,130 @@ func TestBulkCampaignJobs(t *testing.T) {
 	}
 	if r := b.do("GET", "/api/seller/bulk-campaigns/999999/log", b.token, nil); r.status != 404 || r.body.Message != bulk.MsgJobNotFound {
 		t.Fatalf("log of a missing job: %d %s", r.status, r.raw)
+	}
+}
+
+// The bulk menu page lists the seller's imports, newest first, with their records counted.
+func TestBulkUploadsList(t *testing.T) {
+	b := newBulkStack(t)
+	designs := `[{"new_url": "u/1/art.png"}]`
+	imports := []struct {
+		name    string
+		records int
+	}{{"Spring drop", 2}, {"Summer drop", 1}}
+	ids := []int64{}
+	for _, im := range imports {
+		records := make([]string, im.records)
+		for i := range records {
+			records[i] = designs
+		}
+		var out bulk.CreateResult
+		r := b.do("POST", bulkBase+"/records", b.token, map[string]any{"template_campaign_id": b.templateID, "name": im.name,
+			"start": false, "records": records})
+		decode(t, r, &out)
+		if r.status != 202 || out.Upload == nil {
+			t.Fatalf("create: %d %s", r.status, r.raw)
+		}
+		ids = append(ids, out.Upload.ID)
+	}
+	b.app.DB.MustExec(`UPDATE bulk_records SET status = 'failed' WHERE id = (SELECT min(id) FROM bulk_records WHERE bulk_upload_id = $1)`, ids[0])
+	b.app.DB.MustExec(`UPDATE bulk_records SET status = 'completed', campaign_id = $2
+WHERE id = (SELECT max(id) FROM bulk_records WHERE bulk_upload_id = $1)`, ids[0], b.madeWithQuality(t, "normal"))
+	// Another account's import never shows.
+	other := b.userID(t, "admin@example.com")
+	b.app.DB.MustExec(`INSERT INTO bulk_uploads (user_id, template_campaign_id, name) VALUES ($1, NULL, 'Theirs')`, other)
+
+	type uploadsPage struct {
+		Data  []bulk.Upload `json:"data"`
+		Total int           `json:"total"`
+	}
+	read := func(query string) (int, uploadsPage, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", b.srv.URL+bulkBase+"/uploads?"+query, nil)
+		req.Header.Set("Authorization", "Bearer "+b.token)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		raw, _ := io.ReadAll(res.Body)
+		var page uploadsPage
+		if res.StatusCode == 200 {
+			if err := json.Unmarshal(raw, &page); err != nil {
+				t.Fatalf("%s: %v", raw, err)
+			}
+		}
+		return res.StatusCode, page, raw
+	}
+
+	code, page, raw := read("")
+	if code != 200 || page.Total != 2 || len(page.Data) != 2 || page.Data[0].ID != ids[1] || page.Data[1].ID != ids[0] {
+		t.Fatalf("%d %s", code, raw)
+	}
+	spring := page.Data[1]
+	if spring.Name != "Spring drop" || spring.Total != 2 || spring.Counts[tasks.BulkFailed] != 1 || spring.Counts[tasks.BulkCompleted] != 1 ||
+		spring.Counts[tasks.BulkPending] != 0 || spring.Qualities["normal"] != 1 || spring.Qualities["low"] != 0 {
+		t.Fatalf("spring = %+v", spring)
+	}
+	if code, page, raw := read(url.Values{"q": {"summer"}}.Encode()); code != 200 || len(page.Data) != 1 || page.Data[0].ID != ids[1] {
+		t.Fatalf("q: %d %s", code, raw)
+	}
+	if code, _, raw := read("order_by=name"); code != 422 {
+		t.Fatalf("order_by: %d %s", code, raw)
+	}
+}
+
+// The import page's template search: by name on the server, the campaign used as a template
+// before its many same-named copies.
+func TestBulkTemplateSearch(t *testing.T) {
+	b := newBulkStack(t)
+	// An earlier import took the template; its 20 copies (newer, same name) were made by its records.
+	var upload int64
+	if err := b.app.DB.Get(&upload, `INSERT INTO bulk_uploads (user_id, template_campaign_id, name) VALUES ($1, $2, 'Earlier') RETURNING id`,
+		b.sellerID, b.templateID); err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		copyID := b.campaign(t, b.sellerID)
+		b.app.DB.MustExec(`INSERT INTO bulk_records (user_id, bulk_upload_id, template_campaign_id, campaign_id, designs, status)
+VALUES ($1, $2, $3, $4, '[]', 'completed')`, b.sellerID, upload, b.templateID, copyID)
+	}
+	b.app.DB.MustExec(`UPDATE campaigns SET name = 'Neon cats' WHERE user_id = $1 AND name = 'Bulk template'`, b.sellerID)
+	var poster int64
+	if err := b.app.DB.Get(&poster, `INSERT INTO campaigns (user_id, name) VALUES ($1, 'Poster drop') RETURNING id`, b.sellerID); err != nil {
+		t.Fatal(err)
+	}
+	theirs := b.campaign(t, b.userID(t, "admin@example.com"))
+
+	search := func(q string) []bulk.TemplateChoice {
+		t.Helper()
+		r := b.do("GET", bulkBase+"/templates?"+url.Values{"q": {q}}.Encode(), b.token, nil)
+		var out []bulk.TemplateChoice
+		decode(t, r, &out)
+		if r.status != 200 {
+			t.Fatalf("%q: %d %s", q, r.status, r.raw)
+		}
+		return out
+	}
+	got := search("neon Cats")
+	if len(got) != 20 || got[0].ID != b.templateID || !got[0].Used || got[0].Made || !got[1].Made {
+		t.Fatalf("by name: %+v", got)
+	}
+	for _, c := range got {
+		if c.ID == theirs || c.ID == poster {
+			t.Fatalf("found %d: %+v", c.ID, got)
+		}
+	}
+	if got := search("poster"); len(got) != 1 || got[0].ID != poster || got[0].Used {
+		t.Fatalf("poster: %+v", got)
+	}
+	if got := search(fmt.Sprint(poster)); len(got) != 1 || got[0].ID != poster {
+		t.Fatalf("by id: %+v", got)
+	}
+	if got := search(""); got[0].ID != b.templateID {
+		t.Fatalf("empty search: %+v", got)
+	}
+	if r := b.do("GET", bulkBase+"/templates?q="+strings.Repeat("x", 256), b.token, nil); r.status != 422 || r.body.Message != bulk.MsgSearchTooLong {
+		t.Fatalf("long: %d %s", r.status, r.raw)
 	}
 }

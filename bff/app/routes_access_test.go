@@ -236,6 +236,8 @@ func TestBulkRoutesNeedCampaignPermissions(t *testing.T) {
 	}{
 		{http.MethodGet, base, read},
 		{http.MethodGet, base + "/records/:id", read},
+		{http.MethodGet, base + "/templates", read},
+		{http.MethodGet, base + "/uploads", read},
 		{http.MethodGet, base + "/uploads/:id", read},
 		{http.MethodGet, "/api/seller/campaign/bulk-v3/origin/:id", read},
 		{http.MethodGet, "/api/seller/bulk-campaigns", read},

@@ -60,6 +60,8 @@ func Routes(g *echo.Group, a *auth.Service, s *Service, once echo.MiddlewareFunc
 	a.Handle(g, http.MethodGet, base, read, s.handleList)
 	a.Handle(g, http.MethodPost, base+"/records", write, s.handleCreate, once)
 	a.Handle(g, http.MethodGet, base+"/records/:id", read, s.handleRecord)
+	a.Handle(g, http.MethodGet, base+"/uploads", read, s.handleUploads)
+	a.Handle(g, http.MethodGet, base+"/templates", read, s.handleTemplates)
 	a.Handle(g, http.MethodGet, base+"/uploads/:id", read, s.handleUpload)
 	a.Handle(g, http.MethodPost, base+"/retry", write, s.handleRetry)
 	a.Handle(g, http.MethodPost, base+"/remove", write, s.handleRemove)
@@ -88,6 +90,8 @@ const (
 	MsgBadTime          = "The time must be one or two dates as YYYY-MM-DD."
 	MsgIDsRequired      = "The ids field must list at least one record id."
 	MsgNameTooLong      = "The name may not be greater than 255 characters."
+	MsgSearchTooLong    = "The search may not be greater than 255 characters."
+	MsgBadQuality       = "The quality must be one of good, normal, low."
 	MsgCannotStart      = "Only pending or stopped records can be started."
 	MsgCannotStop       = "Only pending or queued records can be stopped."
 	MsgCannotRetry      = "Only failed records can be retried."
@@ -156,7 +160,12 @@ func (s *Service) handleList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := listFilter{Q: q.Q, Statuses: values(c, "status"), Types: values(c, "type")}
+	f := listFilter{Q: q.Q, Statuses: values(c, "status"), Types: values(c, "type"), Qualities: values(c, "quality")}
+	for _, v := range f.Qualities {
+		if !slices.Contains(qualities, v) {
+			return invalid(envelope.FieldError{Field: "quality", Message: MsgBadQuality})
+		}
+	}
 	for _, st := range f.Statuses {
 		if !slices.Contains(recordStatuses, st) {
 			return invalid(envelope.FieldError{Field: "status", Message: MsgBadStatus})
@@ -337,6 +346,33 @@ func (s *Service) handleRecord(c echo.Context) error {
 		return err
 	}
 	return envelope.OK(c, r)
+}
+
+// maxTemplateChoices is how many campaigns the template search answers.
+const maxTemplateChoices = 20
+
+func (s *Service) handleTemplates(c echo.Context) error {
+	text := strings.TrimSpace(c.QueryParam("q"))
+	if len(text) > maxNameLength {
+		return invalid(envelope.FieldError{Field: "q", Message: MsgSearchTooLong})
+	}
+	items, err := s.store.templates(c.Request().Context(), owner(c), text, maxTemplateChoices)
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, items)
+}
+
+func (s *Service) handleUploads(c echo.Context) error {
+	q, err := envelope.ParseListQuery(c, "id")
+	if err != nil {
+		return err
+	}
+	items, total, err := s.store.uploads(c.Request().Context(), owner(c), q.Q, q.PerPage, q.Offset())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, envelope.NewPage(items, total, q))
 }
 
 func (s *Service) handleUpload(c echo.Context) error {

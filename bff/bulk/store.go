@@ -36,8 +36,11 @@ type Record struct {
 	Step                 string           `db:"step" json:"step"`
 	Attempts             int              `db:"attempts" json:"attempts"`
 	Results              *json.RawMessage `db:"results" json:"results"`
-	CreatedAt            time.Time        `db:"created_at" json:"created_at"`
-	UpdatedAt            time.Time        `db:"updated_at" json:"updated_at"`
+	// Quality is the worst resolution of the print files of the campaign the record made (good,
+	// normal or low, see docs/editor.md); null until one is exported.
+	Quality   *string   `db:"quality" json:"quality"`
+	CreatedAt time.Time `db:"created_at" json:"created_at"`
+	UpdatedAt time.Time `db:"updated_at" json:"updated_at"`
 }
 
 // Upload is a bulk upload with how many of its records are in each status.
@@ -48,6 +51,8 @@ type Upload struct {
 	CreatedAt          time.Time      `db:"created_at" json:"created_at"`
 	Total              int            `db:"-" json:"total"`
 	Counts             map[string]int `db:"-" json:"counts"`
+	// Qualities counts the records by the worst resolution of their print files (good, normal, low).
+	Qualities map[string]int `db:"-" json:"qualities"`
 }
 
 // ActionResult is what a row action did to one id: ok when it applied, the record's status after
@@ -60,7 +65,20 @@ type ActionResult struct {
 }
 
 const recordColumns = `r.id, r.bulk_upload_id, r.template_campaign_id, c.name AS template_campaign_name, r.campaign_id,
-r.designs, r.type, r.status, r.message, r.step, r.attempts, r.created_at, r.updated_at`
+r.designs, r.type, r.status, r.message, r.step, r.attempts, r.created_at, r.updated_at, rq.quality`
+
+// recordFrom is the records with their template's name and, as rq.quality, the worst resolution
+// the renderer reported for the print files of the campaign each made.
+const recordFrom = ` FROM bulk_records r LEFT JOIN campaigns c ON c.id = r.template_campaign_id
+LEFT JOIN LATERAL (
+	SELECT CASE WHEN bool_or(d.export_report->'dpi'->>'quality' = 'low') THEN 'low'
+		WHEN bool_or(d.export_report->'dpi'->>'quality' = 'normal') THEN 'normal'
+		WHEN bool_or(d.export_report->'dpi'->>'quality' = 'good') THEN 'good' END AS quality
+	FROM campaign_designs d WHERE d.campaign_id = r.campaign_id AND d.export_status = 'done'
+) rq ON true`
+
+// qualities are the resolutions a record can be filtered by.
+var qualities = []string{"good", "normal", "low"}
 
 // listFilter is the list query beyond paging.
 type listFilter struct {
@@ -69,6 +87,7 @@ type listFilter struct {
 	Types        []string
 	From, To     *time.Time
 	BulkUploadID int64
+	Qualities    []string
 }
 
 // store keeps bulk records in Postgres.
@@ -76,7 +95,7 @@ type store struct{ db *sqlx.DB }
 
 // list pages through the owner's records matching f.
 func (s store) list(ctx context.Context, ownerID int64, f listFilter, orderBy string, asc bool, limit, offset int) ([]Record, int, error) {
-	const where = ` FROM bulk_records r LEFT JOIN campaigns c ON c.id = r.template_campaign_id
+	const where = recordFrom + `
 WHERE r.user_id = $1
 AND ($2 = '' OR CASE WHEN $2 ~ '^[0-9]{1,18}$' THEN $2::bigint IN (r.id, r.template_campaign_id, r.campaign_id)
 	ELSE r.designs ILIKE '%' || $2 || '%' OR c.name ILIKE '%' || $2 || '%' END)
@@ -84,8 +103,10 @@ AND (cardinality($3::text[]) = 0 OR r.status = ANY ($3))
 AND r.type = ANY ($4)
 AND ($5::timestamptz IS NULL OR r.created_at >= $5)
 AND ($6::timestamptz IS NULL OR r.created_at < $6)
-AND ($7 = 0 OR r.bulk_upload_id = $7)`
-	args := []any{ownerID, f.Q, database.TextArray(f.Statuses), database.TextArray(f.Types), f.From, f.To, f.BulkUploadID}
+AND ($7 = 0 OR r.bulk_upload_id = $7)
+AND (cardinality($8::text[]) = 0 OR rq.quality = ANY ($8))`
+	args := []any{ownerID, f.Q, database.TextArray(f.Statuses), database.TextArray(f.Types), f.From, f.To, f.BulkUploadID,
+		database.TextArray(f.Qualities)}
 	var total int
 	if err := s.db.GetContext(ctx, &total, `SELECT count(*)`+where, args...); err != nil {
 		return nil, 0, fmt.Errorf("count bulk records: %w", err)
@@ -95,7 +116,7 @@ AND ($7 = 0 OR r.bulk_upload_id = $7)`
 		dir = "ASC"
 	}
 	// orderBy is one of the columns ParseListQuery admitted.
-	q := `SELECT ` + recordColumns + where + ` ORDER BY r.` + orderBy + ` ` + dir + `, r.id DESC LIMIT $8 OFFSET $9`
+	q := `SELECT ` + recordColumns + where + ` ORDER BY r.` + orderBy + ` ` + dir + `, r.id DESC LIMIT $9 OFFSET $10`
 	items := []Record{}
 	if err := s.db.SelectContext(ctx, &items, q, append(args, limit, offset)...); err != nil {
 		return nil, 0, fmt.Errorf("list bulk records: %w", err)
@@ -105,7 +126,7 @@ AND ($7 = 0 OR r.bulk_upload_id = $7)`
 
 // record reads one of the owner's records with its results.
 func (s store) record(ctx context.Context, ownerID, id int64) (Record, error) {
-	q := `SELECT ` + recordColumns + `, r.results FROM bulk_records r LEFT JOIN campaigns c ON c.id = r.template_campaign_id
+	q := `SELECT ` + recordColumns + `, r.results` + recordFrom + `
 WHERE r.id = $1 AND r.user_id = $2`
 	var r Record
 	err := s.db.GetContext(ctx, &r, q, id, ownerID)
@@ -120,7 +141,7 @@ WHERE r.id = $1 AND r.user_id = $2`
 
 // records reads the owner's records among ids, in id order, without results.
 func (s store) records(ctx context.Context, ownerID int64, ids []int64) ([]Record, error) {
-	q := `SELECT ` + recordColumns + ` FROM bulk_records r LEFT JOIN campaigns c ON c.id = r.template_campaign_id
+	q := `SELECT ` + recordColumns + recordFrom + `
 WHERE r.user_id = $1 AND r.id = ANY ($2) ORDER BY r.id`
 	out := []Record{}
 	if err := s.db.SelectContext(ctx, &out, q, ownerID, pq.Array(ids)); err != nil {
@@ -316,22 +337,106 @@ func (s store) upload(ctx context.Context, ownerID, id int64) (Upload, error) {
 	if err != nil {
 		return Upload{}, fmt.Errorf("load bulk upload %d: %w", id, err)
 	}
+	uploads := []Upload{u}
+	if err := s.countRecords(ctx, uploads); err != nil {
+		return Upload{}, err
+	}
+	return uploads[0], nil
+}
+
+// uploads pages through the owner's bulk uploads, newest first, those whose name contains text
+// (or whose id is text), each with its records counted per status.
+func (s store) uploads(ctx context.Context, ownerID int64, text string, limit, offset int) ([]Upload, int, error) {
+	const where = ` FROM bulk_uploads WHERE user_id = $1
+AND ($2 = '' OR name ILIKE '%' || $2 || '%' OR ($2 ~ '^[0-9]{1,18}$' AND id = $2::bigint))`
+	var total int
+	if err := s.db.GetContext(ctx, &total, `SELECT count(*)`+where, ownerID, text); err != nil {
+		return nil, 0, fmt.Errorf("count bulk uploads: %w", err)
+	}
+	items := []Upload{}
+	q := `SELECT id, name, template_campaign_id, created_at` + where + ` ORDER BY id DESC LIMIT $3 OFFSET $4`
+	if err := s.db.SelectContext(ctx, &items, q, ownerID, text, limit, offset); err != nil {
+		return nil, 0, fmt.Errorf("list bulk uploads: %w", err)
+	}
+	if err := s.countRecords(ctx, items); err != nil {
+		return nil, 0, err
+	}
+	return items, total, nil
+}
+
+// countRecords fills Counts (every status, zero when none) and Total of each upload.
+func (s store) countRecords(ctx context.Context, uploads []Upload) error {
+	ids := make([]int64, len(uploads))
+	at := make(map[int64]*Upload, len(uploads))
+	for i := range uploads {
+		ids[i] = uploads[i].ID
+		at[uploads[i].ID] = &uploads[i]
+		uploads[i].Counts = make(map[string]int, len(recordStatuses))
+		uploads[i].Qualities = make(map[string]int, len(qualities))
+		for _, q := range qualities {
+			uploads[i].Qualities[q] = 0
+		}
+		for _, st := range recordStatuses {
+			uploads[i].Counts[st] = 0
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
 	var counts []struct {
+		Upload int64  `db:"bulk_upload_id"`
 		Status string `db:"status"`
 		N      int    `db:"n"`
 	}
-	if err := s.db.SelectContext(ctx, &counts, `SELECT status, count(*) AS n FROM bulk_records WHERE bulk_upload_id = $1 GROUP BY status`, id); err != nil {
-		return Upload{}, fmt.Errorf("count records of bulk upload %d: %w", id, err)
-	}
-	u.Counts = map[string]int{}
-	for _, st := range recordStatuses {
-		u.Counts[st] = 0
+	const q = `SELECT bulk_upload_id, status, count(*) AS n FROM bulk_records WHERE bulk_upload_id = ANY ($1)
+GROUP BY bulk_upload_id, status`
+	if err := s.db.SelectContext(ctx, &counts, q, pq.Array(ids)); err != nil {
+		return fmt.Errorf("count records of bulk uploads: %w", err)
 	}
 	for _, c := range counts {
+		u := at[c.Upload]
 		u.Counts[c.Status] = c.N
 		u.Total += c.N
 	}
-	return u, nil
+	counts = counts[:0]
+	byQuality := `SELECT r.bulk_upload_id, rq.quality AS status, count(*) AS n` + recordFrom + `
+WHERE r.bulk_upload_id = ANY ($1) AND rq.quality IS NOT NULL GROUP BY r.bulk_upload_id, rq.quality`
+	if err := s.db.SelectContext(ctx, &counts, byQuality, pq.Array(ids)); err != nil {
+		return fmt.Errorf("count print file resolutions of bulk uploads: %w", err)
+	}
+	for _, c := range counts {
+		at[c.Upload].Qualities[c.Status] = c.N
+	}
+	return nil
+}
+
+// TemplateChoice is a campaign the import page offers as the template: Used when an earlier bulk
+// upload or record took it as the template, Made when a bulk record made it.
+type TemplateChoice struct {
+	ID   int64  `db:"id" json:"id"`
+	Name string `db:"name" json:"name"`
+	Used bool   `db:"used" json:"used"`
+	Made bool   `db:"made" json:"made"`
+}
+
+// templates finds up to limit of the owner's campaigns whose name contains text (or whose id is
+// text): campaigns already used as templates first, then those not made by a bulk record (a bulk
+// import's copies share their template's name), newest first within each.
+func (s store) templates(ctx context.Context, ownerID int64, text string, limit int) ([]TemplateChoice, error) {
+	const q = `SELECT c.id, c.name,
+	EXISTS (SELECT 1 FROM bulk_uploads u WHERE u.user_id = $1 AND u.template_campaign_id = c.id)
+		OR EXISTS (SELECT 1 FROM bulk_records r WHERE r.user_id = $1 AND r.template_campaign_id = c.id) AS used,
+	EXISTS (SELECT 1 FROM bulk_records r WHERE r.user_id = $1 AND r.campaign_id = c.id) AS made
+FROM campaigns c
+WHERE c.user_id = $1
+AND ($2 = '' OR c.name ILIKE '%' || $2 || '%' OR ($2 ~ '^[0-9]{1,18}$' AND c.id = $2::bigint))
+ORDER BY used DESC, made ASC, c.id DESC
+LIMIT $3`
+	out := []TemplateChoice{}
+	if err := s.db.SelectContext(ctx, &out, q, ownerID, text, limit); err != nil {
+		return nil, fmt.Errorf("find template campaigns: %w", err)
+	}
+	return out, nil
 }
 
 // Origin is the origin campaign of the bulk-v3 flow: its products with

@@ -101,6 +101,14 @@ describe('bulk import of artworks', () => {
     );
     expect(upload.total).toBe(ARTWORKS);
     expect(upload.counts.completed).toBe(ARTWORKS);
+
+    // The Bulk campaigns menu page lists the import and leads into it.
+    await page.goto('/bulk-campaigns');
+    const row = page.getByTestId('bulk-upload-row').filter({ hasText: 'E2E drop' });
+    await row.getByText(`${ARTWORKS} of ${ARTWORKS} records completed`).waitFor();
+    await screenshot(page, 'bulk-uploads-list');
+    await row.getByRole('link', { name: 'E2E drop' }).click();
+    await page.waitForURL(new RegExp(`bulk_upload_id=${uploadId}$`));
     await context.close();
   }, 420_000);
 });

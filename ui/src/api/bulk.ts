@@ -33,6 +33,8 @@ export const bulkRecordSchema = z.object({
   step: z.string(),
   attempts: z.number().int(),
   results: z.array(z.unknown()).nullable(),
+  /** The worst resolution of the made campaign's print files; null until one is exported. */
+  quality: z.enum(['good', 'normal', 'low']).nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -48,6 +50,8 @@ export const bulkUploadSchema = z.object({
   created_at: z.string(),
   total: z.number().int(),
   counts: z.record(z.string(), z.number().int()),
+  /** Records by the worst resolution of their print files. */
+  qualities: z.record(z.string(), z.number().int()).optional(),
 });
 export type BulkUpload = z.infer<typeof bulkUploadSchema>;
 
@@ -73,7 +77,12 @@ export interface BulkListQuery {
   status?: BulkStatus[];
   type?: BulkType;
   bulkUploadId?: number;
+  quality?: BulkQuality[];
 }
+
+/** The resolutions a record's print files are rated (docs/editor.md); normal and low are flagged. */
+export const BULK_QUALITIES = ['good', 'normal', 'low'] as const;
+export type BulkQuality = (typeof BULK_QUALITIES)[number];
 
 const BASE = '/seller/bulk-campaigns/multi-print-spaces';
 
@@ -106,10 +115,33 @@ export async function listBulkRecords(api: ApiClient, query: BulkListQuery, sign
       'status[]': query.status && query.status.length > 0 ? query.status.join(',') : undefined,
       'type[]': query.type,
       bulk_upload_id: query.bulkUploadId,
+      'quality[]': query.quality && query.quality.length > 0 ? query.quality.join(',') : undefined,
     },
     signal,
   });
   return checked(bulkPageSchema, `GET ${BASE}`, page);
+}
+
+const bulkUploadPageSchema = pageSchema(bulkUploadSchema);
+export type BulkUploadPage = z.infer<typeof bulkUploadPageSchema>;
+
+/** The seller's bulk uploads (imports), newest first, each with its records counted per status. */
+export async function listBulkUploads(api: ApiClient, query: { q?: string; page?: number }, signal?: AbortSignal): Promise<BulkUploadPage> {
+  const page = await api.getPage<unknown>(`${BASE}/uploads`, {
+    query: { q: query.q || undefined, page: query.page ?? 1, per_page: BULK_PER_PAGE },
+    signal,
+  });
+  return checked(bulkUploadPageSchema, `GET ${BASE}/uploads`, page);
+}
+
+/** A campaign the import page offers as the template; used: an earlier import took it, made: a bulk record made it. */
+export const templateChoiceSchema = z.object({ id: z.number().int(), name: z.string(), used: z.boolean(), made: z.boolean() });
+export type TemplateChoice = z.infer<typeof templateChoiceSchema>;
+
+/** The seller's campaigns whose name contains q, templates used before first, bulk-made copies last. */
+export async function searchBulkTemplates(api: ApiClient, q: string, signal?: AbortSignal): Promise<TemplateChoice[]> {
+  const data = await api.get(`${BASE}/templates`, { query: { q: q || undefined }, signal });
+  return checked(z.array(templateChoiceSchema), `GET ${BASE}/templates`, data);
 }
 
 export async function getBulkUpload(api: ApiClient, id: number, signal?: AbortSignal): Promise<BulkUpload> {

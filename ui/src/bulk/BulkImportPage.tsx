@@ -1,9 +1,11 @@
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   FileInput,
   Group,
+  List,
   Progress,
   Select,
   Stack,
@@ -15,13 +17,14 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { api, isApiError } from '../api';
-import { createBulkImport, designsOf } from '../api/bulk';
+import { createBulkImport, designsOf, searchBulkTemplates } from '../api/bulk';
 import { printSpacesOf } from '../api/campaigns';
-import { campaignListQuery, campaignQuery } from '../campaigns/queries';
+import { campaignQuery } from '../campaigns/queries';
+import { plural } from '../format/plural';
 import { uploadFile } from '../uploads/uploader';
 import { ArtworkDropZone } from './ArtworkDropZone';
 import { BULK_KEY } from './queries';
@@ -29,6 +32,9 @@ import { ARTWORK_TYPES, BULK_LIST_PATH, importLines, runPool } from './labels';
 
 /** Artworks uploaded at once. */
 const PARALLEL_UPLOADS = 4;
+
+/** A file left out of an import and why. */
+type Skipped = { name: string; reason: string };
 
 type FileState = { name: string; stage: 'waiting' | 'preparing' | 'uploading' | 'checking' | 'done' | 'failed'; message?: string };
 
@@ -60,12 +66,21 @@ export function BulkImportPage() {
   const [states, setStates] = useState<FileState[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<Skipped[]>([]);
+  const [sent, setSent] = useState<{ records: number; skipped: Skipped[]; uploadId: number | null } | null>(null);
 
-  const campaigns = useQuery(campaignListQuery({ q: debounced, page: 1 }));
+  const campaigns = useQuery({
+    queryKey: [...BULK_KEY, 'templates', debounced],
+    queryFn: ({ signal }) => searchBulkTemplates(api, debounced, signal),
+    placeholderData: keepPreviousData,
+  });
   const template = useQuery({ ...campaignQuery(Number(templateId)), enabled: Number(templateId) > 0 });
   const firstProduct = template.data?.products[0];
   const spaces = firstProduct ? printSpacesOf(firstProduct).map((s) => s.name) : [];
-  const campaignOptions = (campaigns.data?.data ?? []).map((c) => ({ value: String(c.id), label: `${c.name} (#${c.id})` }));
+  const campaignOptions = (campaigns.data ?? []).map((c) => ({
+    value: String(c.id),
+    label: `${c.name} (#${c.id})${c.used ? ', template' : c.made ? ', made by bulk' : ''}`,
+  }));
   if (templateId && template.data && !campaignOptions.some((o) => o.value === templateId)) {
     campaignOptions.unshift({ value: templateId, label: `${template.data.name} (#${templateId})` });
   }
@@ -75,6 +90,7 @@ export function BulkImportPage() {
 
   async function start() {
     setError(null);
+    setSent(null);
     if (!templateId) {
       setError('Choose the template campaign.');
       return;
@@ -86,19 +102,26 @@ export function BulkImportPage() {
     }
     setBusy(true);
     setStates(files.map((f) => ({ name: f.name, stage: 'waiting' })));
+    const reasons: string[] = [];
     const uploaded: (string | null)[] = await runPool(files, PARALLEL_UPLOADS, async (file, i) => {
       try {
         const upload = await uploadFile(api, file, { filePath: 'bulk', onProgress: (stage) => setStage(i, stage) });
         setStage(i, 'done');
         return upload.filePath;
       } catch (e) {
-        setStage(i, 'failed', e instanceof Error ? e.message : String(e));
+        reasons[i] = e instanceof Error ? e.message : String(e);
+        setStage(i, 'failed', reasons[i]);
         return null;
       }
     });
     const artworks = [...uploaded.filter((key): key is string => key !== null), ...pasted];
+    const skipped: Skipped[] = [
+      ...refused,
+      ...files.flatMap((f, i) => (uploaded[i] === null ? [{ name: f.name, reason: reasons[i] ?? 'Not uploaded.' }] : [])),
+    ];
     if (artworks.length === 0) {
       setBusy(false);
+      setSent({ records: 0, skipped, uploadId: null });
       setError('No artwork was uploaded.');
       return;
     }
@@ -109,8 +132,14 @@ export function BulkImportPage() {
         records: artworks.map((a) => designsOf(a, printSpace ?? undefined)),
       });
       await queryClient.invalidateQueries({ queryKey: BULK_KEY });
-      notifications.show({ color: 'green', message: `${result.records.length} records sent to the worker.` });
-      void navigate(`${BULK_LIST_PATH}?bulk_upload_id=${result.bulk_upload?.id ?? ''}`);
+      const uploadId = result.bulk_upload?.id ?? null;
+      if (skipped.length > 0) {
+        // Stay: the seller reads which files were left out and why, then opens the import.
+        setSent({ records: result.records.length, skipped, uploadId });
+        return;
+      }
+      notifications.show({ color: 'green', message: `${plural(result.records.length, 'record')} sent to the worker.` });
+      void navigate(`${BULK_LIST_PATH}?bulk_upload_id=${uploadId ?? ''}`);
     } catch (e) {
       setError(isApiError(e) ? e.message : String(e));
     } finally {
@@ -134,7 +163,9 @@ export function BulkImportPage() {
             onChange={(v) => {
               setTemplateId(v);
               setPrintSpace(null);
+              if (v) setError(null);
             }}
+            filter={({ options }) => options}
             searchValue={search}
             onSearchChange={setSearch}
             nothingFoundMessage="No campaign found"
@@ -153,7 +184,9 @@ export function BulkImportPage() {
           <ArtworkDropZone
             onArtworks={(dropped) => setFiles((current) => [...current, ...dropped])}
             onUrlList={(text) => setUrls((current) => (current.trim() === '' ? text : `${current.trimEnd()}\n${text}`))}
-            onRefused={(names) => setError(`Not an artwork or a CSV of URLs, left out: ${names.join(', ')}`)}
+            onRefused={(names) =>
+              setRefused((current) => [...current, ...names.map((name) => ({ name, reason: 'Not an artwork (PNG, JPEG or WebP) or a CSV of URLs.' }))])
+            }
           />
           <FileInput
             label="Artworks"
@@ -166,7 +199,7 @@ export function BulkImportPage() {
           />
           {files.length > 0 && (
             <Text size="sm" c="dimmed">
-              {files.length} artwork {files.length === 1 ? 'file' : 'files'} chosen
+              {plural(files.length, 'artwork file')} chosen
             </Text>
           )}
           <Textarea
@@ -182,6 +215,12 @@ export function BulkImportPage() {
               {error}
             </Alert>
           )}
+          {refused.length > 0 && !sent && (
+            <Text size="sm" c="yellow.8" data-testid="bulk-refused">
+              Left out (not an artwork or a CSV of URLs): {refused.map((f) => f.name).join(', ')}
+            </Text>
+          )}
+          {sent && <SkippedReport {...sent} />}
           <Group justify="flex-end">
             <Button onClick={() => void start()} loading={busy}>
               Upload and create records
@@ -211,5 +250,37 @@ export function BulkImportPage() {
         </Card>
       )}
     </Stack>
+  );
+}
+
+/** What an import sent and every file it left out, with the reason. */
+function SkippedReport({ records, skipped, uploadId }: { records: number; skipped: Skipped[]; uploadId: number | null }) {
+  if (skipped.length === 0) return null;
+  return (
+    <Alert color="yellow" role="status" data-testid="bulk-skipped" title={`${plural(skipped.length, 'file')} skipped`}>
+      <Stack gap={6}>
+        <Text size="sm">
+          {plural(records, 'record')} sent to the worker.
+          {uploadId !== null && (
+            <>
+              {' '}
+              <Anchor component={Link} to={`${BULK_LIST_PATH}?bulk_upload_id=${uploadId}`}>
+                Open the import
+              </Anchor>
+            </>
+          )}
+        </Text>
+        <List size="sm" spacing={2}>
+          {skipped.map((f, i) => (
+            <List.Item key={`${f.name}-${i}`}>
+              <Text span fw={600} size="sm">
+                {f.name}
+              </Text>
+              : {f.reason}
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Alert>
   );
 }

@@ -13,6 +13,7 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
@@ -21,19 +22,24 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, isApiError } from '../api';
 import {
+  BULK_QUALITIES,
   BULK_STATUSES,
   BULK_TYPES,
   artworksOf,
   bulkAction,
   type BulkAction,
   type BulkActionResult,
+  type BulkQuality,
   type BulkStatus,
   type BulkType,
 } from '../api/bulk';
 import { ListPager, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
 import { BULK_KEY, bulkListQuery, bulkUploadQuery } from './queries';
-import { BULK_IMPORT_PATH, STATUS_COLORS, TYPE_LABELS, summarize } from './labels';
+import { can } from '../access/rules';
+import { plural } from '../format/plural';
+import { useSessionUser } from '../session/useSessionUser';
+import { BULK_IMPORT_PATH, QUALITY_LOOK, STATUS_COLORS, TYPE_LABELS, artworkName, codeLabel, statusLabel, summarize } from './labels';
 
 const ACTION_LABELS: Readonly<Record<BulkAction | 'start-all' | 'stop-all', string>> = {
   start: 'Start',
@@ -49,6 +55,8 @@ function UploadSummary({ id }: { id: number }) {
   const upload = useQuery(bulkUploadQuery(id));
   if (!upload.isSuccess) return null;
   const { done, failed, total } = summarize(upload.data);
+  const low = upload.data.qualities?.low ?? 0;
+  const normal = upload.data.qualities?.normal ?? 0;
   return (
     <Card withBorder radius="lg" data-testid="bulk-upload-summary">
       <Stack gap={6}>
@@ -58,6 +66,13 @@ function UploadSummary({ id }: { id: number }) {
             {done} of {total} completed{failed > 0 ? `, ${failed} failed` : ''}
           </Text>
         </Group>
+        {low + normal > 0 && (
+          <Text size="sm" c={low > 0 ? 'red' : 'yellow.8'} data-testid="bulk-upload-resolution">
+            Print resolution: {low > 0 ? `${plural(low, 'record')} low` : ''}
+            {low > 0 && normal > 0 ? ', ' : ''}
+            {normal > 0 ? `${plural(normal, 'record')} normal` : ''}
+          </Text>
+        )}
         <Progress.Root size="lg" aria-label="Bulk upload progress">
           <Progress.Section value={total ? (100 * done) / total : 0} color="green" />
           <Progress.Section value={total ? (100 * failed) / total : 0} color="red" />
@@ -79,8 +94,10 @@ export function BulkRecordsPage() {
   const { q, search, debounced, page, setPage, resetting } = useListSearch();
   const [status, setStatus] = useState<BulkStatus[]>([]);
   const [type, setType] = useState<BulkType | null>(null);
+  const [quality, setQuality] = useState<BulkQuality[]>([]);
+  const canChange = can(useSessionUser(), 'update_campaign');
   const [selected, setSelected] = useState<number[]>([]);
-  const list = useQuery(bulkListQuery({ q: debounced, page, status, type: type ?? undefined, bulkUploadId }));
+  const list = useQuery(bulkListQuery({ q: debounced, page, status, type: type ?? undefined, bulkUploadId, quality }));
 
   const act = useMutation({
     mutationFn: ({ action, ids }: { action: BulkAction | 'start-all' | 'stop-all'; ids?: number[] }) => bulkAction(api, action, ids),
@@ -89,7 +106,10 @@ export function BulkRecordsPage() {
       const refused = results.find((r) => !r.ok);
       notifications.show({
         color: refused ? 'yellow' : 'green',
-        message: `${ACTION_LABELS[action]}: ${done} of ${results.length} records.${refused ? ` #${refused.id}: ${refused.message ?? ''}` : ''}`,
+        message:
+          results.length === 0
+            ? `${ACTION_LABELS[action]}: no record could be ${action.startsWith('start') ? 'started' : 'stopped'}.`
+            : `${ACTION_LABELS[action]}: ${done} of ${plural(results.length, 'record')}.${refused ? ` #${refused.id}: ${refused.message ?? ''}` : ''}`,
       });
       setSelected([]);
       await queryClient.invalidateQueries({ queryKey: BULK_KEY });
@@ -107,9 +127,11 @@ export function BulkRecordsPage() {
         <Title order={1} fz="h2">
           Bulk campaigns: multi print spaces
         </Title>
-        <Button leftSection={<IconUpload size={16} />} component={Link} to={BULK_IMPORT_PATH}>
-          Import artworks
-        </Button>
+        {canChange && (
+          <Button leftSection={<IconUpload size={16} />} component={Link} to={BULK_IMPORT_PATH}>
+            Import artworks
+          </Button>
+        )}
       </Group>
       {bulkUploadId !== undefined && <UploadSummary id={bulkUploadId} />}
       <Group gap="sm" align="flex-end">
@@ -123,7 +145,7 @@ export function BulkRecordsPage() {
         <MultiSelect
           placeholder={status.length ? undefined : 'All statuses'}
           aria-label="Status"
-          data={[...BULK_STATUSES]}
+          data={BULK_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
           value={status}
           onChange={resetting(setStatus)}
           clearable
@@ -138,28 +160,39 @@ export function BulkRecordsPage() {
           clearable
           w={200}
         />
+        <MultiSelect
+          placeholder={quality.length ? undefined : 'Any resolution'}
+          aria-label="Print resolution"
+          data={BULK_QUALITIES.map((v) => ({ value: v, label: `${QUALITY_LOOK[v].label} resolution` }))}
+          value={quality}
+          onChange={resetting((v: string[]) => setQuality(v as BulkQuality[]))}
+          clearable
+          w={260}
+        />
       </Group>
-      <Group gap="xs">
-        {(['start', 'stop', 'retry', 'remove'] as const).map((action) => (
-          <Button
-            key={action}
-            size="xs"
-            variant="light"
-            color={action === 'remove' ? 'red' : undefined}
-            disabled={selected.length === 0}
-            loading={act.isPending && act.variables.action === action}
-            onClick={() => act.mutate({ action, ids: selected })}
-          >
-            {ACTION_LABELS[action]} ({selected.length})
+      {canChange && (
+        <Group gap="xs">
+          {(['start', 'stop', 'retry', 'remove'] as const).map((action) => (
+            <Button
+              key={action}
+              size="xs"
+              variant="light"
+              color={action === 'remove' ? 'red' : undefined}
+              disabled={selected.length === 0}
+              loading={act.isPending && act.variables.action === action}
+              onClick={() => act.mutate({ action, ids: selected })}
+            >
+              {ACTION_LABELS[action]} ({selected.length})
+            </Button>
+          ))}
+          <Button size="xs" variant="default" onClick={() => act.mutate({ action: 'start-all' })}>
+            {ACTION_LABELS['start-all']}
           </Button>
-        ))}
-        <Button size="xs" variant="default" onClick={() => act.mutate({ action: 'start-all' })}>
-          {ACTION_LABELS['start-all']}
-        </Button>
-        <Button size="xs" variant="default" onClick={() => act.mutate({ action: 'stop-all' })}>
-          {ACTION_LABELS['stop-all']}
-        </Button>
-      </Group>
+          <Button size="xs" variant="default" onClick={() => act.mutate({ action: 'stop-all' })}>
+            {ACTION_LABELS['stop-all']}
+          </Button>
+        </Group>
+      )}
       <PagedListCard list={list} loadingLabel="Loading bulk records">
         {(rows) => (
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="bulk-worker-table">
@@ -176,6 +209,7 @@ export function BulkRecordsPage() {
                 <Table.Th>Template</Table.Th>
                 <Table.Th>Artwork</Table.Th>
                 <Table.Th>Status</Table.Th>
+                <Table.Th>Resolution</Table.Th>
                 <Table.Th>Worker step</Table.Th>
                 <Table.Th>Message</Table.Th>
                 <Table.Th>Campaign</Table.Th>
@@ -192,23 +226,32 @@ export function BulkRecordsPage() {
                   </Table.Td>
                   <Table.Td>{r.template_campaign_name ?? `#${r.template_campaign_id ?? '?'}`}</Table.Td>
                   <Table.Td maw={220}>
-                    <Text size="sm" truncate="end">
-                      {artworksOf(r.designs).join(', ') || r.designs}
+                    <Text size="sm" truncate="end" title={artworksOf(r.designs).join(', ') || r.designs}>
+                      {artworksOf(r.designs).map(artworkName).join(', ') || r.designs}
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATUS_COLORS[r.status]}>
-                      {r.status}
+                    <Badge variant="light" color={STATUS_COLORS[r.status]} style={{ overflow: 'visible' }}>
+                      {statusLabel(r.status)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {r.step}
-                    </Text>
+                    {r.quality && (
+                      <Badge variant="light" color={QUALITY_LOOK[r.quality].color} data-testid="bulk-quality" style={{ overflow: 'visible' }}>
+                        {QUALITY_LOOK[r.quality].label}
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" c={r.status === 'failed' ? 'red' : undefined}>
-                      {r.message}
+                    {r.step && (
+                      <Tooltip label={r.step}>
+                        <Text size="xs">{codeLabel(r.step)}</Text>
+                      </Tooltip>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c={r.status === 'failed' ? 'red' : undefined} title={codeLabel(r.message) === r.message ? undefined : r.message}>
+                      {codeLabel(r.message)}
                     </Text>
                   </Table.Td>
                   <Table.Td>

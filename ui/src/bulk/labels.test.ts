@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { artworksOf, designsOf } from '../api/bulk';
-import { importLines, runPool, summarize } from './labels';
+import { artworkName, codeLabel, importLines, runPool, summarize } from './labels';
 
 describe('designsOf and artworksOf', () => {
   it('writes the designs text and reads it back', () => {
@@ -47,5 +47,21 @@ describe('summarize', () => {
   it('counts completed records as done and failed or stopped ones as failed', () => {
     expect(summarize({ total: 6, counts: { completed: 3, failed: 1, stopped: 1, queued: 1 } })).toEqual({ done: 3, failed: 2, total: 6 });
     expect(summarize({ total: 0, counts: {} })).toEqual({ done: 0, failed: 0, total: 0 });
+  });
+});
+
+describe('codeLabel', () => {
+  it('puts the worker codes in words and leaves plain messages alone', () => {
+    expect(codeLabel('APPLY_DESIGN_SUCCESS')).toBe('Artwork applied');
+    expect(codeLabel('PRINT_SPACE_IS_MISSING')).toBe('A product of the template lacks this print space.');
+    expect(codeLabel('Design url is invalid')).toBe('Design url is invalid');
+  });
+});
+
+describe('artworkName', () => {
+  it('names an artwork by its file name, not its storage path', () => {
+    expect(artworkName('u/7/bulk/cat.png')).toBe('cat.png');
+    expect(artworkName('/api/files/u/7/bulk/dog.webp?variant=thumb')).toBe('dog.webp');
+    expect(artworkName('plain.png')).toBe('plain.png');
   });
 });

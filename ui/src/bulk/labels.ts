@@ -1,4 +1,4 @@
-import type { BulkStatus, BulkType, BulkUpload } from '../api/bulk';
+import type { BulkQuality, BulkStatus, BulkType, BulkUpload } from '../api/bulk';
 
 /** The list of bulk multi-print-space records and its import page. */
 export const BULK_LIST_PATH = '/bulk-campaigns/multi-print-spaces';
@@ -17,6 +17,44 @@ export const STATUS_COLORS: Readonly<Record<BulkStatus, string>> = {
   failed: 'red',
   stopped: 'yellow',
 };
+
+const STATUS_LABELS: Readonly<Record<BulkStatus, string>> = {
+  pending: 'Pending',
+  queued: 'Queued',
+  processing: 'Processing',
+  completed: 'Completed',
+  failed: 'Failed',
+  stopped: 'Stopped',
+};
+
+/** How a record's print resolution shows: good quietly green, normal and low flagged. */
+export const QUALITY_LOOK: Readonly<Record<BulkQuality, { color: string; label: string }>> = {
+  good: { color: 'green', label: 'Good' },
+  normal: { color: 'yellow', label: 'Normal' },
+  low: { color: 'red', label: 'Low' },
+};
+
+/** An artwork by its file name, not its storage path ("u/7/bulk/cat.png" is "cat.png"). */
+export function artworkName(path: string): string {
+  const clean = path.split(/[?#]/)[0] ?? path;
+  return clean.slice(clean.lastIndexOf('/') + 1) || path;
+}
+
+/** The worker's steps and coded messages (worker/bulk) in words; the code itself goes in a tooltip. */
+const CODE_LABELS: Readonly<Record<string, string>> = {
+  LOAD_PENDING_RECORD: 'Loading the record',
+  PRE_LOAD_DESIGN_MOCKUP: 'Loading the template',
+  APPLY_DESIGN: 'Applying the artwork',
+  APPLY_DESIGN_SUCCESS: 'Artwork applied',
+  INVALID_DESIGN: 'Artwork refused',
+  PRINT_SPACE_IS_MISSING: 'A product of the template lacks this print space.',
+};
+
+/** A worker step or message in words: known codes are translated, anything else is shown as it is. */
+export const codeLabel = (code: string): string => CODE_LABELS[code] ?? code;
+
+/** The human word for a record's status. */
+export const statusLabel = (status: BulkStatus): string => STATUS_LABELS[status];
 
 /** How far a bulk upload got: records completed, failed (or stopped) and in all. */
 export function summarize(upload: Pick<BulkUpload, 'counts' | 'total'>): { done: number; failed: number; total: number } {

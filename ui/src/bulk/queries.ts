@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../api';
-import { getBulkUpload, listBulkJobs, listBulkRecords, type BulkListQuery, type BulkPage, type BulkStatus } from '../api/bulk';
+import { getBulkUpload, listBulkJobs, listBulkRecords, listBulkUploads, type BulkListQuery, type BulkPage, type BulkStatus } from '../api/bulk';
 
 /** Every bulk query lives under this key, so an action refreshes the list and the summaries. */
 export const BULK_KEY = ['bulk-records'] as const;
@@ -39,4 +39,14 @@ export const bulkJobsQuery = (query: { q?: string; page?: number; status?: BulkS
     placeholderData: keepPreviousData,
     refetchInterval: (q) =>
       q.state.data?.data.some((j) => j.status === 'pending' || j.status === 'queued') ? LIVE_REFRESH_MS : false,
+  });
+
+/** A page of the seller's bulk uploads, refreshed while one of them has records at work. */
+export const bulkUploadsQuery = (query: { q?: string; page?: number }) =>
+  queryOptions({
+    queryKey: [...BULK_KEY, 'uploads', query],
+    queryFn: ({ signal }) => listBulkUploads(api, query, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      q.state.data?.data.some((u) => (u.counts.queued ?? 0) + (u.counts.processing ?? 0) > 0) ? LIVE_REFRESH_MS : false,
   });

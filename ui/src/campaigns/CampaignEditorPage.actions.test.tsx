@@ -9,7 +9,9 @@ import type { DesignCanvasProps } from '../editor/DesignCanvas';
 import { addImage, addText, emptyDocument } from '../editor/model';
 import { ACTIONS, CANVAS_ACTIONS, type ActionName } from '../editor/model/actions';
 import { json, ok } from '../test/answers';
+import { meQuery } from '../session/queries';
 import { renderWithMantine } from '../test/render';
+import { makeUser } from '../test/users';
 import { CampaignEditorPage } from './CampaignEditorPage';
 
 // jsdom cannot draw Konva: a stand-in canvas lists the objects as buttons that select them, shows the selection and
@@ -75,7 +77,7 @@ const UPLOAD = {
   created_at: '2026-11-22T06:00:00Z',
 };
 
-function setup() {
+function setup(user = makeUser()) {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string, init: RequestInit) => {
@@ -93,6 +95,7 @@ function setup() {
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(meQuery.queryKey, user);
   const router = createMemoryRouter([{ path: '/campaigns/edit/:id?', element: <CampaignEditorPage /> }], {
     initialEntries: ['/campaigns/edit/41'],
   });

@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Campaign, DesignExport, Product } from '../api/campaigns';
 import { addImage, emptyDocument } from '../editor/model';
 import { json, ok } from '../test/answers';
+import { meQuery } from '../session/queries';
 import { renderWithMantine } from '../test/render';
+import { makeUser } from '../test/users';
 import { CampaignEditorPage } from './CampaignEditorPage';
 
 // jsdom has no 2D canvas context, so Konva cannot draw here: the page's logic is tested around an empty stand-in,
@@ -73,9 +75,10 @@ function serve(backend: Backend) {
   return calls;
 }
 
-function setup(backend: Backend) {
+function setup(backend: Backend, user = makeUser()) {
   const calls = serve(backend);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(meQuery.queryKey, user);
   const router = createMemoryRouter(
     [
       { path: '/campaigns/edit/:id?', element: <CampaignEditorPage /> },
@@ -97,6 +100,16 @@ function setup(backend: Backend) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('CampaignEditorPage', { timeout: 20_000 }, () => {
+  it('gives a team member who may only read campaigns a read-only editor', async () => {
+    const { calls, user } = setup({ save: () => ok(CAMPAIGN), exports: () => [] }, makeUser({ roles: ['team'], permissions: ['get_campaigns'], access_user: true }));
+    expect(await screen.findByTestId('editor-read-only')).toHaveTextContent('View only');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    const name = screen.getByRole('textbox', { name: /name/i });
+    expect(name).toBeDisabled();
+    await user.keyboard('{Delete}');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
   it('shows the bff’s field errors on the design and the message as a toast', async () => {
     const { calls, user } = setup({
       save: () =>

@@ -26,6 +26,18 @@ import { ResolutionBadge } from './ResolutionBadge';
 import { editorPath, kindOfSegment, type KindSegment } from './routes';
 import { TextPanel } from './TextPanel';
 import { useCampaignEditor } from './useCampaignEditor';
+import { can } from '../access/rules';
+import { useSessionUser } from '../session/useSessionUser';
+
+/** The actions a read-only user may perform: looking at another product or print space, selecting. */
+const LOOKING = new Set<Performance['name']>(['switchProduct', 'switchSpace', 'select']);
+
+/** perform limited to LOOKING: every change is dropped before it reaches the editor. */
+function lookOnly(perform: (action: Performance) => void): (action: Performance) => void {
+  return (action) => {
+    if (LOOKING.has(action.name)) perform(action);
+  };
+}
 
 /** The app URL of a stored file by its blob key (bff/uploads FileURL); http(s) sources are used as they are. */
 function fileUrl(src: string): string {
@@ -41,7 +53,10 @@ function artworkUrl(src: string, printType: number | undefined): string {
 /** The editor of a loaded campaign: layout over useCampaignEditor. Remounted (by key) when another campaign opens. */
 function Editor({ initial }: { initial: Campaign }) {
   const editor = useCampaignEditor(initial);
-  const { state, perform } = editor;
+  // The API's rule: changing a campaign needs update_campaign. Without it the editor only looks.
+  const readOnly = !can(useSessionUser(), 'update_campaign');
+  const { state } = editor;
+  const perform = readOnly ? lookOnly(editor.perform) : editor.perform;
   const { campaign, draft, errors } = state;
   const focus = focusOf(state);
   const models = useQuery(modelsQuery);
@@ -66,7 +81,7 @@ function Editor({ initial }: { initial: Campaign }) {
 
   return (
     <Stack gap="lg">
-      <LeaveGuard when={isDirty(state) && !editor.save.isPending} />
+      <LeaveGuard when={!readOnly && isDirty(state) && !editor.save.isPending} />
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
           <Anchor component={Link} to="/campaigns" size="sm">
@@ -76,14 +91,21 @@ function Editor({ initial }: { initial: Campaign }) {
             {draft.name || campaign.name}
           </Title>
         </Stack>
-        <Group gap="xs">
-          <ActionButton name="undo" icon={<IconArrowBackUp size={18} />} state={state} perform={perform} />
-          <ActionButton name="redo" icon={<IconArrowForwardUp size={18} />} state={state} perform={perform} />
-          <Button leftSection={<IconDeviceFloppy size={16} />} loading={editor.save.isPending} onClick={editor.onSave}>
-            Save
-          </Button>
-        </Group>
+        {!readOnly && (
+          <Group gap="xs">
+            <ActionButton name="undo" icon={<IconArrowBackUp size={18} />} state={state} perform={perform} />
+            <ActionButton name="redo" icon={<IconArrowForwardUp size={18} />} state={state} perform={perform} />
+            <Button leftSection={<IconDeviceFloppy size={16} />} loading={editor.save.isPending} onClick={editor.onSave}>
+              Save
+            </Button>
+          </Group>
+        )}
       </Group>
+      {readOnly && (
+        <Alert color="blue" variant="light" data-testid="editor-read-only">
+          View only: your permissions let you see this campaign but not change it.
+        </Alert>
+      )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Card withBorder radius="lg" padding="md">
@@ -153,7 +175,7 @@ function Editor({ initial }: { initial: Campaign }) {
               <DesignCanvas
                 doc={doc}
                 perform={perform}
-                onKeyDown={editor.onCanvasKey}
+                onKeyDown={readOnly ? () => undefined : editor.onCanvasKey}
                 selectedId={state.selectedId}
                 restricted={state.restricted}
                 lockEdit={state.lockEdit}
@@ -166,6 +188,7 @@ function Editor({ initial }: { initial: Campaign }) {
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
+          <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="md">
             <CampaignSettings
               draft={draft}
@@ -220,6 +243,7 @@ function Editor({ initial }: { initial: Campaign }) {
               <Design3DPreview doc={doc} model={model} color={colour.hex || undefined} imageUrl={imageUrl} fontUrl={fileUrl} />
             )}
           </Stack>
+          </fieldset>
         </Grid.Col>
       </Grid>
       <ExportPanel exports={editor.exports.data ?? []} products={campaign.products} progress={editor.progress} error={editor.exports.error} />

@@ -48,9 +48,9 @@ function serve(rows: () => CampaignSummary[]) {
   return calls;
 }
 
-function show() {
+function show(user = makeUser()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQuery.queryKey, makeUser());
+  client.setQueryData(meQuery.queryKey, user);
   renderWithMantine(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/campaigns']}>
@@ -80,6 +80,16 @@ afterEach(() => {
 });
 
 describe('CampaignsPage', () => {
+  it('offers a team member who may only read campaigns no New, Edit or Delete', async () => {
+    serve(() => campaigns);
+    show(makeUser({ roles: ['team'], permissions: ['get_campaigns'], access_user: true }));
+    await screen.findByRole('link', { name: 'Summer drop' }, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'New campaign' })).not.toBeInTheDocument();
+    expect(row('Summer drop').queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(row('Summer drop').queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(row('Summer drop').getByRole('link', { name: 'View' })).toBeInTheDocument();
+  });
+
   it("shows each campaign's default mockup, else its artwork, lazily in a fixed box", async () => {
     serve(() => campaigns);
     show();

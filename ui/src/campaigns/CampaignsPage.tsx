@@ -114,9 +114,11 @@ export function CampaignsPage() {
               Bulk campaigns
             </Button>
           )}
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            New campaign
-          </Button>
+          {canSell && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              New campaign
+            </Button>
+          )}
         </Group>
       </Group>
       <Group gap="sm">
@@ -183,16 +185,18 @@ export function CampaignsPage() {
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
                       <Button size="xs" variant="light" component={Link} to={editorPath(c)}>
-                        Edit
+                        {canSell ? 'Edit' : 'View'}
                       </Button>
                       {canSell && (
                         <Button size="xs" variant="light" color="teal" onClick={() => setSelling(c)}>
                           Sell
                         </Button>
                       )}
-                      <Button size="xs" color="red" variant="subtle" onClick={() => setDeleting(c)}>
-                        Delete
-                      </Button>
+                      {canSell && (
+                        <Button size="xs" color="red" variant="subtle" onClick={() => setDeleting(c)}>
+                          Delete
+                        </Button>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

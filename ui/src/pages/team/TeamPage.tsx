@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Checkbox, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { api, isApiError } from '../../api';
 import { inviteMember, removeMember, sentInvitations, setMemberPermissions, teamMembers, type TeamMember } from '../../api/team';
-import { PERMISSIONS } from '../../access';
+import { currentAccessContext, isAuthorizedAccount, PERMISSIONS, visibleMenu } from '../../access';
+import { useSessionUser } from '../../session/useSessionUser';
 import { FormError } from '../../components/FormError';
 import { applyServerError } from '../auth/formErrors';
 import { PERMISSION_LABELS } from './permissionLabels';
@@ -27,8 +28,30 @@ function toast(error: unknown) {
   notifications.show({ color: 'red', message: isApiError(error) ? error.message : 'Something went wrong.' });
 }
 
-/** `/team`: the seller's team members and their permissions, invitations by e-mail, removal. */
+/**
+ * `/team`: the seller's team members and their permissions, invitations by e-mail, removal. The same rule as the
+ * API's decides who may use it (the team menu item's); anyone else is told so instead of shown a form that fails.
+ */
 export function TeamPage() {
+  const user = useSessionUser();
+  if (!visibleMenu(user, currentAccessContext()).includes('settings.team')) {
+    return (
+      <Stack gap="lg" maw={900}>
+        <Title order={1} fz="h2">
+          Team
+        </Title>
+        <Alert color="yellow" role="alert" data-testid="team-not-allowed">
+          {isAuthorizedAccount(user)
+            ? 'Only the account owner manages its team. Ask them to change your permissions.'
+            : 'You do not have permission to see the team. Ask the account owner for the “See the team” permission.'}
+        </Alert>
+      </Stack>
+    );
+  }
+  return <TeamScreen />;
+}
+
+function TeamScreen() {
   const queryClient = useQueryClient();
   const members = useQuery({ queryKey: ['team', 'members'], queryFn: ({ signal }) => teamMembers(api, signal) });
   const invitations = useQuery({ queryKey: ['team', 'sent'], queryFn: ({ signal }) => sentInvitations(api, signal) });
