@@ -17,6 +17,7 @@ import (
 
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/platform/database"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // Job is a background bulk campaign job: the worker's
@@ -106,10 +107,13 @@ func (s *Service) handleCreateJobs(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	ids, err := s.store.createJobs(ctx, owner(c), b, names, designs)
-	if errors.Is(err, ErrNotFound) {
+	var over *tasks.CampaignLimitError
+	switch {
+	case errors.Is(err, ErrNotFound):
 		return invalid(envelope.FieldError{Field: "campaign_id", Message: MsgCampaignNotFound})
-	}
-	if err != nil {
+	case errors.As(err, &over):
+		return envelope.Fail(http.StatusUnprocessableEntity, over.Error())
+	case err != nil:
 		return err
 	}
 	jobs, err := s.store.jobs(ctx, owner(c), ids)
@@ -168,6 +172,9 @@ func (s store) createJobs(ctx context.Context, ownerID int64, b jobBody, names, 
 	}
 	defer tx.Rollback()
 	if err := ownsCampaign(ctx, tx, ownerID, b.CampaignID); err != nil {
+		return nil, err
+	}
+	if err := underCampaignLimit(ctx, tx, ownerID, len(names)); err != nil {
 		return nil, err
 	}
 	const q = `

@@ -311,10 +311,13 @@ func (s *Service) handleCreate(c echo.Context) error {
 	ctx := c.Request().Context()
 	start := b.Start == nil || *b.Start
 	ids, uploadID, outboxIDs, err := s.store.create(ctx, owner(c), b.TemplateCampaignID, b.Type, designs, uploadName, start)
-	if errors.Is(err, ErrNotFound) {
+	var over *tasks.CampaignLimitError
+	switch {
+	case errors.Is(err, ErrNotFound):
 		return invalid(envelope.FieldError{Field: "template_campaign_id", Message: MsgCampaignNotFound})
-	}
-	if err != nil {
+	case errors.As(err, &over):
+		return envelope.Fail(http.StatusUnprocessableEntity, over.Error())
+	case err != nil:
 		return err
 	}
 	s.dispatch(ctx, outboxIDs)

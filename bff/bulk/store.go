@@ -175,6 +175,9 @@ func (s store) create(ctx context.Context, ownerID, templateID int64, typ string
 	if err := ownsCampaign(ctx, tx, ownerID, templateID); err != nil {
 		return nil, 0, nil, err
 	}
+	if err := underCampaignLimit(ctx, tx, ownerID, len(designs)); err != nil {
+		return nil, 0, nil, err
+	}
 	var uploadID sql.NullInt64
 	if uploadName != "" {
 		const q = `INSERT INTO bulk_uploads (user_id, template_campaign_id, name) VALUES ($1, $2, $3) RETURNING id`
@@ -208,6 +211,21 @@ RETURNING id`
 		return nil, 0, nil, err
 	}
 	return ids, uploadID.Int64, outboxIDs, nil
+}
+
+// underCampaignLimit holds the account's campaign limit (see tasks.UnderCampaignLimit) for adding
+// bulk records or jobs that each make one campaign: the records and jobs still pending or queued
+// will make theirs too, so they count with the campaigns already there. It returns a
+// *tasks.CampaignLimitError when they would not all fit.
+func underCampaignLimit(ctx context.Context, tx *sqlx.Tx, ownerID int64, adding int) error {
+	const q = `
+SELECT (SELECT count(*) FROM bulk_records WHERE user_id = $1 AND campaign_id IS NULL AND status IN ('pending', 'queued'))
+	+ (SELECT count(*) FROM bulk_campaign_jobs WHERE user_id = $1 AND new_campaign_id IS NULL AND status IN ('pending', 'queued'))`
+	var pending int
+	if err := tx.GetContext(ctx, &pending, q, ownerID); err != nil {
+		return fmt.Errorf("count pending bulk campaigns: %w", err)
+	}
+	return tasks.UnderCampaignLimit(ctx, tx, ownerID, pending+adding)
 }
 
 // queueRecord adds the bulk:record task of the record's attempt to the outbox in tx.

@@ -25,6 +25,7 @@ import (
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/tasks"
+	workertasks "github.com/pressroom/pressroom/worker/tasks"
 )
 
 // Deps are what the campaign calls use.
@@ -176,8 +177,9 @@ func (s *Service) handleCreate(c echo.Context) error {
 		return err
 	}
 	defer tx.Rollback()
-	if limit, err := s.store.underCampaignLimit(ctx, tx, owner(c)); errors.Is(err, ErrCampaignLimit) {
-		return envelope.Fail(http.StatusUnprocessableEntity, fmt.Sprintf(msgCampaignLimitPattern, limit))
+	var over *workertasks.CampaignLimitError
+	if err := workertasks.UnderCampaignLimit(ctx, tx, owner(c), 1); errors.As(err, &over) {
+		return envelope.Fail(http.StatusUnprocessableEntity, fmt.Sprintf(msgCampaignLimitPattern, over.Limit))
 	} else if err != nil {
 		return err
 	}

@@ -33,8 +33,6 @@ var (
 	// ErrMockupOutdated means the design has moved past the mockup's revision and its print file is
 	// not made yet (or failed), so the mockup would show an old design; the new print file queues it.
 	ErrMockupOutdated = errors.New("the design has changed since the mockup failed")
-	// ErrCampaignLimit means the account has as many campaigns as its campaign_limit allows.
-	ErrCampaignLimit = errors.New("campaign limit reached")
 	// errTooManyProducts means a campaign has MaxProducts products already.
 	errTooManyProducts = errors.New("too many products")
 )
@@ -306,27 +304,6 @@ LEFT JOIN LATERAL (
 		}
 	}
 	return items, total, nil
-}
-
-// underCampaignLimit locks the owner's account row for the rest of the transaction, so concurrent
-// creations count one after the other, and fails with ErrCampaignLimit, returning the limit, when
-// the account has campaign_limit campaigns already (0 means no limit).
-func (store) underCampaignLimit(ctx context.Context, tx *sqlx.Tx, ownerID int64) (int, error) {
-	var limit int
-	if err := tx.GetContext(ctx, &limit, `SELECT campaign_limit FROM users WHERE id = $1 FOR UPDATE`, ownerID); err != nil {
-		return 0, fmt.Errorf("campaign limit: %w", err)
-	}
-	if limit <= 0 {
-		return 0, nil
-	}
-	var n int
-	if err := tx.GetContext(ctx, &n, `SELECT count(*) FROM campaigns WHERE user_id = $1`, ownerID); err != nil {
-		return 0, fmt.Errorf("count campaigns: %w", err)
-	}
-	if n >= limit {
-		return limit, ErrCampaignLimit
-	}
-	return limit, nil
 }
 
 // create inserts a campaign with a product copied from each template, in the order given.

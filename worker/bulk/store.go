@@ -230,8 +230,15 @@ func save(ctx context.Context, db *sqlx.DB, p tasks.BulkRecordPayload, r record,
 // createCampaign creates in tx the owner's campaign name copied from template t (its kind,
 // personalized setting and products) with designs at revision 1, and queues one bulk
 // render:export per design with a print file through the outbox. It returns the campaign and the
-// outbox rows to dispatch after commit.
+// outbox rows to dispatch after commit. An owner at their campaign limit gets no campaign: the
+// error is an *invalid with the limit's message.
 func createCampaign(ctx context.Context, tx *sqlx.Tx, ownerID int64, t template, name, artworkKey string, designs []newDesign) (int64, []int64, error) {
+	var over *tasks.CampaignLimitError
+	if err := tasks.UnderCampaignLimit(ctx, tx, ownerID, 1); errors.As(err, &over) {
+		return 0, nil, &invalid{over.Error()}
+	} else if err != nil {
+		return 0, nil, err
+	}
 	var campaignID int64
 	const insCampaign = `INSERT INTO campaigns (user_id, name, kind, personalized, artwork_url) VALUES ($1, $2, $3, $4, $5) RETURNING id`
 	if err := tx.GetContext(ctx, &campaignID, insCampaign, ownerID, name, t.Kind, t.Personalized, artworkKey); err != nil {
