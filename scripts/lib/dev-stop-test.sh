@@ -3,7 +3,8 @@
 # be stopped, and keeps the services' last log lines. scripts/test runs it as its dev-stop stage.
 #
 # It runs scripts/dev three times on one throw-away data folder and free ports (its own Postgres and
-# Redis; the UI already built in ui/dist, or PRESSROOM_UI_DIR), and stops each run a different way:
+# Redis; the UI already built in PRESSROOM_UI_DIR, else ui/dist-e2e of scripts/test's ui-build stage,
+# else ui/dist), and stops each run a different way:
 #   1. Ctrl+C        SIGINT to the script's process group, as a terminal sends it
 #   2. SIGTERM       to the script alone
 #   3. SIGTERM       to the script's process group
@@ -99,17 +100,24 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-[[ -f "${PRESSROOM_UI_DIR:-$PRESSROOM_ROOT/ui/dist}/index.html" ]] ||
-  die "no built UI in ${PRESSROOM_UI_DIR:-ui/dist}: run npm run build in ui/ (scripts/test's ui-build stage) first"
+if [[ -z "${PRESSROOM_UI_DIR:-}" ]]; then
+  PRESSROOM_UI_DIR="$PRESSROOM_ROOT/ui/dist"
+  if [[ -f "$PRESSROOM_ROOT/ui/dist-e2e/index.html" ]]; then PRESSROOM_UI_DIR="$PRESSROOM_ROOT/ui/dist-e2e"; fi
+fi
+export PRESSROOM_UI_DIR
+[[ -f "$PRESSROOM_UI_DIR/index.html" ]] ||
+  die "no built UI in $PRESSROOM_UI_DIR: run npm run build in ui/ (or scripts/test's ui-build stage) first"
 
 unset PRESSROOM_DATABASE_URL PRESSROOM_REDIS_ADDR PRESSROOM_REDIS_PASSWORD PRESSROOM_ENV
-pg_port="" redis_port="" http_port="" renderer_port=""
+pg_port="" redis_port="" http_port="" renderer_port="" store_port=""
 free_port pg_port
 free_port redis_port
 free_port http_port
 free_port renderer_port
+free_port store_port
 export PRESSROOM_DATA_DIR="$DATA" PRESSROOM_PG_PORT="$pg_port" PRESSROOM_REDIS_PORT="$redis_port" \
   PRESSROOM_HTTP_ADDR="127.0.0.1:$http_port" PRESSROOM_RENDERER_HTTP_ADDR="127.0.0.1:$renderer_port" \
+  PRESSROOM_STOREFRONT_ADDR="127.0.0.1:$store_port" \
   PRESSROOM_CHROME_PROFILE_DIR="$DIR/chrome" PRESSROOM_DEV_SKIP_UI_BUILD=1 NO_COLOR=1
 
 LEFT=""
