@@ -9,22 +9,20 @@ import {
   Select,
   Stack,
   Table,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus, IconStack2 } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { currentAccessContext, visibleMenu } from '../access';
 import { can } from '../access/rules';
-import { api, isApiError } from '../api';
+import { api } from '../api';
 import { CAMPAIGN_KINDS, deleteCampaign, type CampaignKind, type CampaignSummary } from '../api/campaigns';
 import { ListPager, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
-import { confirmText } from '../feedback/confirm';
+import { ConfirmDelete } from '../feedback/ConfirmDelete';
 import { useSessionUser } from '../session/useSessionUser';
 import { SellDialog } from '../storefronts/SellDialog';
 import { NewCampaignForm } from './NewCampaignForm';
@@ -57,37 +55,6 @@ function CampaignPicture({ campaign }: { campaign: CampaignSummary }) {
 }
 
 const KIND_FILTER = CAMPAIGN_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }));
-
-function ConfirmDelete({ campaign, onClose }: { campaign: CampaignSummary | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const text = confirmText();
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteCampaign(api, id),
-    onSuccess: async (message) => {
-      notifications.show({ color: 'green', message: message || 'Campaign deleted.' });
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
-    },
-    onError: (error) => notifications.show({ color: 'red', message: isApiError(error) ? error.message : String(error) }),
-  });
-  return (
-    <Modal opened={campaign !== null} onClose={onClose} title={text.title}>
-      <Stack gap="md">
-        <Text>
-          {campaign?.name}: {text.text}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {text.cancelLabel}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => campaign && remove.mutate(campaign.id)}>
-            {text.confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
 
 /** `/campaigns`: the seller's campaigns, searchable and filtered by kind, with the "New campaign" flow. */
 export function CampaignsPage() {
@@ -209,7 +176,12 @@ export function CampaignsPage() {
       <Modal opened={creating} onClose={() => setCreating(false)} title="New campaign" size="lg">
         <NewCampaignForm kind="regular" onCreated={(campaign) => void navigate(editorPath(campaign))} />
       </Modal>
-      <ConfirmDelete campaign={deleting} onClose={() => setDeleting(null)} />
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={async (id) => (await deleteCampaign(api, id)) || 'Campaign deleted.'}
+        queryKey={CAMPAIGNS_KEY}
+      />
       <SellDialog campaign={selling} onClose={() => setSelling(null)} />
     </Stack>
   );

@@ -1,15 +1,14 @@
-import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Anchor, Badge, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, isApiError } from '../api';
+import { api } from '../api';
 import { deleteStore, stores, type Store } from '../api/stores';
 import { can } from '../access/rules';
 import { ListPager, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
-import { confirmText } from '../feedback/confirm';
+import { ConfirmDelete } from '../feedback/ConfirmDelete';
 import { useSessionUser } from '../session/useSessionUser';
 import { STORES_KEY } from './keys';
 import { shopURL } from './shopURL';
@@ -89,38 +88,13 @@ export function StorefrontsPage() {
         )}
       </PagedListCard>
       <ListPager page={page} lastPage={list.data?.last_page} onChange={setPage} />
-      <ConfirmDelete store={deleting} onClose={() => setDeleting(null)} />
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={async (id) => (await deleteStore(api, id)).message}
+        queryKey={STORES_KEY}
+      />
     </Stack>
   );
 }
 
-function ConfirmDelete({ store, onClose }: { store: Store | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const text = confirmText();
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteStore(api, id),
-    onSuccess: async ({ message }) => {
-      notifications.show({ color: 'green', message });
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: STORES_KEY });
-    },
-    onError: (error) => notifications.show({ color: 'red', message: isApiError(error) ? error.message : String(error) }),
-  });
-  return (
-    <Modal opened={store !== null} onClose={onClose} title={text.title}>
-      <Stack gap="md">
-        <Text>
-          {store?.name}: {text.text}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {text.cancelLabel}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => store && remove.mutate(store.id)}>
-            {text.confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
