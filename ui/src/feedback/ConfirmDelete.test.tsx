@@ -20,7 +20,7 @@ function show(remove: (id: number) => Promise<string>, onClose: () => void) {
 
 describe('ConfirmDelete', () => {
   it('deletes the row it names, says so, closes and reads the list afresh', async () => {
-    const remove = vi.fn(async () => 'Store deleted.');
+    const remove = vi.fn(() => Promise.resolve('Store deleted.'));
     const onClose = vi.fn();
     const invalidate = show(remove, onClose);
     expect(screen.getByText("Summer drop: You won't be able to revert this!")).toBeInTheDocument();
@@ -33,9 +33,7 @@ describe('ConfirmDelete', () => {
 
   it('keeps the dialog open and shows why when the delete is refused', async () => {
     const onClose = vi.fn();
-    show(async () => {
-      throw new Error('The store has orders.');
-    }, onClose);
+    show(() => Promise.reject(new Error('The store has orders.')), onClose);
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete it!' }));
     expect(await screen.findByText('Error: The store has orders.')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
