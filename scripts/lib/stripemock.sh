@@ -4,7 +4,8 @@
 #   stripemock_start ROOT PORT   sets STRIPEMOCK_URL (http://127.0.0.1:PORT)
 #   stripemock_stop ROOT
 #
-# ROOT holds stripemock.pid and stripemock.log. It listens on 127.0.0.1:PORT only.
+# ROOT holds stripemock.pid and stripemock.log. It listens on 127.0.0.1:PORT (and on a loopback port the system
+# picks for the HTTPS it always serves).
 
 if [[ -n "${PRESSROOM_LIB_STRIPEMOCK_LOADED:-}" ]]; then return 0; fi
 PRESSROOM_LIB_STRIPEMOCK_LOADED=1
@@ -29,7 +30,8 @@ stripemock_start() {
     die "127.0.0.1:$port (stripe-mock) is already in use"
   fi
   info "starting stripe-mock on 127.0.0.1:$port"
-  setsid "$bin" -http-addr "127.0.0.1:$port" >>"$root/stripemock.log" 2>&1 </dev/null &
+  # Its HTTPS listener would take the fixed port 12112 unless told: a port the system picks, on loopback.
+  setsid "$bin" -http-addr "127.0.0.1:$port" -https-addr "127.0.0.1:" >>"$root/stripemock.log" 2>&1 </dev/null &
   local pid=$!
   printf '%s\n' "$pid" >"$root/stripemock.pid"
   # shellcheck disable=SC2034

@@ -34,6 +34,7 @@ type fixture struct {
 	shirt    int64
 	mug      int64
 	checkout *checkout.Service
+	mailer   *mail.Mailer
 }
 
 const evil = `<script>alert(1)</script>`
@@ -88,6 +89,7 @@ func setupWith(t *testing.T, gw payments.Gateway) fixture {
 	must(err)
 	mailer, err := mail.New(mail.DefaultConfig(), db)
 	must(err)
+	f.mailer = mailer
 	f.checkout = co
 	bcfg := blob.DefaultConfig()
 	bcfg.Dir, bcfg.SigningKey = t.TempDir(), strings.Repeat("k", 32)
