@@ -59,7 +59,7 @@ describe('accounts and access', () => {
     await page.waitForURL(`${BASE_URL}/auth/verify-email`);
     await page.getByText(email).waitFor();
     await screenshot(page, 'verify-email');
-    const me = await api('GET', '/orders', await tokenCookie(context));
+    const me = await api('GET', '/seller/orders', await tokenCookie(context));
     expect(me.status).toBe(403);
 
     // The admin reads the message in the outbox page.
@@ -183,7 +183,7 @@ describe('accounts and access', () => {
     await submitLogin(page, email, PASSWORD);
     await page.waitForURL(`${BASE_URL}/auth/tfa`);
     // The session owes the code: the bff refuses everything else.
-    expect((await api('GET', '/orders', await tokenCookie(context))).status).toBe(403);
+    expect((await api('GET', '/seller/orders', await tokenCookie(context))).status).toBe(403);
 
     await page.getByLabel('Authentication code').fill(enrolmentCode);
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -218,7 +218,7 @@ describe('accounts and access', () => {
     expect(await nav.getByRole('link', { name: 'Billing & Payouts' }).count()).toBe(0);
     await screenshot(page, 'team-member-menu');
 
-    const orders = await api('GET', '/orders', await tokenCookie(context));
+    const orders = await api('GET', '/seller/orders', await tokenCookie(context));
     expect(orders.status).toBe(403);
     expect(orders.body.message).toBe('This action is unauthorized.');
     await context.close();

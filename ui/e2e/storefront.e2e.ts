@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { api, apiLogin } from './support/accounts';
 import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 /** The storefront scripts/test started (PRESSROOM_E2E_STORE_URL), by default the one scripts/dev runs. */
@@ -54,11 +55,20 @@ describe('the demo shop (docs/storefront.md)', () => {
     await screenshot(page, 'storefront-review');
     await page.getByRole('button', { name: /^Pay / }).click();
 
-    await page.getByRole('heading', { name: /Thank you! Order \d+ is confirmed\./ }).waitFor();
+    const thanks = page.getByRole('heading', { name: /Thank you! Order \d+ is confirmed\./ });
+    await thanks.waitFor();
+    const number = /Order (\d+)/.exec(await thanks.innerText())?.[1];
     expect(await page.getByText('Test mode — no money moves.').count()).toBe(1);
     expect(await page.locator('body').innerText()).toContain(total);
     await screenshot(page, 'storefront-confirmation');
     await context.close();
+
+    // The seller is told of the paid order; reading it keeps the popup of new notifications away from the
+    // seller's later sessions in this suite.
+    const seller = await apiLogin(DEMO_SELLER);
+    const told = await api<{ subject: string }[]>('GET', '/seller/notifications', seller);
+    expect(told.body.data.map((n) => n.subject)).toContain(`New order ${number}`);
+    expect((await api('PUT', '/seller/notifications', seller, { mark_all_as_read: true })).status).toBe(200);
   });
 
   it('answers by host at demo.localhost', async () => {
