@@ -10,6 +10,7 @@ import { addImage, addText, emptyDocument } from '../editor/model';
 import { ACTIONS, CANVAS_ACTIONS, type ActionName } from '../editor/model/actions';
 import { json, ok } from '../test/answers';
 import { meQuery } from '../session/queries';
+import { FRONT, summerDrop, tshirt } from '../test/campaigns';
 import { renderWithMantine } from '../test/render';
 import { makeUser } from '../test/users';
 import { CampaignEditorPage } from './CampaignEditorPage';
@@ -28,37 +29,12 @@ vi.mock('../editor/DesignCanvas', () => ({
   ),
 }));
 
-const front = { name: 'front', width: 4500, height: 5400, displayWidth: 500, printType: 0, isMain: true, viewWidth: 500, viewHeight: 600, DPI: 300, minDPI: 150 };
-const product: Product = {
-  id: 7,
-  template_id: 1,
-  name: 'T-shirt',
-  product_type: 'tshirt',
-  print_spaces: JSON.stringify([front]),
-  full_printed: 0,
-  options: '{"colors":[]}',
-  default_option: '',
-  mockup_type: 'flat',
-  base_cost: 8.5,
-  extra_print_cost: 3,
-  personalized: false,
-};
+const front = FRONT;
+const product: Product = tshirt([front]);
 const withArt = addImage(emptyDocument(front), { id: 'art-1', src: 'u/1/artworks/a-art.png', width: 4500, height: 5400 }, { restricted: true });
 const withText = addText(withArt, { id: 'text-1' });
 if ('error' in withText) throw new Error(withText.error);
-const idle = { status: 'none' as const, file_url: '', download_url: '', width: 0, height: 0, dpi: 0, file_size: 0, report: null, error: '' };
-const CAMPAIGN: Campaign = {
-  id: 41,
-  name: 'Summer drop',
-  kind: 'regular',
-  personalized: null,
-  artwork_url: '',
-  status: 'draft',
-  created_at: '2026-11-22T06:00:00Z',
-  updated_at: '2026-11-22T06:00:00Z',
-  products: [product],
-  designs: [{ id: 90, product_id: 7, print_space: 'front', design_json: withText.doc, option: 'print', revision: 1, export: idle }],
-};
+const CAMPAIGN: Campaign = summerDrop(product, withText.doc);
 const UPLOAD = {
   id: 3,
   filePath: 'u/1/artworks/b-art.png',

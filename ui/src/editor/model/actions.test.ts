@@ -3,39 +3,15 @@ import type { Campaign, Product } from '../../api/campaigns';
 import { ACTIONS, actionForKey, perform, type ActionName, type ActionValues, type KeyLike, type Performance } from './actions';
 import { addImage, addText, emptyDocument } from './index';
 import { documentsOf, focusOf, initialState, selectedOf, type EditorState } from './state';
+import { FRONT, summerDrop, tshirt } from '../../test/campaigns';
 
-const front = { name: 'front', width: 4500, height: 5400, displayWidth: 500, printType: 0, isMain: true, viewWidth: 500, viewHeight: 600, DPI: 300, minDPI: 150 };
+const front = FRONT;
 const back = { ...front, name: 'back', isMain: false };
-const product: Product = {
-  id: 7,
-  template_id: 1,
-  name: 'T-shirt',
-  product_type: 'tshirt',
-  print_spaces: JSON.stringify([front, back]),
-  full_printed: 0,
-  options: '{"colors":[]}',
-  default_option: '',
-  mockup_type: 'flat',
-  base_cost: 8.5,
-  extra_print_cost: 3,
-  personalized: false,
-};
+const product: Product = tshirt([front, back]);
 const withArt = addImage(emptyDocument(front), { id: 'art-1', src: 'u/1/artworks/a.png', width: 3000, height: 3000 }, { restricted: true });
 const added = addText(withArt, { id: 'text-1' });
 if ('error' in added) throw new Error(added.error);
-const idle = { status: 'none' as const, file_url: '', download_url: '', width: 0, height: 0, dpi: 0, file_size: 0, report: null, error: '' };
-const campaign: Campaign = {
-  id: 41,
-  name: 'Summer drop',
-  kind: 'regular',
-  personalized: null,
-  artwork_url: '',
-  status: 'draft',
-  created_at: '2026-11-22T06:00:00Z',
-  updated_at: '2026-11-22T06:00:00Z',
-  products: [product],
-  designs: [{ id: 90, product_id: 7, print_space: 'front', design_json: added.doc, option: 'print', revision: 1, export: idle }],
-};
+const campaign: Campaign = summerDrop(product, added.doc);
 
 /** The loaded campaign with restricted mode off (so every sample moves freely) and `selectedId` selected. */
 function stateWith(selectedId: string | null): EditorState {
