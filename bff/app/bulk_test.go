@@ -82,7 +82,14 @@ type bulkPage struct {
 // list reads the bulk list with query; the page is not an envelope.
 func (b *bulkStack) list(t *testing.T, query string) (int, bulkPage, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest("GET", b.srv.URL+bulkBase+"?"+query, nil)
+	return readPage[bulkPage](t, b, bulkBase+"?"+query)
+}
+
+// readPage GETs path of the bff as the seller and decodes a 200 answer, a page that is not an envelope.
+func readPage[P any](t *testing.T, b *bulkStack, path string) (int, P, []byte) {
+	t.Helper()
+	var page P
+	req, _ := http.NewRequest("GET", b.srv.URL+path, nil)
 	req.Header.Set("Authorization", "Bearer "+b.token)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -90,10 +97,9 @@ func (b *bulkStack) list(t *testing.T, query string) (int, bulkPage, []byte) {
 	}
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
-	var page bulkPage
 	if res.StatusCode == 200 {
 		if err := json.Unmarshal(raw, &page); err != nil {
-			t.Fatalf("list: %s: %v", raw, err)
+			t.Fatalf("%s: %s: %v", path, raw, err)
 		}
 	}
 	return res.StatusCode, page, raw
@@ -532,21 +538,7 @@ WHERE id = (SELECT max(id) FROM bulk_records WHERE bulk_upload_id = $1)`, ids[0]
 	}
 	read := func(query string) (int, uploadsPage, []byte) {
 		t.Helper()
-		req, _ := http.NewRequest("GET", b.srv.URL+bulkBase+"/uploads?"+query, nil)
-		req.Header.Set("Authorization", "Bearer "+b.token)
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		raw, _ := io.ReadAll(res.Body)
-		var page uploadsPage
-		if res.StatusCode == 200 {
-			if err := json.Unmarshal(raw, &page); err != nil {
-				t.Fatalf("%s: %v", raw, err)
-			}
-		}
-		return res.StatusCode, page, raw
+		return readPage[uploadsPage](t, b, bulkBase+"/uploads?"+query)
 	}
 
 	code, page, raw := read("")
