@@ -43,7 +43,7 @@ func TestNoOutsideCitations(t *testing.T) {
 		rel, _ := filepath.Rel(root, path)
 		if d.IsDir() {
 			name := d.Name()
-			if rel != "." && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "dist") {
+			if rel != "." && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "dist" || name == "dist-e2e") {
 				return filepath.SkipDir
 			}
 			return nil
