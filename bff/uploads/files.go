@@ -213,7 +213,7 @@ func (s *Service) ensureVariant(ctx context.Context, key, vkey, name string) err
 			return nil, err
 		}
 		if err := s.enqueueVariant(wctx, job); err != nil {
-			return nil, err
+			return nil, waitErr(wctx, err)
 		}
 		tick := time.NewTicker(s.poll)
 		defer tick.Stop()
@@ -223,7 +223,7 @@ func (s *Service) ensureVariant(ctx context.Context, key, vkey, name string) err
 				return nil, nil
 			}
 			if !errors.Is(err, blob.ErrNotFound) {
-				return nil, err
+				return nil, waitErr(wctx, err)
 			}
 			// Now and then, whether the renderer gave up on it (an image it cannot decode).
 			if i%10 == 9 {
@@ -271,6 +271,15 @@ func (s *Service) enqueueVariant(ctx context.Context, job queue.Job) error {
 		return err
 	}
 	return job.Enqueue(ctx, s.d.Queue)
+}
+
+// waitErr is err, or errVariantTimeout when the wait ran out while a call was under way (a Stat
+// cut short by the deadline is the renderer being slow, not the store failing).
+func waitErr(wctx context.Context, err error) error {
+	if wctx.Err() != nil {
+		return errVariantTimeout
+	}
+	return err
 }
 
 var (
