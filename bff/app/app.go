@@ -14,9 +14,11 @@ import (
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/pressroom/pressroom/bff/abandoned"
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/bulk"
 	"github.com/pressroom/pressroom/bff/campaigns"
+	"github.com/pressroom/pressroom/bff/customers"
 	"github.com/pressroom/pressroom/bff/emailmarketing"
 	"github.com/pressroom/pressroom/bff/featured"
 	"github.com/pressroom/pressroom/bff/idempotency"
@@ -237,6 +239,14 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	sellerCustomers, err := customers.New(customers.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
+		return err
+	}
+	abandonedCheckouts, err := abandoned.New(abandoned.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
+		return err
+	}
 	designReview, err := review.New(review.Deps{DB: a.DB, Store: store, Relay: relay, FileURLTTL: a.cfg.Uploads.FileURLTTL, Log: a.log})
 	if err != nil {
 		return err
@@ -272,6 +282,8 @@ func (a *App) build(ctx context.Context) error {
 		imageproxy.Routes(api, a.Auth, imgProxy)
 		auth.Routes(api, a.Auth)
 		orders.Routes(api, sellerOrders)
+		customers.Routes(api, sellerCustomers)
+		abandoned.Routes(api, abandonedCheckouts)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)
 		emailmarketing.Routes(api, email, once)

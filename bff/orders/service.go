@@ -2,9 +2,7 @@ package orders
 
 import (
 	"context"
-	"encoding/csv"
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -17,6 +15,7 @@ import (
 	"github.com/pressroom/pressroom/bff/access"
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/bff/listing"
 	"github.com/pressroom/pressroom/commerce/orders"
 )
 
@@ -62,22 +61,8 @@ const (
 	MsgBadAction     = "The action must be hold, release, cancel or archive."
 )
 
-// scope is whose orders the caller sees: the account's, limited to the caller's stores when the
-// store filter applies (access.StoreFilter).
-func (s *Service) scope(c echo.Context) (Scope, error) {
-	u := auth.Caller(c).User
-	sc := Scope{SellerID: u.ID}
-	au := u.Access()
-	if !au.AccessUser || (len(au.StoreIDs) == 0 && len(au.TeamStoreIDs) == 0) {
-		return sc, nil
-	}
-	var ids []int64
-	if err := s.d.DB.SelectContext(c.Request().Context(), &ids, `SELECT id FROM stores WHERE owner_id = $1`, u.ID); err != nil {
-		return Scope{}, err
-	}
-	sc.Limited, sc.Stores = true, access.StoreFilter(au, ids)
-	return sc, nil
-}
+// scope is whose orders the caller sees (listing.ScopeOf: the account, narrowed by the store filter).
+func (s *Service) scope(c echo.Context) (listing.Scope, error) { return listing.ScopeOf(c, s.d.DB) }
 
 func (s *Service) filter(c echo.Context) (Filter, error) {
 	return parseFilter(c, auth.Caller(c).User.UTCOffset, time.Now())
@@ -107,17 +92,6 @@ func (s *Service) handleList(c echo.Context) error {
 var exportHeader = []string{"number", "created_at", "store", "order_type", "email", "customer_name", "status",
 	"payment_status", "fulfillment_status", "items", "currency", "subtotal", "shipping", "discount", "tip", "total"}
 
-// cell keeps a spreadsheet from reading a buyer's text as a formula.
-func cell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
-
-// exportFlushEvery is how many rows go out per write to the client.
-const exportFlushEvery = 500
-
 func (s *Service) handleExport(c echo.Context) error {
 	f, err := s.filter(c)
 	if err != nil {
@@ -127,37 +101,14 @@ func (s *Service) handleExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	res := c.Response()
-	res.Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
-	res.Header().Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="orders-%s.csv"`, time.Now().UTC().Format(time.DateOnly)))
-	res.WriteHeader(http.StatusOK)
-	w := csv.NewWriter(res)
-	if err := w.Write(exportHeader); err != nil {
-		return err
-	}
-	n := 0
-	err = s.store.export(c.Request().Context(), sc, f, func(o Order) error {
-		n++
-		if err := w.Write([]string{cell(o.Number), o.CreatedAt.UTC().Format(time.RFC3339), cell(o.StoreName), o.OrderType,
-			cell(o.Email), cell(o.CustomerName), o.Status, o.PaymentStatus, o.FulfillmentStatus, strconv.Itoa(o.Items),
-			string(o.Total.Currency), o.Subtotal.Decimal(), o.Shipping.Decimal(), o.Discount.Decimal(), o.Tip.Decimal(),
-			o.Total.Decimal()}); err != nil {
-			return err
-		}
-		if n%exportFlushEvery == 0 {
-			w.Flush()
-			res.Flush()
-			return w.Error()
-		}
-		return nil
+	return listing.StreamCSV(c, "orders", exportHeader, func(write func([]string) error) error {
+		return s.store.export(c.Request().Context(), sc, f, func(o Order) error {
+			return write([]string{o.Number, o.CreatedAt.UTC().Format(time.RFC3339), o.StoreName, o.OrderType,
+				o.Email, o.CustomerName, o.Status, o.PaymentStatus, o.FulfillmentStatus, strconv.Itoa(o.Items),
+				string(o.Total.Currency), o.Subtotal.Decimal(), o.Shipping.Decimal(), o.Discount.Decimal(), o.Tip.Decimal(),
+				o.Total.Decimal()})
+		})
 	})
-	w.Flush()
-	if err != nil {
-		// The status line is gone: the client sees a cut-off file; the log keeps the reason.
-		c.Logger().Error(err)
-		return nil
-	}
-	return w.Error()
 }
 
 func pathID(c echo.Context) int64 {
@@ -168,7 +119,7 @@ func pathID(c echo.Context) int64 {
 	return id
 }
 
-func (s *Service) detail(ctx context.Context, sc Scope, id int64) (Detail, error) {
+func (s *Service) detail(ctx context.Context, sc listing.Scope, id int64) (Detail, error) {
 	d, err := s.store.detail(ctx, sc, id)
 	if errors.Is(err, ErrNotFound) {
 		return Detail{}, envelope.Fail(http.StatusNotFound, MsgOrderNotFound)

@@ -6,12 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
-	"github.com/lib/pq"
-
+	"github.com/pressroom/pressroom/bff/listing"
 	"github.com/pressroom/pressroom/commerce/money"
 )
 
@@ -204,29 +202,14 @@ FROM order_events e LEFT JOIN users u ON e.actor LIKE 'user:%' AND u.id::text = 
 WHERE e.order_id = $1 ORDER BY e.id`
 )
 
-// Scope is whose orders a caller sees: the account, and when Limited only the orders of Stores.
-type Scope struct {
-	SellerID int64
-	Limited  bool
-	Stores   []int64
-}
-
-func (sc Scope) args() []any { return []any{sc.SellerID, sc.Limited, pq.Array(sc.Stores)} }
-
-// likeEscape makes s match itself in a LIKE pattern.
-func likeEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
-}
-
-func (f Filter) args(sc Scope) []any {
-	q := likeEscape(f.Q)
-	return append(sc.args(), f.Status, f.PaymentStatus, f.FulfillmentStatus, f.OrderType, f.StoreID, f.From, f.To,
-		f.Q, strings.ToLower(q)+"%", "%"+q+"%")
+func (f Filter) args(sc listing.Scope) []any {
+	return append(sc.Args(), f.Status, f.PaymentStatus, f.FulfillmentStatus, f.OrderType, f.StoreID, f.From, f.To,
+		f.Q, listing.Prefix(f.Q), listing.Inside(f.Q))
 }
 
 type store struct{ db *sqlx.DB }
 
-func (s store) list(ctx context.Context, sc Scope, f Filter, limit, offset int) ([]Order, int, error) {
+func (s store) list(ctx context.Context, sc listing.Scope, f Filter, limit, offset int) ([]Order, int, error) {
 	rows := []orderRow{}
 	if err := s.db.SelectContext(ctx, &rows, qList, append(f.args(sc), limit, offset)...); err != nil {
 		return nil, 0, fmt.Errorf("list orders: %w", err)
@@ -243,7 +226,7 @@ func (s store) list(ctx context.Context, sc Scope, f Filter, limit, offset int) 
 }
 
 // export calls each with every order of the filter, newest first, reading them one row at a time.
-func (s store) export(ctx context.Context, sc Scope, f Filter, each func(Order) error) error {
+func (s store) export(ctx context.Context, sc listing.Scope, f Filter, each func(Order) error) error {
 	rows, err := s.db.QueryxContext(ctx, qExport, f.args(sc)...)
 	if err != nil {
 		return fmt.Errorf("export orders: %w", err)
@@ -262,9 +245,9 @@ func (s store) export(ctx context.Context, sc Scope, f Filter, each func(Order) 
 }
 
 // lock locks order id of the scope until tx ends, or answers ErrNotFound.
-func (s store) lock(ctx context.Context, tx *sqlx.Tx, sc Scope, id int64) error {
+func (s store) lock(ctx context.Context, tx *sqlx.Tx, sc listing.Scope, id int64) error {
 	var got int64
-	err := tx.GetContext(ctx, &got, qLock, append(sc.args(), id)...)
+	err := tx.GetContext(ctx, &got, qLock, append(sc.Args(), id)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrNotFound
 	}
@@ -272,12 +255,12 @@ func (s store) lock(ctx context.Context, tx *sqlx.Tx, sc Scope, id int64) error 
 }
 
 // detail reads order id of the scope with its items, money, shipments and timeline.
-func (s store) detail(ctx context.Context, sc Scope, id int64) (Detail, error) {
+func (s store) detail(ctx context.Context, sc listing.Scope, id int64) (Detail, error) {
 	var row struct {
 		orderRow
 		Address json.RawMessage `db:"shipping_address"`
 	}
-	if err := s.db.GetContext(ctx, &row, qGet, append(sc.args(), id)...); errors.Is(err, sql.ErrNoRows) {
+	if err := s.db.GetContext(ctx, &row, qGet, append(sc.Args(), id)...); errors.Is(err, sql.ErrNoRows) {
 		return Detail{}, ErrNotFound
 	} else if err != nil {
 		return Detail{}, fmt.Errorf("get order: %w", err)

@@ -184,7 +184,9 @@ ON CONFLICT DO NOTHING`
 	if _, err := tx.ExecContext(ctx, qRefill, cartID, checkoutID); err != nil {
 		return Restored{}, fmt.Errorf("refill cart: %w", err)
 	}
-	const qReopen = `UPDATE checkouts SET cart_id = $2, status = 'open', updated_at = now() WHERE id = $1`
+	// The first opening of a link is kept: the seller's list shows the e-mails were opened.
+	const qReopen = `UPDATE checkouts SET cart_id = $2, status = 'open', updated_at = now(),
+	recovery_opened_at = coalesce(recovery_opened_at, now()) WHERE id = $1`
 	if _, err := tx.ExecContext(ctx, qReopen, checkoutID, cartID); err != nil {
 		return Restored{}, fmt.Errorf("reopen checkout: %w", err)
 	}
