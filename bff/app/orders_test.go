@@ -15,9 +15,9 @@ import (
 	"github.com/pressroom/pressroom/commerce/payments"
 )
 
-// buyer places an order in the demo store as a buyer does: a cart, a checkout with the address,
-// paid through the test gateway. It answers the order's id and number.
-func (s *stack) buy(email, name string, qty int) (int64, string) {
+// checkout is a buyer's checkout in the demo store, saved with the address as a buyer does (a cart,
+// then the checkout), not paid: the shop (on the test gateway), the store and the checkout's id.
+func (s *stack) checkout(email, name string, qty int) (*checkout.Service, int64, string) {
 	s.t.Helper()
 	ctx := context.Background()
 	gw, _ := payments.NewTest("test")
@@ -50,7 +50,15 @@ func (s *stack) buy(email, name string, qty int) (int64, string) {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	res, err := shop.Pay(ctx, offer.Store, c.ID)
+	return shop, offer.Store, c.ID
+}
+
+// buy places an order in the demo store as a buyer does: a checkout (above) paid through the test
+// gateway. It answers the order's id and number.
+func (s *stack) buy(email, name string, qty int) (int64, string) {
+	s.t.Helper()
+	shop, store, id := s.checkout(email, name, qty)
+	res, err := shop.Pay(context.Background(), store, id)
 	if err != nil {
 		s.t.Fatal(err)
 	}
