@@ -1,12 +1,11 @@
-import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconDownload } from '@tabler/icons-react';
+import { Anchor, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, isApiError } from '../api';
+import { api } from '../api';
 import { exportOrders, NO_FILTERS, sellerOrders, type OrderFilters } from '../api/orders';
 import { stores } from '../api/stores';
+import { ExportCsvButton } from '../components/ExportCsvButton';
 import { ListPager, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
 import { DATE_RANGE_LABELS, DATE_RANGE_PRESETS } from '../format/dateRange';
@@ -37,23 +36,6 @@ export function OrdersPage() {
     queryFn: ({ signal }) => sellerOrders(api, page, applied, signal),
   });
   const storeList = useQuery({ queryKey: ['stores', 'orders-filter'], queryFn: ({ signal }) => stores(api, 1, '', signal) });
-  const [exporting, setExporting] = useState(false);
-  const download = async () => {
-    setExporting(true);
-    try {
-      const blob = await exportOrders(api, applied);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = 'orders.csv';
-      a.click();
-      URL.revokeObjectURL(url);
-    } catch (error) {
-      notifications.show({ color: 'red', message: isApiError(error) ? error.message : String(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
   const select = (key: keyof OrderFilters, placeholder: string, data: { value: string; label: string }[]) => (
     <Select
       aria-label={placeholder}
@@ -71,9 +53,7 @@ export function OrdersPage() {
         <Title order={1} fz="h2">
           All Orders
         </Title>
-        <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void download()}>
-          Export CSV
-        </Button>
+        <ExportCsvButton load={() => exportOrders(api, applied)} fileName="orders.csv" />
       </Group>
       <Group gap="sm" align="flex-end">
         <TextInput

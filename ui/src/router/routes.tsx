@@ -17,6 +17,7 @@ import {
 } from '@tabler/icons-react';
 import { redirect, type RouteObject } from 'react-router';
 import type { User } from '../api';
+import { AbandonedOrdersPage } from '../abandoned/AbandonedOrdersPage';
 import { BulkCampaignsPage } from '../bulk/BulkCampaignsPage';
 import { BulkImportPage } from '../bulk/BulkImportPage';
 import { BulkRecordsPage } from '../bulk/BulkRecordsPage';
@@ -24,6 +25,8 @@ import { CampaignEditorPage } from '../campaigns/CampaignEditorPage';
 import { CampaignsPage } from '../campaigns/CampaignsPage';
 import { KIND_SEGMENTS, type KindSegment } from '../campaigns/routes';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { CustomerDetailPage } from '../customers/CustomerDetailPage';
+import { CustomersPage } from '../customers/CustomersPage';
 import { BlankLayout } from '../layouts/BlankLayout';
 import { CenteredLayout } from '../layouts/CenteredLayout';
 import { DefaultLayout } from '../layouts/DefaultLayout';
@@ -139,6 +142,9 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'orders', element: <OrdersPage /> },
     { path: 'orders/detail/:id?', element: <OrderDetailPage /> },
     { path: 'orders/design', element: <ReviewPage /> },
+    { path: 'customers', element: <CustomersPage /> },
+    { path: 'customers/detail/:id?', element: <CustomerDetailPage /> },
+    { path: 'abandoned-orders', element: <AbandonedOrdersPage /> },
     { path: 'orders/design/:id', element: <ReviewPage /> },
     guarded(['beta-auth'], placeholder(['ai-design', 'AI Design', IconSparkles])),
     guarded(['beta-auth'], placeholder(['ai-design/history', 'AI Design History', IconSparkles])),

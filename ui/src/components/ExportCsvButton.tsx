@@ -1,0 +1,30 @@
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { isApiError } from '../api';
+
+/** "Export CSV": fetches the file (the list's filters are in `load`) and saves it as `fileName`; a refusal shows its message. */
+export function ExportCsvButton({ load, fileName }: { load: () => Promise<Blob>; fileName: string }) {
+  const [exporting, setExporting] = useState(false);
+  const download = async () => {
+    setExporting(true);
+    try {
+      const url = URL.createObjectURL(await load());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileName;
+      a.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      notifications.show({ color: 'red', message: isApiError(error) ? error.message : String(error) });
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void download()}>
+      Export CSV
+    </Button>
+  );
+}
