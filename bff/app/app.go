@@ -18,6 +18,7 @@ import (
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/bulk"
 	"github.com/pressroom/pressroom/bff/campaigns"
+	"github.com/pressroom/pressroom/bff/crossselling"
 	"github.com/pressroom/pressroom/bff/customers"
 	"github.com/pressroom/pressroom/bff/emailmarketing"
 	"github.com/pressroom/pressroom/bff/featured"
@@ -247,6 +248,10 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	crossSelling, err := crossselling.New(crossselling.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
+		return err
+	}
 	designReview, err := review.New(review.Deps{DB: a.DB, Store: store, Relay: relay, FileURLTTL: a.cfg.Uploads.FileURLTTL, Log: a.log})
 	if err != nil {
 		return err
@@ -284,6 +289,7 @@ func (a *App) build(ctx context.Context) error {
 		orders.Routes(api, sellerOrders)
 		customers.Routes(api, sellerCustomers)
 		abandoned.Routes(api, abandonedCheckouts)
+		crossselling.Routes(api, crossSelling, once)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)
 		emailmarketing.Routes(api, email, once)

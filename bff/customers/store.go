@@ -77,15 +77,19 @@ type Detail struct {
 	OrderList       []Order         `json:"order_list"`
 }
 
-// counted are the orders that make customers: placed orders of the scope ($1-$3) with an e-mail.
-// Drafts, orders still waiting for their payment and deleted ones do not count.
-const counted = `o.seller_id = $1 AND (NOT $2 OR o.store_id = ANY($3)) AND o.email <> ''
-	AND o.status NOT IN ('draft', 'pending_payment', 'deleted')`
+// Placed is the SQL condition that the order aliased alias was placed by a buyer: drafts, orders
+// still waiting for their payment and deleted ones do not count as anyone's purchase.
+func Placed(alias string) string {
+	return alias + ".email <> '' AND " + alias + ".status NOT IN ('draft', 'pending_payment', 'deleted')"
+}
+
+// counted are the orders that make customers: placed orders of the scope ($1-$3).
+var counted = `o.seller_id = $1 AND (NOT $2 OR o.store_id = ANY($3)) AND ` + Placed("o")
 
 // qAggregate groups the counted orders by customer ($4 narrows them to one customer's e-mail when
 // not empty; $5 the search as typed, $6 an e-mail prefix pattern, $7 a name pattern). paid is what
 // an order's buyer paid less what was refunded.
-const qAggregate = `
+var qAggregate = `
 WITH mine AS (
 	SELECT o.id, lower(o.email) AS key, o.email, o.customer_name, o.currency, o.created_at,
 		coalesce(o.shipping_address->>'country', '') AS country,
@@ -199,8 +203,9 @@ func (s store) export(ctx context.Context, sc listing.Scope, q Query, each func(
 	return rows.Err()
 }
 
-const (
-	qKey    = `SELECT email FROM customers WHERE id = $1 AND seller_id = $2`
+const qKey = `SELECT email FROM customers WHERE id = $1 AND seller_id = $2`
+
+var (
 	qOrders = `SELECT o.id, o.number, coalesce(s.name, '') AS store_name, o.status, o.payment_status, o.fulfillment_status,
 	(SELECT coalesce(sum(i.quantity), 0) FROM order_items i WHERE i.order_id = o.id) AS items, o.total, o.currency, o.created_at
 FROM orders o LEFT JOIN stores s ON s.id = o.store_id

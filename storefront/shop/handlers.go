@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -31,6 +32,8 @@ type view struct {
 	Data        any
 	Errors      map[string]string
 	Form        map[string]string
+	// Suggestions are the campaigns the seller's cross-selling rules suggest on this page.
+	Suggestions []Listing
 	// Pay, with Stripe, confirms the payment in the browser on the review page.
 	Pay *stripeData
 }
@@ -127,8 +130,13 @@ func (s *Server) showCampaign(w http.ResponseWriter, r *http.Request, status int
 			d.Mockups = append(d.Mockups, m)
 		}
 	}
+	suggested, err := s.store.suggestions(r.Context(), rs.ID, []int64{id})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	v := view{Title: d.Name + " — " + d.Selected.Name, Description: d.Name + " " + d.Selected.Name + " from " + d.Selected.Price.String(),
-		Data: d, Errors: errs, Canonical: rs.Origin + "/c/" + strconv.FormatInt(id, 10)}
+		Data: d, Errors: errs, Canonical: rs.Origin + "/c/" + strconv.FormatInt(id, 10), Suggestions: suggested}
 	if len(d.Mockups) > 0 {
 		v.OGImage = rs.Origin + "/img/" + strconv.FormatInt(d.Mockups[0].ID, 10)
 	}
@@ -209,7 +217,19 @@ func (s *Server) cart(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.show(w, r, http.StatusOK, cachePrivate, "cart", view{Title: "Your cart — " + rs.Name, Data: c, Message: r.URL.Query().Get("m")})
+	var inCart []int64
+	for _, l := range c.Lines {
+		if !slices.Contains(inCart, l.CampaignID) {
+			inCart = append(inCart, l.CampaignID)
+		}
+	}
+	suggested, err := s.store.suggestions(r.Context(), rs.ID, inCart)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.show(w, r, http.StatusOK, cachePrivate, "cart", view{Title: "Your cart — " + rs.Name, Data: c, Message: r.URL.Query().Get("m"),
+		Suggestions: suggested})
 }
 
 // formItem reads an add-to-cart form.

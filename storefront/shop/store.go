@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 )
 
 // errNotFound: no such store, campaign, page or order here.
@@ -76,12 +77,8 @@ type OrderItemView struct {
 	UnitPrice   int64  `db:"unit_price"`
 }
 
-// SQL of the pages. A campaign shows in a store while one of its products is active there and the
-// store's owner owns it; its picture is its default mockup, chosen as the dashboard chooses it.
-const (
-	qStore    = `SELECT id, slug, name, currency, primary_color, accent_color, is_open FROM stores WHERE slug = $1`
-	qListings = `
-SELECT c.id AS campaign_id, c.name, min(sp.price) AS min_price, coalesce(m.id, 0) AS mockup_id, c.updated_at
+// qOnSale is every campaign on sale in store $1 with its lowest price and its picture.
+const qOnSale = `SELECT c.id AS campaign_id, c.name, min(sp.price) AS min_price, coalesce(m.id, 0) AS mockup_id, c.updated_at
 FROM store_products sp
 JOIN campaigns c ON c.id = sp.campaign_id
 JOIN stores s ON s.id = sp.store_id AND s.owner_id = c.user_id
@@ -92,9 +89,20 @@ LEFT JOIN LATERAL (
 	ORDER BY m.default_chosen DESC, m.product_id, m.is_default_mockup DESC, t.position, t.id LIMIT 1
 ) m ON true
 WHERE sp.store_id = $1 AND sp.status = 'active' AND sp.currency = s.currency
-GROUP BY c.id, m.id
-ORDER BY c.id DESC
-LIMIT 500`
+GROUP BY c.id, m.id`
+
+// SQL of the pages. A campaign shows in a store while one of its products is active there and the
+// store's owner owns it; its picture is its default mockup, chosen as the dashboard chooses it.
+const (
+	qStore    = `SELECT id, slug, name, currency, primary_color, accent_color, is_open FROM stores WHERE slug = $1`
+	// qListings is the store's home; qSuggestions the campaigns the seller's cross-selling rules of
+	// campaigns $2 suggest, on sale in the store, in the rules' order, without campaigns $2 themselves.
+	qListings    = `SELECT * FROM (` + qOnSale + `) l ORDER BY campaign_id DESC LIMIT 500`
+	qSuggestions = `SELECT l.* FROM (` + qOnSale + `) l JOIN (
+	SELECT t.campaign_id, min(t.position) AS position FROM cross_sell_rules r JOIN cross_sell_targets t ON t.rule_id = r.id
+	JOIN stores s ON s.id = $1 AND s.owner_id = r.seller_id
+	WHERE r.campaign_id = ANY($2) AND t.campaign_id <> ALL($2) GROUP BY t.campaign_id
+) t ON t.campaign_id = l.campaign_id ORDER BY t.position, l.campaign_id LIMIT 8`
 	qMockups = `
 SELECT m.id, m.product_id, m.is_default_mockup
 FROM campaign_mockups m JOIN mockup_templates t ON t.id = m.mockup_template_id
@@ -128,6 +136,18 @@ func (s store) listings(ctx context.Context, storeID int64) ([]Listing, error) {
 	var out []Listing
 	if err := s.db.SelectContext(ctx, &out, qListings, storeID); err != nil {
 		return nil, fmt.Errorf("list campaigns: %w", err)
+	}
+	return out, nil
+}
+
+// suggestions are the campaigns the store's cross-selling rules suggest to buyers of campaigns.
+func (s store) suggestions(ctx context.Context, storeID int64, campaigns []int64) ([]Listing, error) {
+	var out []Listing
+	if len(campaigns) == 0 {
+		return out, nil
+	}
+	if err := s.db.SelectContext(ctx, &out, qSuggestions, storeID, pq.Array(campaigns)); err != nil {
+		return nil, fmt.Errorf("suggest campaigns: %w", err)
 	}
 	return out, nil
 }

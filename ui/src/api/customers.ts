@@ -91,3 +91,28 @@ export function abandonedCheckouts(api: ApiClient, page: number, f: AbandonedFil
   for (const key of Object.keys(f) as (keyof AbandonedFilters)[]) query[key] = f[key] === '' ? undefined : f[key];
   return api.getPage<AbandonedCheckout>('/seller/abandoned-checkouts', { query, signal });
 }
+
+/** A cross-selling rule (bff/crossselling): buyers of `campaign` also see `targets`; `orders` followed it. */
+export interface CrossSellRule {
+  id: number;
+  campaign: { id: number; name: string };
+  targets: { id: number; name: string }[];
+  orders: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CrossSellInput {
+  campaign_id: number;
+  target_ids: number[];
+}
+
+export const crossSellRules = (api: ApiClient, page: number, signal?: AbortSignal) =>
+  api.getPage<CrossSellRule>('/seller/cross-selling', { query: { page, per_page: 15 }, signal });
+
+export const saveCrossSellRule = (api: ApiClient, id: number | null, input: CrossSellInput) =>
+  id === null
+    ? api.post<CrossSellRule>('/seller/cross-selling', input)
+    : api.send('PUT', `/seller/cross-selling/${id}`, { body: input });
+
+export const removeCrossSellRule = (api: ApiClient, id: number) => api.send('DELETE', `/seller/cross-selling/${id}`);

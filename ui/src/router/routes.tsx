@@ -25,6 +25,7 @@ import { CampaignEditorPage } from '../campaigns/CampaignEditorPage';
 import { CampaignsPage } from '../campaigns/CampaignsPage';
 import { KIND_SEGMENTS, type KindSegment } from '../campaigns/routes';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { CrossSellingPage } from '../crossselling/CrossSellingPage';
 import { CustomerDetailPage } from '../customers/CustomerDetailPage';
 import { CustomersPage } from '../customers/CustomersPage';
 import { BlankLayout } from '../layouts/BlankLayout';
@@ -145,6 +146,7 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'customers', element: <CustomersPage /> },
     { path: 'customers/detail/:id?', element: <CustomerDetailPage /> },
     { path: 'abandoned-orders', element: <AbandonedOrdersPage /> },
+    { path: 'cross-selling', element: <CrossSellingPage /> },
     { path: 'orders/design/:id', element: <ReviewPage /> },
     guarded(['beta-auth'], placeholder(['ai-design', 'AI Design', IconSparkles])),
     guarded(['beta-auth'], placeholder(['ai-design/history', 'AI Design History', IconSparkles])),
