@@ -77,7 +77,9 @@ type OrderItemView struct {
 	UnitPrice   int64  `db:"unit_price"`
 }
 
-// qOnSale is every campaign on sale in store $1 with its lowest price and its picture.
+// qOnSale is every campaign on sale in store $1 with its lowest price and its picture. A campaign
+// shows in a store while one of its products is active there and the store's owner owns it; its
+// picture is its default mockup, chosen as the dashboard chooses it.
 const qOnSale = `SELECT c.id AS campaign_id, c.name, min(sp.price) AS min_price, coalesce(m.id, 0) AS mockup_id, c.updated_at
 FROM store_products sp
 JOIN campaigns c ON c.id = sp.campaign_id
@@ -91,10 +93,9 @@ LEFT JOIN LATERAL (
 WHERE sp.store_id = $1 AND sp.status = 'active' AND sp.currency = s.currency
 GROUP BY c.id, m.id`
 
-// SQL of the pages. A campaign shows in a store while one of its products is active there and the
-// store's owner owns it; its picture is its default mockup, chosen as the dashboard chooses it.
+// SQL of the pages.
 const (
-	qStore    = `SELECT id, slug, name, currency, primary_color, accent_color, is_open FROM stores WHERE slug = $1`
+	qStore = `SELECT id, slug, name, currency, primary_color, accent_color, is_open FROM stores WHERE slug = $1`
 	// qListings is the store's home; qSuggestions the campaigns the seller's cross-selling rules of
 	// campaigns $2 suggest, on sale in the store, in the rules' order, without campaigns $2 themselves.
 	qListings    = `SELECT * FROM (` + qOnSale + `) l ORDER BY campaign_id DESC LIMIT 500`
