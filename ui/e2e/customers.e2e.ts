@@ -39,10 +39,14 @@ describe('customers (docs/customers.md)', () => {
     await signIn(page, DEMO_SELLER);
     await page.goto('/customers');
     await page.getByRole('heading', { name: 'Customers' }).waitFor();
-    await page.getByLabel('Search customers').fill(email.slice(0, 12));
-    // The search narrows the list to the one buyer.
-    await page.getByText('1 customer', { exact: true }).waitFor();
+    // The search narrows the list to the one buyer (read once its answer is in: the table reloads meanwhile).
+    const prefix = email.slice(0, 12);
+    const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/seller/customers' && new URL(r.url()).searchParams.get('q') === prefix);
+    await page.getByLabel('Search customers').fill(prefix);
+    await searched;
     const row = page.getByTestId('customer').filter({ hasText: email });
+    await row.waitFor();
+    await page.getByText('1 customer', { exact: true }).waitFor();
     expect(await page.getByTestId('customer').count()).toBe(1);
     const cells = await row.locator('td').allInnerTexts();
     expect(cells[0]).toContain('Casey Customer');
