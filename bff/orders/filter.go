@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/bff/report"
 	"github.com/pressroom/pressroom/commerce/orders"
 )
 
@@ -25,12 +26,6 @@ type Filter struct {
 	Q                 string
 }
 
-// The date-range presets, as ui/src/format/dateRange.ts names them; custom reads from and to.
-const presetCustom = "custom"
-
-var presets = []string{"today", "yesterday", "this_week", "this_month", "last_7_days", "last_14_days", "last_week",
-	"last_30_days", "last_month", presetCustom}
-
 // Messages of bad filters.
 const (
 	MsgBadStatus      = "The status must be one of the order statuses."
@@ -38,9 +33,6 @@ const (
 	MsgBadFulfillment = "The fulfillment status must be one of the fulfillment statuses."
 	MsgBadType        = "The order type must be regular, fulfillment, custom or fba."
 	MsgBadStore       = "The store id must be a positive whole number."
-	MsgBadPreset      = "The date range must be one of today, yesterday, this_week, this_month, last_7_days, last_14_days, last_week, last_30_days, last_month or custom."
-	MsgBadDate        = "The date must be written as YYYY-MM-DD."
-	MsgBadRange       = "The from date must not be after the to date."
 )
 
 func oneOf[T ~string](v string, set []T) bool { return slices.Contains(set, T(v)) }
@@ -74,67 +66,10 @@ func parseFilter(c echo.Context, utcOffset float64, now time.Time) (Filter, erro
 		}
 		f.StoreID = n
 	}
-	loc := time.FixedZone("", int(utcOffset*3600))
-	day := func(field string) *time.Time {
-		v := c.QueryParam(field)
-		if v == "" {
-			return nil
-		}
-		t, err := time.ParseInLocation(time.DateOnly, v, loc)
-		if err != nil {
-			bad(field, MsgBadDate)
-			return nil
-		}
-		return &t
-	}
-	preset := c.QueryParam("date_range")
-	switch {
-	case preset == "" || preset == presetCustom:
-		from, to := day("from"), day("to")
-		if from != nil && to != nil && from.After(*to) {
-			bad("to", MsgBadRange)
-		}
-		if to != nil {
-			end := to.AddDate(0, 0, 1)
-			to = &end
-		}
-		f.From, f.To = from, to
-	case slices.Contains(presets, preset):
-		from, to := presetRange(preset, now.In(loc))
-		f.From, f.To = &from, &to
-	default:
-		bad("date_range", MsgBadPreset)
-	}
+	from, to, rangeErrs := report.DateRange(c, utcOffset, now)
+	f.From, f.To, errs = from, to, append(errs, rangeErrs...)
 	if len(errs) > 0 {
 		return Filter{}, envelope.Fail(http.StatusUnprocessableEntity, errs[0].Message, errs...)
 	}
 	return f, nil
-}
-
-// presetRange is the [from, to) of a preset for a user whose clock reads now. "Last N days" and
-// "this week/month" include today; weeks start on Monday.
-func presetRange(preset string, now time.Time) (time.Time, time.Time) {
-	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
-	tomorrow := today.AddDate(0, 0, 1)
-	monday := today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7))
-	first := today.AddDate(0, 0, 1-today.Day())
-	switch preset {
-	case "yesterday":
-		return today.AddDate(0, 0, -1), today
-	case "this_week":
-		return monday, tomorrow
-	case "this_month":
-		return first, tomorrow
-	case "last_7_days":
-		return today.AddDate(0, 0, -6), tomorrow
-	case "last_14_days":
-		return today.AddDate(0, 0, -13), tomorrow
-	case "last_30_days":
-		return today.AddDate(0, 0, -29), tomorrow
-	case "last_week":
-		return monday.AddDate(0, 0, -7), monday
-	case "last_month":
-		return first.AddDate(0, -1, 0), first
-	}
-	return today, tomorrow // today
 }

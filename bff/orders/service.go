@@ -17,6 +17,7 @@ import (
 	"github.com/pressroom/pressroom/bff/access"
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/bff/report"
 	"github.com/pressroom/pressroom/commerce/orders"
 )
 
@@ -107,14 +108,6 @@ func (s *Service) handleList(c echo.Context) error {
 var exportHeader = []string{"number", "created_at", "store", "order_type", "email", "customer_name", "status",
 	"payment_status", "fulfillment_status", "items", "currency", "subtotal", "shipping", "discount", "tip", "total"}
 
-// cell keeps a spreadsheet from reading a buyer's text as a formula.
-func cell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
-
 // exportFlushEvery is how many rows go out per write to the client.
 const exportFlushEvery = 500
 
@@ -138,8 +131,8 @@ func (s *Service) handleExport(c echo.Context) error {
 	n := 0
 	err = s.store.export(c.Request().Context(), sc, f, func(o Order) error {
 		n++
-		if err := w.Write([]string{cell(o.Number), o.CreatedAt.UTC().Format(time.RFC3339), cell(o.StoreName), o.OrderType,
-			cell(o.Email), cell(o.CustomerName), o.Status, o.PaymentStatus, o.FulfillmentStatus, strconv.Itoa(o.Items),
+		if err := w.Write([]string{report.Cell(o.Number), o.CreatedAt.UTC().Format(time.RFC3339), report.Cell(o.StoreName), o.OrderType,
+			report.Cell(o.Email), report.Cell(o.CustomerName), o.Status, o.PaymentStatus, o.FulfillmentStatus, strconv.Itoa(o.Items),
 			string(o.Total.Currency), o.Subtotal.Decimal(), o.Shipping.Decimal(), o.Discount.Decimal(), o.Tip.Decimal(),
 			o.Total.Decimal()}); err != nil {
 			return err

@@ -1,6 +1,6 @@
 -- The sellers' money (docs/money.md): an append-only ledger of entries in minor units, running
 -- totals per seller and currency kept in the same transaction as each entry, payouts and the fee
--- settings the earnings of an order are computed with.
+-- settings the earnings of an order are computed with. The users' balance column gives way to it.
 
 -- +goose Up
 -- Payouts a seller asked for. status: pending (asked), processing (approved by an admin), completed
@@ -102,7 +102,11 @@ INSERT INTO system_configs (key, value) VALUES
     ('payout_min', '50.00')
 ON CONFLICT (key) DO NOTHING;
 
+-- The balance is the ledger's now: the users column it replaces goes.
+ALTER TABLE users DROP COLUMN balance;
+
 -- +goose Down
+ALTER TABLE users ADD COLUMN balance numeric(14, 2) NOT NULL DEFAULT 0;
 DELETE FROM system_configs WHERE key IN ('processing_fee', 'processing_fee_min', 'payout_min');
 DROP TRIGGER ledger_balances_auth_version ON ledger_balances;
 DROP TABLE ledger_balances;

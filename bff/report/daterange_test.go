@@ -1,4 +1,4 @@
-package orders
+package report
 
 import (
 	"net/http/httptest"
@@ -42,17 +42,17 @@ func TestDateRangeInUserOffset(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
 			c := echo.New().NewContext(httptest.NewRequest("GET", "/?"+tt.query, nil), httptest.NewRecorder())
-			f, err := parseFilter(c, tt.offset, now)
-			if err != nil {
-				t.Fatal(err)
+			from, to, errs := DateRange(c, tt.offset, now)
+			if len(errs) > 0 {
+				t.Fatal(errs)
 			}
-			if f.From == nil || f.To == nil {
-				t.Fatalf("no range: %+v", f)
+			if from == nil || to == nil {
+				t.Fatalf("no range: %v %v", from, to)
 			}
-			if got := f.From.UTC().Format(time.RFC3339); got != utc(tt.from) {
+			if got := from.UTC().Format(time.RFC3339); got != utc(tt.from) {
 				t.Errorf("from %s, want %s", got, utc(tt.from))
 			}
-			if got := f.To.UTC().Format(time.RFC3339); got != utc(tt.to) {
+			if got := to.UTC().Format(time.RFC3339); got != utc(tt.to) {
 				t.Errorf("to %s, want %s", got, utc(tt.to))
 			}
 		})
