@@ -78,7 +78,7 @@ describe('billing and payouts (docs/money.md)', () => {
     await seller.page.getByTestId('open-payout').waitFor();
     const payoutText = await seller.page.getByTestId('open-payout').innerText();
     const payoutId = /#(\d+)/.exec(payoutText)?.[1];
-    expect(payoutText).toContain('Pending');
+    expect(payoutText.toLowerCase()).toContain('pending');
     expect(await seller.page.getByRole('button', { name: 'Request payout' }).count()).toBe(0);
     await screenshot(seller.page, 'payouts-requested');
 

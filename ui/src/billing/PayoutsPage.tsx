@@ -238,16 +238,16 @@ export function PayoutsPage() {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td ta="right" c={t.amount < 0 ? 'red' : undefined}>
+                  <Table.Td ta="right" c={t.amount < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
                     {signed(t.amount, t.currency)}
                   </Table.Td>
-                  <Table.Td ta="right">
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm">{signed(t.available, t.currency)}</Text>
                     <Text size="xs" c="dimmed">
                       {formatMoney({ amount: t.available_after, currency: t.currency })}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="right">
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm">{signed(t.held, t.currency)}</Text>
                     <Text size="xs" c="dimmed">
                       {formatMoney({ amount: t.held_after, currency: t.currency })}
