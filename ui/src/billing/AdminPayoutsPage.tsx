@@ -204,8 +204,10 @@ export function AdminPayoutsPage() {
                       {p.seller_email}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{formatDateTime(p.created_at, user.utc_offset)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney({ amount: p.amount, currency: p.currency })}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.created_at, user.utc_offset)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney({ amount: p.amount, currency: p.currency })}
+                  </Table.Td>
                   <Table.Td>
                     <StatusBadge table={PAYOUT_STATUS_LABELS} code={p.status} />
                   </Table.Td>
