@@ -15,6 +15,8 @@ import (
 
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/seed"
+	"github.com/pressroom/pressroom/commerce/ledger"
+	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/platform/env"
 )
 
@@ -403,8 +405,14 @@ func TestCachedCallersFollowChangesAcrossProcesses(t *testing.T) {
 	if r := two.do("GET", "/api/seller/orders", switched, nil); r.status != 403 {
 		t.Fatalf("orders on the other process after losing get_orders: %d %s", r.status, r.raw)
 	}
-	// A balance written by any statement shows on the next /me.
-	one.app.DB.MustExec(`UPDATE users SET balance = 4242 WHERE email = 'seller@example.com'`)
+	// A balance the ledger moves through one process shows on the next /me of the other.
+	tx := one.app.DB.MustBeginTx(context.Background(), nil)
+	if _, err := ledger.TopUp(context.Background(), tx, one.userID("seller@example.com"), money.Money{Amount: 424200, Currency: money.USD}, "pi_cache"); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
 	if got := two.me(seller)["balance"]; got != float64(4242) {
 		t.Fatalf("balance on the other process: %v", got)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/pressroom/pressroom/bff/abandoned"
 	"github.com/pressroom/pressroom/bff/auth"
+	"github.com/pressroom/pressroom/bff/billing"
 	"github.com/pressroom/pressroom/bff/bulk"
 	"github.com/pressroom/pressroom/bff/campaigns"
 	"github.com/pressroom/pressroom/bff/crossselling"
@@ -252,6 +253,10 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	money, err := billing.New(billing.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
+		return err
+	}
 	designReview, err := review.New(review.Deps{DB: a.DB, Store: store, Relay: relay, FileURLTTL: a.cfg.Uploads.FileURLTTL, Log: a.log})
 	if err != nil {
 		return err
@@ -290,6 +295,7 @@ func (a *App) build(ctx context.Context) error {
 		customers.Routes(api, sellerCustomers)
 		abandoned.Routes(api, abandonedCheckouts)
 		crossselling.Routes(api, crossSelling, once)
+		billing.Routes(api, money, once)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)
 		emailmarketing.Routes(api, email, once)

@@ -60,10 +60,15 @@ type userRow struct {
 	TeamStoreIDs        pq.Int64Array  `db:"team_store_ids"`
 }
 
+// userColumns read a user. balance, the top bar's Balance, is what the ledger has available in the
+// display currency (docs/money.md).
 const userColumns = `
 u.id, u.name, u.email, u.password_hash, u.avatar, u.email_verified_at,
 to_char(u.email_need_verify_date, 'YYYY-MM-DD') AS email_need_verify_date,
-u.phone, u.facebook, u.balance, u.sale_volume, u.roles, u.tags, u.permissions, u.status,
+u.phone, u.facebook,
+(COALESCE((SELECT b.available FROM ledger_balances b WHERE b.seller_id = u.id
+    AND b.currency = COALESCE((SELECT c.value FROM system_configs c WHERE c.key = 'currency_code'), 'USD')), 0) / 100.0)::float8 AS balance,
+u.sale_volume, u.roles, u.tags, u.permissions, u.status,
 u.custom_payment, u.is_ref, u.ref_id, u.nickname, u.campaign_limit, u.tfa_enable, u.tfa_confirm,
 u.utc_offset, u.sms_credit, u.created_at,
 ARRAY(SELECT s.id FROM stores s WHERE s.owner_id = u.id ORDER BY s.id) AS store_ids,

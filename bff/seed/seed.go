@@ -9,6 +9,8 @@ import (
 	"github.com/lib/pq"
 
 	"github.com/pressroom/pressroom/bff/auth"
+	"github.com/pressroom/pressroom/commerce/ledger"
+	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/database"
 )
@@ -100,13 +102,22 @@ ON CONFLICT DO NOTHING`
 	// The veteran's wallets and SMS credits, for the top bar's Balance and Balance 2 and the sidebar block.
 	const veteranWallets = `
 WITH v AS (
-    UPDATE users SET balance = 1284.5, sms_credit = 320 WHERE lower(email) = 'veteran@example.com' RETURNING id
+    UPDATE users SET sms_credit = 320 WHERE lower(email) = 'veteran@example.com' RETURNING id
 )
 INSERT INTO account_balances (user_id, type, balance)
 SELECT id, 'balance_2', 25.5 FROM v
 ON CONFLICT DO NOTHING`
 	if _, err := tx.ExecContext(ctx, veteranWallets); err != nil {
 		return fmt.Errorf("seed veteran balances: %w", err)
+	}
+	var veteran int64
+	if err := tx.GetContext(ctx, &veteran, `SELECT id FROM users WHERE lower(email) = 'veteran@example.com'`); err != nil {
+		return fmt.Errorf("seed veteran: %w", err)
+	}
+	opening := ledger.Entry{SellerID: veteran, Currency: money.USD, Type: ledger.TypeOther, DAvailable: 128450,
+		Description: "Opening balance", Key: "seed:veteran:opening"}
+	if _, _, err := ledger.Post(ctx, tx, opening); err != nil {
+		return fmt.Errorf("seed veteran ledger: %w", err)
 	}
 	const insertTeam = `
 INSERT INTO team_members (seller_id, member_id, role, permissions)

@@ -11,6 +11,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/lib/pq"
+	"github.com/pressroom/pressroom/commerce/ledger"
 	"github.com/pressroom/pressroom/commerce/orders"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/platform/outbox"
@@ -179,6 +180,10 @@ func (s *Service) complete(ctx context.Context, tx *sqlx.Tx, intent payments.Int
 	}
 	if _, err := orders.Apply(ctx, tx, created.ID, orders.ActionPay, "gateway:"+s.gw.Name(), intent.ID); err != nil {
 		return Result{}, err
+	}
+	// The seller's earnings, held until the order ships (docs/money.md).
+	if _, err := ledger.BookSale(ctx, tx, created.ID); err != nil {
+		return Result{}, fmt.Errorf("book sale: %w", err)
 	}
 	if review {
 		if _, err := orders.Apply(ctx, tx, created.ID, orders.ActionReview, "system", "personalized items"); err != nil {

@@ -2,6 +2,7 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowBackUp,
+  IconCash,
   IconChevronDown,
   IconLogout,
   IconMailbox,
@@ -100,6 +101,9 @@ export function UserMenu({ user, visible, onSwitchAccount }: UserMenuProps) {
           <>
             <Menu.Item component={Link} to="/system/mail" leftSection={<IconMailbox size={16} stroke={1.6} />}>
               Mail outbox
+            </Menu.Item>
+            <Menu.Item component={Link} to="/system/payouts" leftSection={<IconCash size={16} stroke={1.6} />}>
+              Payouts to process
             </Menu.Item>
             <Menu.Item component={Link} to="/auth/login-as-seller" leftSection={<IconUserShield size={16} stroke={1.6} />}>
               Sign in as a seller

@@ -18,6 +18,8 @@ import {
 import { redirect, type RouteObject } from 'react-router';
 import type { User } from '../api';
 import { AbandonedOrdersPage } from '../abandoned/AbandonedOrdersPage';
+import { AdminPayoutsPage } from '../billing/AdminPayoutsPage';
+import { PayoutsPage } from '../billing/PayoutsPage';
 import { BulkCampaignsPage } from '../bulk/BulkCampaignsPage';
 import { BulkImportPage } from '../bulk/BulkImportPage';
 import { BulkRecordsPage } from '../bulk/BulkRecordsPage';
@@ -123,6 +125,8 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'personalized/artworks', element: <ArtworksPage /> },
     { path: 'settings/account', element: <AccountSettingsPage /> },
     { path: 'system/mail', element: <MailOutboxPage /> },
+    { path: 'system/payouts', element: <AdminPayoutsPage /> },
+    { path: 'payouts', element: <PayoutsPage /> },
     { path: 'campaigns', element: <CampaignsPage /> },
     { path: 'storefronts', element: <StorefrontsPage /> },
     { path: 'storefronts/edit/:id', element: <StoreEditPage /> },

@@ -1,0 +1,101 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Payout } from '../api/billing';
+import { meQuery } from '../session/queries';
+import { json, ok } from '../test/answers';
+import { renderWithMantine } from '../test/render';
+import { makeUser } from '../test/users';
+import { AdminPayoutsPage } from './AdminPayoutsPage';
+
+const payout = (change: Partial<Payout> = {}): Payout => ({
+  id: 5,
+  seller_id: 1,
+  seller_name: 'Sam Seller',
+  seller_email: 'seller@example.com',
+  currency: 'USD',
+  amount: 6000,
+  status: 'processing',
+  reference: '',
+  note: '',
+  created_at: '2026-04-15T23:30:00Z',
+  updated_at: '2026-04-15T23:30:00Z',
+  allowed_steps: ['complete', 'hold', 'cancel'],
+  ...change,
+});
+
+const page = (data: Payout[]) => json({ data, total: data.length, per_page: 15, current_page: 1, last_page: 1, from: 1, to: data.length });
+
+function show(fetchImpl: (url: URL, init?: RequestInit) => Promise<Response>) {
+  const calls: { url: URL; init?: RequestInit }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      calls.push({ url, init });
+      return fetchImpl(url, init);
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(meQuery.queryKey, makeUser({ roles: ['admin'] }));
+  renderWithMantine(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AdminPayoutsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AdminPayoutsPage', () => {
+  it('lists pending payouts and completes one with its reference, refusing an empty one', async () => {
+    let done = false;
+    const calls = show((_url, init) => {
+      if (init?.method === 'POST') {
+        const body = JSON.parse(init.body as string) as { reference?: string };
+        if (!body.reference)
+          return Promise.resolve(
+            json({ success: false, message: "Enter the payment's reference to complete the payout.", data: null, errors: [{ field: 'reference', message: "Enter the payment's reference to complete the payout." }] }, 422),
+          );
+        done = true;
+        return Promise.resolve(ok(payout({ status: 'completed', reference: body.reference, allowed_steps: [] })));
+      }
+      return Promise.resolve(page([done ? payout({ status: 'completed', reference: 'WIRE-1', allowed_steps: [] }) : payout()]));
+    });
+    const row = await screen.findByTestId('admin-payout');
+    expect(within(row).getByText('Processing')).toBeInTheDocument();
+    expect(within(row).getByText('USD 60.00')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(calls[0]?.url.searchParams.get('status')).toBe('pending');
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Complete' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete payout' }));
+    expect(await within(dialog).findByText("Enter the payment's reference to complete the payout.")).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Reference'), 'WIRE-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete payout' }));
+    await waitFor(() => expect(screen.getByTestId('admin-payout')).toHaveTextContent('WIRE-1'));
+    const post = calls.filter((c) => c.init?.method === 'POST').at(-1)!;
+    expect(post.url.pathname).toBe('/api/admin/payouts/5/complete');
+  });
+
+  it('adjusts a balance and shows each refusal against its field', async () => {
+    const calls = show((url, init) => {
+      if (init?.method === 'POST' && url.pathname === '/api/admin/ledger/adjustments') {
+        return Promise.resolve(json({ success: false, message: 'Enter the reason the seller will read (at most 500 characters).', data: null, errors: [{ field: 'reason', message: 'Enter the reason the seller will read (at most 500 characters).' }] }, 422));
+      }
+      return Promise.resolve(page([]));
+    });
+    await userEvent.type(await screen.findByLabelText('Seller e-mail'), 'seller@example.com');
+    await userEvent.type(screen.getByLabelText('Amount'), '25.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Adjust balance' }));
+    expect(await screen.findByText('Enter the reason the seller will read (at most 500 characters).')).toBeInTheDocument();
+    const post = calls.find((c) => c.init?.method === 'POST')!;
+    expect(JSON.parse(post.init?.body as string)).toEqual({ seller_email: 'seller@example.com', direction: 'credit', amount: '25.00', reason: '' });
+  });
+});
