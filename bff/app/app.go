@@ -295,6 +295,7 @@ func (a *App) Run(ctx context.Context) error {
 	g, ctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return a.keys.Run(ctx) })
 	g.Go(func() error { return a.uploads.Run(ctx) })
+	g.Go(func() error { return a.Auth.FollowChanges(ctx, a.cfg.Database) })
 	g.Go(func() error { return server.Run(ctx, a.cfg.Server, a.Echo, a.log) })
 	return g.Wait()
 }
