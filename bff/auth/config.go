@@ -58,10 +58,6 @@ type Config struct {
 	// HandoffTTL is how long a one-time sign-in code for another dashboard host works
 	// (PRESSROOM_HANDOFF_CODE_TTL, default 1m).
 	HandoffTTL time.Duration
-	// ChangesPing is how often the connection that follows the changes of sessions and users is
-	// checked (PRESSROOM_AUTH_CHANGES_PING, default 2s): a connection gone silently is noticed
-	// within twice that, and sessions are read from Postgres again until it is back.
-	ChangesPing time.Duration
 }
 
 // DefaultConfig is 7-day sessions, bcrypt cost 12, 5 failures per account and 20 per client per 15
@@ -73,7 +69,7 @@ func DefaultConfig() Config {
 		ResetTTL: time.Hour, VerifyTTL: 48 * time.Hour, TFAIssuer: "Pressroom",
 		CallsWindow: time.Hour, CallsPerClient: 20, CallsGlobal: 2000,
 		HashConcurrency: runtime.NumCPU(), HashWait: 3 * time.Second,
-		ImpersonationTTL: time.Hour, HandoffTTL: time.Minute, ChangesPing: 2 * time.Second,
+		ImpersonationTTL: time.Hour, HandoffTTL: time.Minute,
 	}
 }
 
@@ -97,7 +93,6 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.Duration(&cfg.HashWait, "PRESSROOM_PASSWORD_HASH_WAIT")
 	r.Duration(&cfg.ImpersonationTTL, "PRESSROOM_IMPERSONATION_TTL")
 	r.Duration(&cfg.HandoffTTL, "PRESSROOM_HANDOFF_CODE_TTL")
-	r.Duration(&cfg.ChangesPing, "PRESSROOM_AUTH_CHANGES_PING")
 	return cfg, r.Err()
 }
 
@@ -134,8 +129,6 @@ func (c Config) Validate() error {
 		return errors.New("PRESSROOM_IMPERSONATION_TTL: want 1m up to PRESSROOM_SESSION_TTL")
 	case c.HandoffTTL < time.Second || c.HandoffTTL > 10*time.Minute:
 		return errors.New("PRESSROOM_HANDOFF_CODE_TTL: want 1s to 10m")
-	case c.ChangesPing < 100*time.Millisecond || c.ChangesPing > time.Minute:
-		return errors.New("PRESSROOM_AUTH_CHANGES_PING: want 100ms to 1m")
 	}
 	if c.PublicURL != "" {
 		u, err := url.Parse(c.PublicURL)

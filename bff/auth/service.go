@@ -280,7 +280,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Identity, er
 // changes of sessions and users (FollowChanges), else from Postgres.
 func (s *Service) session(ctx context.Context, hash []byte) (session, error) {
 	now := time.Now()
-	ss, gen, ok := s.callers.session(hash, now)
+	ss, ticket, ok := s.callers.sessions.Get(string(hash), now)
 	if ok {
 		return ss, nil
 	}
@@ -292,14 +292,14 @@ func (s *Service) session(ctx context.Context, hash []byte) (session, error) {
 	if ss.ExpiresAt.Before(until) {
 		until = ss.ExpiresAt
 	}
-	s.callers.putSession(gen, hash, ss, until)
+	s.callers.sessions.Put(ticket, string(hash), ss, until)
 	return ss, nil
 }
 
 // FollowChanges follows the notifications Postgres sends when a session or a user changes (see
 // callerCache) until ctx ends, so that sessions are served from the process cache while it can.
 func (s *Service) FollowChanges(ctx context.Context, db database.Config) error {
-	return database.Follow(ctx, db, changesChannel, s.cfg.ChangesPing, s.callers, s.log)
+	return database.Follow(ctx, db, changesChannel, s.callers.sessions, s.log)
 }
 
 // changesChannel is the notification channel of the auth triggers (schema/migrations).

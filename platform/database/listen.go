@@ -1,6 +1,7 @@
 package database
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -21,11 +22,13 @@ type Follower interface {
 }
 
 // Follow listens to channel on its own connection to cfg.URL until ctx ends, telling f what
-// arrives. A dead connection is found within ping (the connection is asked every ping) and
-// replaced, after a pause that doubles from ping up to a minute while Postgres cannot be reached.
+// arrives. A dead connection is found within two cfg.NotifyPing (the connection is asked every
+// ping) and replaced, after a pause that doubles from a ping up to a minute while Postgres cannot
+// be reached.
 //
 // The connection is named "pressroom <channel>" (application_name in pg_stat_activity).
-func Follow(ctx context.Context, cfg Config, channel string, ping time.Duration, f Follower, log *slog.Logger) error {
+func Follow(ctx context.Context, cfg Config, channel string, f Follower, log *slog.Logger) error {
+	ping := cmp.Or(cfg.NotifyPing, DefaultConfig().NotifyPing)
 	u, err := url.Parse(cfg.URL)
 	if err != nil {
 		return fmt.Errorf("follow %s: %w", channel, err)
