@@ -28,10 +28,11 @@ type Budget struct {
 	onIdle      func()
 }
 
-// OnIdle has f run, on a goroutine of its own, whenever the budget goes idle (the last bytes held
-// are given back) after at least after bytes were acquired since f last ran: the renderer returns
-// memory to the system then, once per big job or per batch of small ones, never while pixels are
-// held. Call it before the budget is used.
+// OnIdle has f run whenever the budget goes idle (the last bytes held are given back) after at
+// least after bytes were acquired since f last ran: the renderer returns memory to the system then,
+// once per big job or per batch of small ones. f runs in the release that made the budget idle,
+// before those bytes can be acquired again, so that a big job waiting for them does not allocate
+// while the last one's memory is still the process's. Call it before the budget is used.
 func (b *Budget) OnIdle(after int64, f func()) { b.idleAfter, b.onIdle = after, f }
 
 // New is a budget of total bytes; total must be positive.
@@ -67,10 +68,10 @@ func (b *Budget) Acquire(ctx context.Context, n int64) (release func(), err erro
 			b.since = 0
 		}
 		b.mu.Unlock()
-		b.sem.Release(n)
 		if idle {
-			go b.onIdle()
+			b.onIdle()
 		}
+		b.sem.Release(n)
 	}, nil
 }
 
