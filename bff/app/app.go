@@ -171,6 +171,8 @@ type App struct {
 	keys  *idempotency.Keys
 	// uploads sweeps abandoned uploads while the app runs.
 	uploads *uploads.Service
+	// campaigns follows the changes of campaign lists while the app runs.
+	campaigns *campaigns.Service
 }
 
 // New connects to Postgres and Redis, migrates, and builds every route.
@@ -221,6 +223,7 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	a.campaigns = camps
 	bulkRecords, err := bulk.New(bulk.Deps{DB: a.DB, Relay: relay, Log: a.log})
 	if err != nil {
 		return err
@@ -319,6 +322,8 @@ func (a *App) Run(ctx context.Context) error {
 	g, ctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return a.keys.Run(ctx) })
 	g.Go(func() error { return a.uploads.Run(ctx) })
+	g.Go(func() error { return a.Auth.FollowChanges(ctx, a.cfg.Database) })
+	g.Go(func() error { return a.campaigns.FollowChanges(ctx, a.cfg.Database) })
 	g.Go(func() error { return server.Run(ctx, a.cfg.Server, a.Echo, a.log) })
 	return g.Wait()
 }

@@ -253,6 +253,7 @@ func (s *Service) handleResetPassword(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	s.callers.dropUser(uid)
 	s.audit(ctx, &uid, "password.reset", c.RealIP(), nil)
 	return envelope.OKMessage(c, MsgPasswordReset, nil)
 }
@@ -335,6 +336,7 @@ func (s *Service) handleChangePassword(c echo.Context) error {
 	if err := s.store.setPassword(ctx, id.User.ID, hash, id.SessionID); err != nil {
 		return err
 	}
+	s.callers.dropUser(id.User.ID)
 	s.audit(ctx, &id.User.ID, "password.changed", c.RealIP(), nil)
 	return envelope.OKMessage(c, MsgPasswordSaved, nil)
 }

@@ -1,19 +1,38 @@
 package auth
 
-import "sync"
+import (
+	"strconv"
+	"strings"
+	"sync"
+	"time"
 
-// callerCache keeps, per process, the users and team memberships requests are built from, each
-// under the version Postgres keeps for its user (auth_versions, bumped by triggers on every change of
-// a user, its balances, its stores or its memberships, from any process or statement). A request
-// reads the versions with its session; an entry whose version differs is loaded again, so a changed
-// role, permission, status or balance applies to the very next request on every process. Sessions
-// themselves are never cached: a revoked token fails at once.
+	"github.com/pressroom/pressroom/platform/livecache"
+)
+
+// callerCache keeps, per process, the sessions, users and team memberships requests are built from.
+//
+// Users and memberships are kept under the version Postgres keeps for their user (auth_versions,
+// bumped by triggers on every change of a user, its balances, its stores or its memberships, from any
+// process or statement); the versions come with the session, and an entry whose version differs is
+// loaded again.
+//
+// Sessions (with those versions) are kept by token hash in a livecache following the auth_changed
+// notifications (see Service.FollowChanges and docs/accounts.md, "caller cache"): the triggers send
+// "s:<session id>" when a session is revoked, deleted or changed and "u:<user id>" when a user's
+// version is bumped, and the sessions they concern are dropped as the notification arrives. While
+// the notifications are not followed, each request reads its session from Postgres.
 type callerCache struct {
-	mu      sync.Mutex
-	max     int
-	users   map[int64]cachedUser
-	members map[[2]int64]cachedMembership
+	sessions *livecache.Cache[string, session]
+	mu       sync.Mutex
+	max      int
+	users    map[int64]cachedUser
+	members  map[[2]int64]cachedMembership
 }
+
+// sessionCacheTTL bounds how long a session is served from the cache: the session's use is noted
+// in Postgres at most once a minute (see Store.liveSession), so reading it again once a minute
+// keeps that note as it was.
+const sessionCacheTTL = time.Minute
 
 type cachedUser struct {
 	version int64
@@ -26,8 +45,35 @@ type cachedMembership struct {
 }
 
 func newCallerCache(max int) *callerCache {
-	return &callerCache{max: max, users: map[int64]cachedUser{}, members: map[[2]int64]cachedMembership{}}
+	return &callerCache{
+		sessions: livecache.New(max, sessionConcerned), max: max,
+		users: map[int64]cachedUser{}, members: map[[2]int64]cachedMembership{},
+	}
 }
+
+// sessionConcerned says whether a notification concerns a cached session: "s:<session id>" that
+// session, "u:<user id>" the sessions acting as that user or on their behalf; anything else, every
+// session.
+func sessionConcerned(payload string, _ string, ss session) bool {
+	kind, num, _ := strings.Cut(payload, ":")
+	id, err := strconv.ParseInt(num, 10, 64)
+	switch {
+	case err != nil:
+		return true
+	case kind == "s":
+		return ss.ID == id
+	case kind == "u":
+		return ss.UserID == id || ss.OriginUserID.Int64 == id
+	}
+	return true
+}
+
+// dropSession forgets session id at once, for a change this process made itself (the notification
+// follows, but the next request may come first).
+func (c *callerCache) dropSession(id int64) { c.sessions.Changed("s:" + strconv.FormatInt(id, 10)) }
+
+// dropUser forgets the sessions of user id at once; see dropSession.
+func (c *callerCache) dropUser(id int64) { c.sessions.Changed("u:" + strconv.FormatInt(id, 10)) }
 
 // user returns a copy of user id cached at version.
 func (c *callerCache) user(id, version int64) (User, bool) {

@@ -14,6 +14,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/pressroom/pressroom/bff/access"
+	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/mail"
 )
 
@@ -207,7 +208,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Identity, er
 	if token == "" {
 		return nil, errNoSession
 	}
-	ss, err := s.store.liveSession(ctx, hashToken(token))
+	ss, err := s.session(ctx, hashToken(token))
 	if err != nil {
 		return nil, err
 	}
@@ -264,6 +265,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Identity, er
 			if err := s.store.revokeSession(ctx, ss.ID); err != nil {
 				return nil, err
 			}
+			s.callers.dropSession(ss.ID)
 			return nil, errNoSession
 		}
 		// The admin proved who they are at their own login; the seller's second factor is not theirs to give.
@@ -273,6 +275,35 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Identity, er
 	}
 	return id, nil
 }
+
+// session is the live session of a token hash, from the process cache while it follows the
+// changes of sessions and users (FollowChanges), else from Postgres.
+func (s *Service) session(ctx context.Context, hash []byte) (session, error) {
+	now := time.Now()
+	ss, ticket, ok := s.callers.sessions.Get(string(hash), now)
+	if ok {
+		return ss, nil
+	}
+	ss, err := s.store.liveSession(ctx, hash)
+	if err != nil {
+		return session{}, err
+	}
+	until := now.Add(sessionCacheTTL)
+	if ss.ExpiresAt.Before(until) {
+		until = ss.ExpiresAt
+	}
+	s.callers.sessions.Put(ticket, string(hash), ss, until)
+	return ss, nil
+}
+
+// FollowChanges follows the notifications Postgres sends when a session or a user changes (see
+// callerCache) until ctx ends, so that sessions are served from the process cache while it can.
+func (s *Service) FollowChanges(ctx context.Context, db database.Config) error {
+	return database.Follow(ctx, db, changesChannel, s.callers.sessions, s.log)
+}
+
+// changesChannel is the notification channel of the auth triggers (schema/migrations).
+const changesChannel = "auth_changed"
 
 // cachedUser is a copy of user id at version, from the process cache or Postgres.
 func (s *Service) cachedUser(ctx context.Context, id, version int64) (*User, error) {
@@ -293,6 +324,7 @@ func (s *Service) Logout(ctx context.Context, id *Identity, ip string) error {
 	if err := s.store.revokeSession(ctx, id.SessionID); err != nil {
 		return err
 	}
+	s.callers.dropSession(id.SessionID)
 	if id.Impersonating() {
 		s.audit(ctx, &id.OriginUserID, "impersonation.stop", ip, map[string]any{"admin_id": id.OriginUserID, "seller_id": id.User.ID})
 	}

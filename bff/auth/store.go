@@ -200,6 +200,7 @@ type session struct {
 	Kind         string        `db:"kind"`
 	OriginUserID sql.NullInt64 `db:"origin_user_id"`
 	TFAPassed    bool          `db:"tfa_passed"`
+	ExpiresAt    time.Time     `db:"expires_at"`
 	// Stale is set when the session's last use was noted more than a minute ago.
 	Stale bool `db:"stale"`
 	// UserVersion and OriginVersion are the auth_versions of the user and the origin user (0 when
@@ -212,7 +213,7 @@ type session struct {
 // and notes its use (at most once a minute, so reads do not turn into a write per request).
 func (s *Store) liveSession(ctx context.Context, hash []byte) (session, error) {
 	const q = `
-SELECT s.id, s.user_id, s.kind, s.origin_user_id, s.tfa_passed,
+SELECT s.id, s.user_id, s.kind, s.origin_user_id, s.tfa_passed, s.expires_at,
        s.last_used_at < now() - interval '1 minute' AS stale,
        coalesce((SELECT v.version FROM auth_versions v WHERE v.user_id = s.user_id), 0) AS user_version,
        coalesce((SELECT v.version FROM auth_versions v WHERE v.user_id = s.origin_user_id), 0) AS origin_version

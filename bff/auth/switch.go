@@ -136,7 +136,11 @@ func (s *Service) replaceSession(ctx context.Context, id *Identity, ns newSessio
 	if err != nil {
 		return "", err
 	}
-	return token, s.store.revokeSession(ctx, id.SessionID)
+	if err := s.store.revokeSession(ctx, id.SessionID); err != nil {
+		return "", err
+	}
+	s.callers.dropSession(id.SessionID)
+	return token, nil
 }
 
 type impersonateBody struct {

@@ -168,6 +168,7 @@ func (s *Service) handleTFAEnable(c echo.Context) error {
 	if err := s.store.markTFAPassed(ctx, id.SessionID); err != nil {
 		return err
 	}
+	s.callers.dropSession(id.SessionID)
 	s.audit(ctx, &id.User.ID, "tfa.enabled", c.RealIP(), nil)
 	s.tellTFAChange(ctx, id.User, "turned on")
 	return envelope.OKMessage(c, MsgTFAEnabled, map[string]any{"recovery_codes": codes})
@@ -188,6 +189,7 @@ func (s *Service) handleTFAVerify(c echo.Context) error {
 	if err := s.store.markTFAPassed(ctx, id.SessionID); err != nil {
 		return err
 	}
+	s.callers.dropSession(id.SessionID)
 	s.audit(ctx, &id.User.ID, "tfa.passed", c.RealIP(), map[string]any{"recovery_code": usedRecovery})
 	return envelope.OKMessage(c, MsgTFAConfirmed, nil)
 }

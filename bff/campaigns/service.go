@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -21,6 +22,7 @@ import (
 	"github.com/pressroom/pressroom/bff/uploads"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/database"
+	"github.com/pressroom/pressroom/platform/livecache"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/design"
@@ -45,6 +47,8 @@ type Deps struct {
 type Service struct {
 	d     Deps
 	store store
+	// lists keeps encoded pages of the campaign list (listcache.go).
+	lists *livecache.Cache[listKey, []byte]
 }
 
 // New checks the dependencies and builds the service.
@@ -58,7 +62,7 @@ func New(d Deps) (*Service, error) {
 	if d.Log == nil {
 		d.Log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{d: d, store: newStore(d.DB)}, nil
+	return &Service{d: d, store: newStore(d.DB), lists: newListCache()}, nil
 }
 
 // Routes lists the campaign and font endpoints under g (mounted at /api). Reads need
@@ -68,19 +72,20 @@ func New(d Deps) (*Service, error) {
 func Routes(g *echo.Group, a *auth.Service, s *Service, once echo.MiddlewareFunc) {
 	read := access.Permitted(access.GetCampaigns)
 	write := access.Permitted(access.UpdateCampaign)
+	forget := s.forgetLists
 	a.Handle(g, http.MethodGet, "/seller/product-templates", read, s.handleTemplates)
 	a.Handle(g, http.MethodGet, "/seller/product-templates/models", read, s.handleModels)
 	a.Handle(g, http.MethodGet, "/seller/campaigns", read, s.handleList)
-	a.Handle(g, http.MethodPost, "/seller/campaigns", write, s.handleCreate, once)
+	a.Handle(g, http.MethodPost, "/seller/campaigns", write, s.handleCreate, once, forget)
 	a.Handle(g, http.MethodGet, "/seller/campaigns/:id", read, s.handleGet)
-	a.Handle(g, http.MethodPut, "/seller/campaigns/:id", write, s.handleSave)
-	a.Handle(g, http.MethodDelete, "/seller/campaigns/:id", write, s.handleDelete)
-	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/products", write, s.handleAddProduct, once)
-	a.Handle(g, http.MethodDelete, "/seller/campaigns/:id/products/:product_id", write, s.handleRemoveProduct)
+	a.Handle(g, http.MethodPut, "/seller/campaigns/:id", write, s.handleSave, forget)
+	a.Handle(g, http.MethodDelete, "/seller/campaigns/:id", write, s.handleDelete, forget)
+	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/products", write, s.handleAddProduct, once, forget)
+	a.Handle(g, http.MethodDelete, "/seller/campaigns/:id/products/:product_id", write, s.handleRemoveProduct, forget)
 	a.Handle(g, http.MethodGet, "/seller/campaigns/:id/exports", read, s.handleExports)
 	a.Handle(g, http.MethodGet, "/seller/campaigns/:id/mockups", read, s.handleMockups)
-	a.Handle(g, http.MethodPut, "/seller/campaigns/:id/default-mockup", write, s.handleDefaultMockup)
-	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/mockups/:mockup_id/retry", write, s.handleRetryMockup)
+	a.Handle(g, http.MethodPut, "/seller/campaigns/:id/default-mockup", write, s.handleDefaultMockup, forget)
+	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/mockups/:mockup_id/retry", write, s.handleRetryMockup, forget)
 	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/calc-extra-print-cost-products", read, s.handleExtraCost)
 	a.Handle(g, http.MethodGet, "/fonts", access.Anyone, handleFonts)
 	a.Handle(g, http.MethodGet, "/fonts/:file", access.Anyone, handleFontFile)
@@ -136,12 +141,27 @@ func (s *Service) handleList(c echo.Context) error {
 			return invalid(envelope.FieldError{Field: "kind", Message: MsgBadKind})
 		}
 	}
-	items, total, err := s.store.list(c.Request().Context(), owner(c), q.Q, wanted, q.OrderBy, q.OrderAsc, q.PerPage, q.Offset())
-	if err != nil {
-		return err
+	slices.Sort(wanted)
+	wanted = slices.Compact(wanted)
+	key := listKey{owner: owner(c), q: q, kinds: strings.Join(wanted, ",")}
+	now := time.Now()
+	body, ticket, ok := s.lists.Get(key, now)
+	if !ok {
+		items, total, err := s.store.list(c.Request().Context(), key.owner, q.Q, wanted, q.OrderBy, q.OrderAsc, q.PerPage, q.Offset())
+		if err != nil {
+			return err
+		}
+		if body, err = json.Marshal(envelope.NewPage(items, total, q)); err != nil {
+			return err
+		}
+		s.lists.Put(ticket, key, body, now.Add(listCacheTTL))
 	}
-	return c.JSON(http.StatusOK, envelope.NewPage(items, total, q))
+	return c.JSONBlob(http.StatusOK, body)
 }
+
+// listCacheTTL bounds how long a page of the campaign list is served from the cache without a
+// notification: a safety net, as every change that shows on a page is notified.
+const listCacheTTL = time.Minute
 
 type createBody struct {
 	Name         string  `json:"name"`

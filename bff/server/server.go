@@ -58,6 +58,10 @@ type Config struct {
 	// own bodies and stream files: the blob store's PUT and GET and the multipart upload. They get
 	// TransferTimeout rather than the read and write timeouts. Set by the app, not the environment.
 	BodyLimitExempt []string
+	// ProfileAddr, when set, serves the Go runtime's profiles (net/http/pprof, /debug/pprof/) on
+	// this address, apart from the API (PRESSROOM_PPROF_ADDR, default empty: not served). It must
+	// be a loopback address: profiles tell a lot about a process and cost CPU while taken.
+	ProfileAddr string
 }
 
 // DefaultConfig listens on loopback port 8080 and serves ui/dist.
@@ -83,6 +87,7 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.Duration(&cfg.WriteTimeout, "PRESSROOM_HTTP_WRITE_TIMEOUT")
 	r.Duration(&cfg.IdleTimeout, "PRESSROOM_HTTP_IDLE_TIMEOUT")
 	r.Duration(&cfg.TransferTimeout, "PRESSROOM_HTTP_TRANSFER_TIMEOUT")
+	r.String(&cfg.ProfileAddr, "PRESSROOM_PPROF_ADDR")
 	return cfg, r.Err()
 }
 
@@ -108,6 +113,9 @@ func (c Config) Validate() error {
 		if t.d <= 0 {
 			return errors.New(t.name + " must be positive")
 		}
+	}
+	if c.ProfileAddr != "" && !env.Loopback(c.ProfileAddr) {
+		return errors.New("PRESSROOM_PPROF_ADDR: want a loopback address such as 127.0.0.1:6060")
 	}
 	if c.ReadHeaderTimeout > c.ReadTimeout {
 		return errors.New("PRESSROOM_HTTP_READ_HEADER_TIMEOUT must not exceed PRESSROOM_HTTP_READ_TIMEOUT")
@@ -197,6 +205,14 @@ func Run(ctx context.Context, cfg Config, e *echo.Echo, log *slog.Logger) error 
 	log.Info("bff listening", "addr", "http://"+ln.Addr().String())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	if cfg.ProfileAddr != "" {
+		stop, err := serveProfiles(cfg.ProfileAddr, log)
+		if err != nil {
+			srv.Close()
+			return err
+		}
+		defer stop()
+	}
 	select {
 	case err := <-errc:
 		return err

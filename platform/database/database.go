@@ -25,15 +25,21 @@ type Config struct {
 	URL string
 	// MaxOpenConns caps open connections (PRESSROOM_DATABASE_MAX_OPEN_CONNS, default 20; 0 means no cap).
 	MaxOpenConns int
-	// MaxIdleConns caps idle connections (PRESSROOM_DATABASE_MAX_IDLE_CONNS, default 10).
+	// MaxIdleConns caps idle connections (PRESSROOM_DATABASE_MAX_IDLE_CONNS, default 20, as many as
+	// may be open: a connection closed for want of an idle slot is opened again by the next burst,
+	// which costs a Postgres backend and a SCRAM handshake each time).
 	MaxIdleConns int
 	// ConnMaxLifetime recycles connections (PRESSROOM_DATABASE_CONN_MAX_LIFETIME, default 30m; 0 keeps them).
 	ConnMaxLifetime time.Duration
+	// NotifyPing is how often a connection following a notification channel (Follow) is checked
+	// (PRESSROOM_DATABASE_NOTIFY_PING, default 2s): one gone silently is noticed within twice
+	// that, and what its channel invalidates is read from Postgres until it is back. Zero is the default.
+	NotifyPing time.Duration
 }
 
 // DefaultConfig has everything but the URL.
 func DefaultConfig() Config {
-	return Config{MaxOpenConns: 20, MaxIdleConns: 10, ConnMaxLifetime: 30 * time.Minute}
+	return Config{MaxOpenConns: 20, MaxIdleConns: 20, ConnMaxLifetime: 30 * time.Minute, NotifyPing: 2 * time.Second}
 }
 
 // LoadConfig reads the PRESSROOM_DATABASE_* variables over the defaults.
@@ -44,6 +50,7 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.Int(&cfg.MaxOpenConns, "PRESSROOM_DATABASE_MAX_OPEN_CONNS")
 	r.Int(&cfg.MaxIdleConns, "PRESSROOM_DATABASE_MAX_IDLE_CONNS")
 	r.Duration(&cfg.ConnMaxLifetime, "PRESSROOM_DATABASE_CONN_MAX_LIFETIME")
+	r.Duration(&cfg.NotifyPing, "PRESSROOM_DATABASE_NOTIFY_PING")
 	return cfg, r.Err()
 }
 
@@ -58,6 +65,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxOpenConns < 0 || c.MaxIdleConns < 0 {
 		return errors.New("PRESSROOM_DATABASE_MAX_OPEN_CONNS and PRESSROOM_DATABASE_MAX_IDLE_CONNS must not be negative")
+	}
+	if c.NotifyPing != 0 && (c.NotifyPing < 100*time.Millisecond || c.NotifyPing > time.Minute) {
+		return errors.New("PRESSROOM_DATABASE_NOTIFY_PING: want 100ms to 1m")
 	}
 	return nil
 }

@@ -256,3 +256,40 @@ func (l *limitedReader) wrap(err error, cfg Config) error {
 	}
 	return err
 }
+
+// ErrRowsUnsupported means DecodeRows does not read this image row by row (it is no 8-bit
+// non-interlaced RGBA PNG); nothing past the header was decoded, so the caller decodes it whole.
+var ErrRowsUnsupported = pngdec.ErrRowsUnsupported
+
+// DecodeRows is Decode for a consumer that needs only a few rows at a time: after the same header
+// check, an 8-bit non-interlaced RGBA PNG is read top down (pngdec.Rows), begin getting its size
+// and each its rows as image.NRGBA's bytes, without the image ever being held whole. Any other
+// image fails with ErrRowsUnsupported before begin is called. Errors are Decode's, or begin's or
+// each's own.
+func DecodeRows(r io.Reader, cfg Config, begin func(width, height int) error, each func(y int, row []byte) error) error {
+	c, _, rest, lr, cfg, err := checkHeader(r, cfg)
+	if err != nil {
+		return err
+	}
+	if c.name != FormatPNG {
+		return ErrRowsUnsupported
+	}
+	var own bool // whether the error came from begin or each
+	err = pngdec.Rows(rest, func(w, h int) error {
+		if err := begin(w, h); err != nil {
+			own = true
+			return err
+		}
+		return nil
+	}, func(y int, row []byte) error {
+		if err := each(y, row); err != nil {
+			own = true
+			return err
+		}
+		return nil
+	})
+	if err == nil || own || errors.Is(err, ErrRowsUnsupported) {
+		return err
+	}
+	return lr.wrap(fmt.Errorf("imagelimit: decode %s: %w", FormatPNG, err), cfg)
+}

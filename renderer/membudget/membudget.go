@@ -11,7 +11,7 @@ package membudget
 import (
 	"context"
 	"fmt"
-	"sync/atomic"
+	"sync"
 
 	"golang.org/x/sync/semaphore"
 )
@@ -20,7 +20,20 @@ import (
 type Budget struct {
 	total int64
 	sem   *semaphore.Weighted
+
+	mu sync.Mutex
+	// held is the bytes held now; since, those acquired since onIdle last ran.
+	held, since int64
+	idleAfter   int64
+	onIdle      func()
 }
+
+// OnIdle has f run whenever the budget goes idle (the last bytes held are given back) after at
+// least after bytes were acquired since f last ran: the renderer returns memory to the system then,
+// once per big job or per batch of small ones. f runs in the release that made the budget idle,
+// before those bytes can be acquired again, so that a big job waiting for them does not allocate
+// while the last one's memory is still the process's. Call it before the budget is used.
+func (b *Budget) OnIdle(after int64, f func()) { b.idleAfter, b.onIdle = after, f }
 
 // New is a budget of total bytes; total must be positive.
 func New(total int64) (*Budget, error) {
@@ -43,37 +56,40 @@ func (b *Budget) Acquire(ctx context.Context, n int64) (release func(), err erro
 	if err := b.sem.Acquire(ctx, n); err != nil {
 		return nil, fmt.Errorf("membudget: waiting for %d bytes: %w", n, err)
 	}
-	return func() { b.sem.Release(n) }, nil
+	b.mu.Lock()
+	b.held += n
+	b.since += n
+	b.mu.Unlock()
+	return func() {
+		b.mu.Lock()
+		b.held -= n
+		idle := b.held == 0 && b.onIdle != nil && b.since >= b.idleAfter
+		if idle {
+			b.since = 0
+		}
+		b.mu.Unlock()
+		if idle {
+			b.onIdle()
+		}
+		b.sem.Release(n)
+	}, nil
 }
 
 type ctxKey struct{}
 
-// use is a budget as one task's context carries it, with the bytes the task acquired.
-type use struct {
-	b        *Budget
-	acquired atomic.Int64
-}
-
-// WithBudget returns ctx carrying b, for Acquire, and a function reporting how many bytes were
-// acquired through the returned context so far (so that a caller can return memory to the system
-// after a big job).
-func WithBudget(ctx context.Context, b *Budget) (context.Context, func() int64) {
-	u := &use{b: b}
-	return context.WithValue(ctx, ctxKey{}, u), u.acquired.Load
+// WithBudget returns ctx carrying b, for Acquire.
+func WithBudget(ctx context.Context, b *Budget) context.Context {
+	return context.WithValue(ctx, ctxKey{}, b)
 }
 
 // Acquire acquires n bytes of the budget ctx carries (see Budget.Acquire); without one it returns
 // at once.
 func Acquire(ctx context.Context, n int64) (release func(), err error) {
-	u, _ := ctx.Value(ctxKey{}).(*use)
-	if u == nil {
+	b, _ := ctx.Value(ctxKey{}).(*Budget)
+	if b == nil {
 		return func() {}, nil
 	}
-	release, err = u.b.Acquire(ctx, n)
-	if err == nil {
-		u.acquired.Add(n)
-	}
-	return release, err
+	return b.Acquire(ctx, n)
 }
 
 // RGBA is the size of a decoded w x h image at four bytes a pixel.

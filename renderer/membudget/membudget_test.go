@@ -17,7 +17,9 @@ func TestBudgetBoundsConcurrentBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, acquired := WithBudget(context.Background(), b)
+	freed := make(chan struct{}, 16)
+	b.OnIdle(200, func() { freed <- struct{}{} })
+	ctx := WithBudget(context.Background(), b)
 	var held, peak, ran atomic.Int64
 	var wg sync.WaitGroup
 	sizes := []int64{60, 30, 50, 10, 90, 40, 70, 20, 250, 35, 65, 15, 80, 25, 45, 55}
@@ -47,12 +49,20 @@ func TestBudgetBoundsConcurrentBytes(t *testing.T) {
 	if peak.Load() < 60 {
 		t.Errorf("at most %d bytes held at once: the jobs never overlapped, so the test proves nothing", peak.Load())
 	}
+	// Idle at the end, after far more than 200 bytes: OnIdle's function ran, at least once and at
+	// most once per 200 bytes acquired (the job of 250 counting as the budget's 100).
 	var sum int64
 	for _, n := range sizes {
-		sum += n
+		sum += min(n, 100)
 	}
-	if acquired() != sum {
-		t.Errorf("the context reports %d bytes acquired; want %d", acquired(), sum)
+	select {
+	case <-freed:
+	case <-time.After(10 * time.Second):
+		t.Errorf("the budget went idle after %d bytes, but OnIdle's function never ran", sum)
+	}
+	time.Sleep(10 * time.Millisecond) // any other run, started before the end
+	if n := int64(len(freed)) + 1; n > sum/200 {
+		t.Errorf("OnIdle's function ran %d times for %d bytes; want at most one per 200", n, sum)
 	}
 	if ran.Load() != int64(len(sizes)) {
 		t.Errorf("%d jobs ran; want %d", ran.Load(), len(sizes))
@@ -71,7 +81,7 @@ func TestAcquireEndsWithItsContext(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer release()
-	withBudget, _ := WithBudget(context.Background(), b)
+	withBudget := WithBudget(context.Background(), b)
 	ctx, cancel := context.WithCancel(withBudget)
 	cancel()
 	if _, err := Acquire(ctx, 1); !errors.Is(err, context.Canceled) {

@@ -189,10 +189,11 @@ func (h *Handler) render(ctx context.Context, r row) (made, error) {
 	if err != nil {
 		return made{}, err
 	}
-	pf, err := h.printFile(ctx, r.PrintKey)
+	pf, release, err := h.printFile(ctx, r.PrintKey)
 	if err != nil {
 		return made{}, err
 	}
+	defer release()
 	color, err := productColor(r.Options, r.DefaultOption)
 	if err != nil {
 		return made{}, taskrun.Fail(MsgCannotRender, err)
@@ -253,21 +254,25 @@ func (h *Handler) template(ctx context.Context, key string) (*mockup.Template, e
 }
 
 // printFile reads and decodes the print file stored under key: its mockup source (tasks.MockupSourceKey), or the
-// print file itself when there is none, as for a print file exported before sources were made.
-func (h *Handler) printFile(ctx context.Context, key string) (image.Image, error) {
+// print file itself when there is none, as for a print file exported before sources were made. Its pixels are
+// held of the renderer's memory budget until release is called (once, when done with the image).
+func (h *Handler) printFile(ctx context.Context, key string) (img image.Image, release func(), err error) {
 	rc, err := h.source.Open(ctx, tasks.MockupSourceKey(key))
 	if errors.Is(err, blob.ErrNotFound) {
 		rc, err = h.source.Open(ctx, key)
 	}
 	if err != nil {
-		return nil, classifyRead(err, MsgMissingPrint)
+		return nil, nil, classifyRead(err, MsgMissingPrint)
 	}
 	defer rc.Close()
-	img, _, err := imagelimit.Decode(rc, h.limits)
-	if err != nil {
-		return nil, taskrun.Fail(MsgCannotRender, fmt.Errorf("print file %s: %w", key, err))
+	img, _, release, err = imagelimit.DecodeWithin(ctx, rc, h.limits)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return nil, nil, ctx.Err()
+	case err != nil:
+		return nil, nil, taskrun.Fail(MsgCannotRender, fmt.Errorf("print file %s: %w", key, err))
 	}
-	return img, nil
+	return img, release, nil
 }
 
 // classifyRead sorts a failed open: a missing object is a failure with msg, anything else is retried.

@@ -81,10 +81,11 @@ func (h *Handler) glb(ctx context.Context, key string) ([]byte, error) {
 
 // texture is the print file at most textureSide pixels on its longer side, as a quickly encoded PNG.
 func (h *Handler) texture(ctx context.Context, key string) ([]byte, error) {
-	img, err := h.printFile(ctx, key)
+	img, release, err := h.printFile(ctx, key)
 	if err != nil {
 		return nil, err
 	}
+	defer release()
 	if b := img.Bounds(); max(b.Dx(), b.Dy()) > textureSide {
 		img = raster.Fit(img, textureSide, textureSide)
 	}

@@ -43,11 +43,41 @@ func checkSame(t *testing.T, data []byte) {
 	if checkErr := pngdec.Check(bytes.NewReader(data)); (wantErr == nil) != (checkErr == nil) {
 		t.Fatalf("image/png error %v, pngdec.Check error %v", wantErr, checkErr)
 	}
+	if wantErr == nil && !reflect.DeepEqual(got, want) {
+		t.Fatalf("pngdec decoded %T %v, image/png %T %v: pixels or palette differ", got, got.Bounds(), want, want.Bounds())
+	}
+	checkRows(t, data, want, wantErr)
+}
+
+// checkRows holds Rows to image/png on the images it reads (8-bit non-interlaced RGBA, decoded as
+// *image.NRGBA): the same error or none, and the same rows.
+func checkRows(t *testing.T, data []byte, want image.Image, wantErr error) {
+	t.Helper()
+	var rows *image.NRGBA
+	err := pngdec.Rows(bytes.NewReader(data), func(w, h int) error {
+		rows = image.NewNRGBA(image.Rect(0, 0, w, h))
+		return nil
+	}, func(y int, row []byte) error {
+		copy(rows.Pix[y*rows.Stride:], row)
+		return nil
+	})
+	if errors.Is(err, pngdec.ErrRowsUnsupported) {
+		if rows != nil {
+			t.Fatal("Rows refused the image after beginning it")
+		}
+		return
+	}
+	if (wantErr == nil) != (err == nil) {
+		t.Fatalf("image/png error %v, pngdec.Rows error %v", wantErr, err)
+	}
 	if wantErr != nil {
 		return
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("pngdec decoded %T %v, image/png %T %v: pixels or palette differ", got, got.Bounds(), want, want.Bounds())
+	if _, ok := want.(*image.NRGBA); !ok {
+		t.Fatalf("Rows read an image image/png decodes as %T", want)
+	}
+	if !reflect.DeepEqual(rows, want) {
+		t.Fatal("Rows read other pixels than image/png decoded")
 	}
 }
 

@@ -29,7 +29,11 @@
 // (TestResampleMatchesXDraw), without a full-size intermediate copy. Resize, Fit and NRGBA offer the same
 // resampler to the code that scales whole images (thumbnails, variants, mockup templates). A rotated image
 // that shrinks is first scaled (into a temporary no larger than its source), then transformed about the
-// pivot with x/image/draw's Catmull-Rom; one that grows is transformed straight from the source.
+// pivot with x/image/draw's Catmull-Rom; one that grows (or keeps its size) is transformed straight from the
+// source. When that source is an 8-bit RGBA PNG turned by less than a quarter, it is not decoded whole: its
+// rows are read top down (imagelimit.DecodeRows) and the canvas is drawn in bands of rowsBand rows, each
+// from the window of source rows under its kernel (drawRotatedRows), so a full-page artwork turned a few
+// degrees costs the canvas plus a few hundred rows, not the canvas plus a second full-page image.
 //
 // Text: one line per "\n"-separated paragraph, line height 1 (fontSize), each baseline placed as Konva's
 // Text does: lineTop + fontSize/2 + (ascent - descent)/2 with the font's ascent and descent. Horizontal

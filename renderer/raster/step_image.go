@@ -2,6 +2,7 @@ package raster
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"math"
@@ -17,6 +18,15 @@ import (
 // the DPI report.
 func drawImageStep(o *design.ImageObject) step {
 	return step{Name: "draw image " + o.ID, Run: func(ctx context.Context, s *state) error {
+		if math.Mod(o.Rotation, 360) != 0 {
+			err := s.rotatedRows(ctx, o)
+			if !errors.Is(err, errWholeImage) && !errors.Is(err, imagelimit.ErrRowsUnsupported) {
+				if err != nil {
+					return fmt.Errorf("image %s: %w", o.ID, err)
+				}
+				return nil
+			}
+		}
 		err := s.streamImage(ctx, o.Src, func(st imagelimit.Stream) error {
 			b := st.Image().Bounds()
 			s.placements = append(s.placements, placementOf(o, b.Dx(), b.Dy()))
@@ -27,6 +37,23 @@ func drawImageStep(o *design.ImageObject) step {
 		}
 		return nil
 	}}
+}
+
+// rotatedRows draws a rotated image through a window of its rows (drawRotatedRows), when it can.
+func (s *state) rotatedRows(ctx context.Context, o *design.ImageObject) error {
+	rc, err := s.open(ctx, o.Src)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	err = drawRotatedRows(ctx, s.canvas, rc, s.opt.Limits, o, s.scale, func(w, h int) {
+		s.placements = append(s.placements, placementOf(o, w, h))
+	})
+	switch {
+	case err == nil, errors.Is(err, errWholeImage), errors.Is(err, imagelimit.ErrRowsUnsupported), ctx.Err() != nil:
+		return err
+	}
+	return fmt.Errorf("decode %s: %w", o.Src, err)
 }
 
 // drawImage composites the image of st placed as o (print pixels) onto the canvas at the given scale. An

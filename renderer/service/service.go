@@ -80,8 +80,9 @@ type Config struct {
 // buffers, encoders' state, database and Redis clients.
 const pixelReserve = 256 << 20
 
-// freeAfter is the bytes a task must have acquired for the renderer to return the memory to the
-// system once it ends (a print file at 3x all-over-print size holds about 875 MB).
+// freeAfter is the bytes of pixels the tasks must have acquired, since the renderer last returned
+// memory to the system, for it to do so again when its budget goes idle (a print file at 3x
+// all-over-print size holds about 875 MB; a 2000 px mockup source 16 MB).
 const freeAfter = 256 << 20
 
 // pixelBudget is the bytes of decoded pixels the tasks may hold at once.
@@ -200,6 +201,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 		debug.SetMemoryLimit(cfg.MemoryBudget)
 	}
 	mux := asynq.NewServeMux()
+	// An idle renderer does not keep the peak of its last big job, nor of a batch of small ones.
+	budget.OnIdle(freeAfter, debug.FreeOSMemory)
 	mux.Use(queue.Logging(log), withBudget(budget))
 	mux.Handle(ping.TypePing, ping.NewHandler(db, queue.Renderer))
 	store, err := blob.New(cfg.Blob, cfg.Production)
@@ -272,18 +275,11 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 	}, nil
 }
 
-// withBudget gives every task the renderer's memory budget (see membudget) and, after a task that
-// held more than freeAfter bytes of pixels, returns the freed memory to the system at once, so that
-// an idle renderer does not keep the peak of its last big job.
+// withBudget gives every task the renderer's memory budget (see membudget).
 func withBudget(b *membudget.Budget) asynq.MiddlewareFunc {
 	return func(next asynq.Handler) asynq.Handler {
 		return asynq.HandlerFunc(func(ctx context.Context, t *asynq.Task) error {
-			ctx, acquired := membudget.WithBudget(ctx, b)
-			err := next.ProcessTask(ctx, t)
-			if acquired() >= freeAfter {
-				debug.FreeOSMemory()
-			}
-			return err
+			return next.ProcessTask(membudget.WithBudget(ctx, b), t)
 		})
 	}
 }
