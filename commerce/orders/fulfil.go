@@ -8,6 +8,9 @@ import (
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
+
+	"github.com/pressroom/pressroom/platform/outbox"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // Parcel is tracking for some of an order's items: the carrier, its tracking number and the page
@@ -73,7 +76,7 @@ func unique(ids []int64) map[int64]bool {
 // derived fulfilment status, the "ship" event (a pending order moves to processing), the
 // order.tracking_changed event, and "complete" once every item has shipped. The same tracking sent
 // again changes nothing and writes nothing. A refused ship (a cancelled order, one on hold) wraps
-// ErrRefused. Whatever must happen when items ship (the ledger) belongs here, in tx.
+// ErrRefused. The buyer's shipping e-mail is queued once per tracking number. Whatever must happen when items ship (the ledger) belongs here, in tx.
 func Ship(ctx context.Context, tx *sqlx.Tx, id int64, p Parcel, actor string) (Shipped, error) {
 	s, err := Load(ctx, tx, id)
 	if err != nil {
@@ -104,6 +107,9 @@ func Ship(ctx context.Context, tx *sqlx.Tx, id int64, p Parcel, actor string) (S
 	if err := emitTracking(ctx, tx, id); err != nil {
 		return Shipped{}, err
 	}
+	if err := queueShippingMail(ctx, tx, id, p.Tracking); err != nil {
+		return Shipped{}, err
+	}
 	if now, err := Load(ctx, tx, id); err != nil {
 		return Shipped{}, err
 	} else if _, err := Next(now, ActionComplete); err == nil {
@@ -112,6 +118,24 @@ func Ship(ctx context.Context, tx *sqlx.Tx, id int64, p Parcel, actor string) (S
 		}
 	}
 	return Shipped{Changed: true, Status: to, Items: changed}, nil
+}
+
+// queueShippingMail queues the buyer's shipping e-mail of tracking number tracking in tx, once per
+// order and number: a changed URL or carrier for a number already announced sends nothing more.
+func queueShippingMail(ctx context.Context, tx *sqlx.Tx, id int64, tracking string) error {
+	res, err := tx.ExecContext(ctx, `INSERT INTO shipping_mails (order_id, tracking) VALUES ($1, $2) ON CONFLICT DO NOTHING`, id, tracking)
+	if err != nil {
+		return fmt.Errorf("shipping mail: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	job, err := tasks.NewShippingMailJob(id, tracking)
+	if err != nil {
+		return err
+	}
+	_, err = outbox.Add(ctx, tx, job)
+	return err
 }
 
 // Deliver marks the shipped items of order id among itemIDs (all when empty) delivered, in tx, with

@@ -156,6 +156,11 @@ func TestShipForwardOnly(t *testing.T) {
 	if n := count(tracking); n != 1 {
 		t.Fatalf("%d tracking events after the repeat, want 1", n)
 	}
+	mails := `SELECT count(*) FROM task_outbox WHERE task_type = 'orders:shipping-mail'
+		AND convert_from(payload, 'UTF8')::jsonb->>'order_id' = $1::text`
+	if n := count(mails); n != 1 {
+		t.Fatalf("%d shipping mails queued after the repeat, want 1", n)
+	}
 	if _, err := Apply(ctx, tx, c.ID, ActionCancel, "test", ""); !errors.Is(err, ErrRefused) {
 		t.Fatalf("cancel after shipping: %v", err)
 	}
@@ -176,6 +181,10 @@ func TestShipForwardOnly(t *testing.T) {
 	s, _ := Load(ctx, tx, c.ID)
 	if s.Status != Completed || s.FulfillmentStatus != FulfillmentFulfilled {
 		t.Fatalf("after the late update: %+v", s)
+	}
+	// T1, U2 and T1-late: three numbers, three mails.
+	if n := count(mails); n != 3 {
+		t.Fatalf("%d shipping mails queued, want 3", n)
 	}
 	if n := count(`SELECT count(*) FROM shipments sh JOIN order_items i ON i.id = sh.order_item_id
 		WHERE i.order_id = $1 AND sh.delivered_at IS NOT NULL`); n != 2 {

@@ -22,6 +22,14 @@ ALTER TABLE shipments
 DROP INDEX shipments_item_idx;
 CREATE UNIQUE INDEX shipments_item_key ON shipments (order_item_id);
 
+-- The buyer's shipping e-mails queued: one per order and tracking number.
+CREATE TABLE shipping_mails (
+    order_id   bigint      NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+    tracking   text        NOT NULL,
+    queued_at  timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (order_id, tracking)
+);
+
 -- An event a seller's webhooks will receive (order.created, order.status_changed,
 -- order.tracking_changed), written in the transaction of the change; delivered_at once sent.
 CREATE TABLE event_outbox (
@@ -39,6 +47,7 @@ CREATE INDEX event_outbox_order_idx ON event_outbox (order_id, id);
 
 -- +goose Down
 DROP TABLE event_outbox;
+DROP TABLE shipping_mails;
 DROP INDEX shipments_item_key;
 CREATE INDEX shipments_item_idx ON shipments (order_item_id);
 ALTER TABLE shipments DROP COLUMN updated_at, DROP COLUMN actor, DROP COLUMN tracking_url;
