@@ -21,6 +21,7 @@ ALTER TABLE shipments
     ADD COLUMN updated_at   timestamptz NOT NULL DEFAULT now();
 DROP INDEX shipments_item_idx;
 CREATE UNIQUE INDEX shipments_item_key ON shipments (order_item_id);
+CREATE INDEX shipments_tracking_idx ON shipments (tracking);
 
 -- The buyer's shipping e-mails queued: one per order and tracking number.
 CREATE TABLE shipping_mails (
@@ -48,6 +49,7 @@ CREATE INDEX event_outbox_order_idx ON event_outbox (order_id, id);
 -- +goose Down
 DROP TABLE event_outbox;
 DROP TABLE shipping_mails;
+DROP INDEX shipments_tracking_idx;
 DROP INDEX shipments_item_key;
 CREATE INDEX shipments_item_idx ON shipments (order_item_id);
 ALTER TABLE shipments DROP COLUMN updated_at, DROP COLUMN actor, DROP COLUMN tracking_url;
