@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -239,4 +240,94 @@ func TestSellerTracking(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestProductionQueue: an admin sees a paid order's approved items, puts the order in production,
+// ships it by CSV (a report per line) and marks it delivered; sellers are refused.
+func TestProductionQueue(t *testing.T) {
+	s := newStack(t)
+	seller := s.login("seller", "seller@example.com")
+	admin := s.login("admin", "admin@example.com")
+	id, num := s.buy("pia@example.com", "Pia Production", 1)
+	other, _ := s.buy("olaf@example.com", "Olaf", 1)
+
+	queue := func() []int64 {
+		r := s.do("GET", "/api/admin/production?per_page=100", admin, nil)
+		if r.status != 200 {
+			t.Fatalf("queue: %d %s", r.status, r.raw)
+		}
+		var page struct {
+			Data []struct {
+				OrderID int64 `json:"order_id"`
+			} `json:"data"`
+		}
+		if err := json.Unmarshal(r.raw, &page); err != nil {
+			t.Fatal(err)
+		}
+		var ids []int64
+		for _, it := range page.Data {
+			ids = append(ids, it.OrderID)
+		}
+		return ids
+	}
+	if got := queue(); len(got) != 0 {
+		t.Fatalf("nothing approved yet, queue %v", got)
+	}
+	// The designer review approves the order's print files.
+	s.app.DB.MustExec(`UPDATE design_order_items SET status = 'approved' WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)`, id)
+	if got := queue(); len(got) != 1 || got[0] != id {
+		t.Fatalf("queue %v, want [%d]", got, id)
+	}
+	if r := s.do("GET", "/api/admin/production", seller, nil); r.status != 403 {
+		t.Fatalf("a seller reads the queue: %d", r.status)
+	}
+	if r := s.do("POST", fmt.Sprintf("/api/admin/orders/%d/actions/produce", id), seller, nil); r.status != 403 {
+		t.Fatalf("a seller produces: %d", r.status)
+	}
+	r := s.do("POST", fmt.Sprintf("/api/admin/orders/%d/actions/produce", id), admin, nil)
+	if r.status != 200 || s.orderMoney(seller, id).Status != "processing" {
+		t.Fatalf("produce: %d %s", r.status, r.raw)
+	}
+	if r := s.do("POST", fmt.Sprintf("/api/admin/orders/%d/actions/produce", id), admin, nil); r.status != 409 {
+		t.Fatalf("produce twice: %d %s", r.status, r.raw)
+	}
+	csv := "order_number,carrier,tracking_number,tracking_url\n" +
+		num + ",DHL,JJD01,https://dhl.example/JJD01\n" +
+		"999999,DHL,X1\n" +
+		fmt.Sprintf("#%d,,X2\n", other) +
+		num + ",DHL,JJD01,https://dhl.example/JJD01\n"
+	r = s.do("POST", "/api/admin/production/tracking", admin, map[string]string{"csv": csv})
+	if r.status != 200 {
+		t.Fatalf("csv: %d %s", r.status, r.raw)
+	}
+	var report []struct {
+		Line    int    `json:"line"`
+		OK      bool   `json:"ok"`
+		Message string `json:"message"`
+	}
+	decode(t, r, &report)
+	want := []string{"2 true " + orders.MsgShipped, "3 false No open order has this number.", "4 false " + orders.MsgCarrier,
+		"5 true " + orders.MsgSameTrack}
+	if len(report) != len(want) {
+		t.Fatalf("report %+v", report)
+	}
+	for i, w := range want {
+		if got := fmt.Sprintf("%d %v %s", report[i].Line, report[i].OK, report[i].Message); got != w {
+			t.Fatalf("line %d: %s, want %s", i, got, w)
+		}
+	}
+	if d := s.orderMoney(seller, id); d.Status != "completed" || d.Shipments[0].Tracking != "JJD01" {
+		t.Fatalf("after the csv: %+v", d)
+	}
+	if got := queue(); len(got) != 0 {
+		t.Fatalf("shipped items stay in the queue: %v", got)
+	}
+	if r := s.do("POST", fmt.Sprintf("/api/admin/orders/%d/actions/deliver", id), admin, map[string]any{}); r.status != 200 || r.body.Message != orders.MsgDelivered {
+		t.Fatalf("deliver: %d %s", r.status, r.raw)
+	}
+	var actors []string
+	s.app.DB.Select(&actors, `SELECT action || ' ' || (actor LIKE 'user:%')::text FROM order_events WHERE order_id = $1 AND action IN ('process', 'ship', 'deliver') ORDER BY id`, id)
+	if strings.Join(actors, ",") != "process true,ship true,deliver true" {
+		t.Fatalf("production events %v", actors)
+	}
 }

@@ -53,6 +53,9 @@ func Routes(g *echo.Group, s *Service) {
 	a.Handle(g, http.MethodGet, "/seller/orders/export.csv", need, s.handleExport)
 	a.Handle(g, http.MethodGet, "/seller/orders/:id", need, s.handleGet)
 	a.Handle(g, http.MethodPost, "/seller/orders/:id/actions/:action", need, s.handleAction)
+	a.Handle(g, http.MethodGet, "/admin/production", access.AdminOnly, s.handleQueue)
+	a.Handle(g, http.MethodPost, "/admin/production/tracking", access.AdminOnly, s.handleTrackingCSV)
+	a.Handle(g, http.MethodPost, "/admin/orders/:id/actions/:action", access.AdminOnly, s.handleProductionAction)
 }
 
 // SellerActions are the actions a seller takes from the order's page; the others (pay, review,

@@ -168,9 +168,10 @@ const orderCols = `o.id, o.number, o.order_type, o.store_id, coalesce(s.name, ''
 	o.status, o.payment_status, o.fulfillment_status, o.currency, o.subtotal, o.shipping, o.discount, o.tip, o.total,
 	o.created_at, o.updated_at, (SELECT coalesce(sum(i.quantity), 0) FROM order_items i WHERE i.order_id = o.id) AS items`
 
-// scope keeps an account's orders in the stores the caller may see: $1 seller, $2 whether the caller
-// is limited to some stores, $3 those stores. Deleted orders show only when asked for by status.
-const scope = `o.seller_id = $1 AND (NOT $2 OR o.store_id = ANY($3))`
+// scope keeps an account's orders in the stores the caller may see: $1 seller (0: every seller's,
+// for admins), $2 whether the caller is limited to some stores, $3 those stores. Deleted orders show
+// only when asked for by status.
+const scope = `($1 = 0 OR o.seller_id = $1) AND (NOT $2 OR o.store_id = ANY($3))`
 
 // listWhere adds the filters: $4 status, $5 payment, $6 fulfilment, $7 type, $8 store, $9 from,
 // $10 to, $11 the search as typed (an order number or a tracking number), $12 an e-mail prefix
@@ -211,7 +212,8 @@ FROM order_events e LEFT JOIN users u ON e.actor LIKE 'user:%' AND u.id::text = 
 WHERE e.order_id = $1 ORDER BY e.id`
 )
 
-// Scope is whose orders a caller sees: the account, and when Limited only the orders of Stores.
+// Scope is whose orders a caller sees: the account, and when Limited only the orders of Stores. The
+// zero Scope is every order (production, for admins).
 type Scope struct {
 	SellerID int64
 	Limited  bool
