@@ -243,7 +243,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             <Timeline.Item key={e.id} title={label(EVENT_LABELS, e.action)} data-testid="order-event">
               <Text size="xs" c="dimmed">
                 {formatDateTime(e.created_at, user.utc_offset)} · {e.actor_name || actorWords(e.actor)}
-                {e.to_status && e.from_status && ` · ${label(ORDER_STATUS_LABELS, e.from_status)} → ${label(ORDER_STATUS_LABELS, e.to_status)}`}
+                {e.to_status && e.from_status && e.from_status !== e.to_status && ` · ${label(ORDER_STATUS_LABELS, e.from_status)} → ${label(ORDER_STATUS_LABELS, e.to_status)}`}
               </Text>
               {e.note && <Text size="sm">{e.note}</Text>}
             </Timeline.Item>
