@@ -37,6 +37,8 @@ import (
 	"github.com/pressroom/pressroom/bff/tracking"
 	"github.com/pressroom/pressroom/bff/uploads"
 	"github.com/pressroom/pressroom/bff/version"
+	"github.com/pressroom/pressroom/commerce/payments"
+	"github.com/pressroom/pressroom/commerce/refunds"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
@@ -71,6 +73,9 @@ type Config struct {
 	// Email is the Klaviyo connection (PRESSROOM_KLAVIYO_BASE_URL, PRESSROOM_EMAIL_*); production
 	// needs PRESSROOM_EMAIL_SECRET_KEY.
 	Email klaviyo.Config
+	// Stripe is the platform's Stripe account (PRESSROOM_STRIPE_*, as the storefront's): refunds of
+	// Stripe payments go through it.
+	Stripe payments.StripeConfig
 }
 
 // LoadConfig reads every PRESSROOM_* variable the bff uses.
@@ -121,6 +126,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Idempotency, err = idempotency.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Stripe, err = payments.LoadStripeConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Uploads, err = uploads.LoadConfig(lookup)
 	return cfg, err
 }
@@ -132,7 +140,7 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version, c.Idempotency} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version, c.Idempotency, c.Stripe} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -240,7 +248,15 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	sellerOrders, err := orders.New(orders.Deps{DB: a.DB, Auth: a.Auth})
+	gateways, err := a.gateways()
+	if err != nil {
+		return err
+	}
+	moneyBack, err := refunds.New(a.DB, gateways...)
+	if err != nil {
+		return err
+	}
+	sellerOrders, err := orders.New(orders.Deps{DB: a.DB, Auth: a.Auth, Refunds: moneyBack})
 	if err != nil {
 		return err
 	}
@@ -315,6 +331,27 @@ func (a *App) build(ctx context.Context) error {
 		})
 	})
 	return err
+}
+
+// gateways are those refunds go back through: Stripe when its keys are set, and outside production
+// the test gateway, which took the payments of development and test stacks.
+func (a *App) gateways() ([]payments.Gateway, error) {
+	var out []payments.Gateway
+	if a.cfg.Stripe.Enabled() {
+		st, err := payments.NewStripe(a.cfg.Stripe)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, st)
+	}
+	if a.cfg.Env != "production" {
+		test, err := payments.NewTest(a.cfg.Env)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, test)
+	}
+	return out, nil
 }
 
 // Run serves HTTP until ctx ends, sweeping expired idempotency keys and abandoned uploads beside it.

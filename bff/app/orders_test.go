@@ -267,7 +267,7 @@ func TestSellerOrderDetailAndActions(t *testing.T) {
 	if len(d.Events) != 2 || d.Events[0].Action != "created" || d.Events[1].Action != "pay" {
 		t.Fatalf("timeline: %s", r.raw)
 	}
-	if strings.Join(d.AllowedActions, ",") != "hold,cancel" {
+	if strings.Join(d.AllowedActions, ",") != "hold,cancel,ship,refund" {
 		t.Fatalf("allowed from pending: %v", d.AllowedActions)
 	}
 
@@ -279,10 +279,10 @@ func TestSellerOrderDetailAndActions(t *testing.T) {
 	}{
 		{"archive", 409, "pending", ""},
 		{"release", 409, "pending", ""},
-		{"hold", 200, "on_hold", "release,cancel"},
+		{"hold", 200, "on_hold", "release,cancel,refund"},
 		{"hold", 409, "on_hold", ""},
-		{"release", 200, "pending", "hold,cancel"},
-		{"cancel", 200, "cancelled", "archive"},
+		{"release", 200, "pending", "hold,cancel,ship,refund"},
+		{"cancel", 200, "cancelled", "refund,archive"},
 		{"release", 409, "cancelled", ""},
 		{"hold", 409, "cancelled", ""},
 		{"archive", 200, "archived", ""},

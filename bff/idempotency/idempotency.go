@@ -93,7 +93,7 @@ func (k *Keys) Once(next echo.HandlerFunc) echo.HandlerFunc {
 		if key == "" || id == nil {
 			return next(c)
 		}
-		if !validKey(key) {
+		if !ValidKey(key) {
 			return envelope.Fail(http.StatusUnprocessableEntity, MsgBadKey, envelope.FieldError{Field: Header, Message: MsgBadKey})
 		}
 		r := c.Request()
@@ -184,7 +184,8 @@ func (k *Keys) Run(ctx context.Context) error {
 	return periodic.Run(ctx, time.Hour, k.log, k.Sweep, "idempotency key sweep", "expired idempotency keys removed")
 }
 
-func validKey(key string) bool {
+// ValidKey reports whether key is a usable Idempotency-Key: at most MaxKeyLen visible ASCII characters.
+func ValidKey(key string) bool {
 	if len(key) > MaxKeyLen {
 		return false
 	}

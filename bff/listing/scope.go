@@ -9,7 +9,8 @@ import (
 	"github.com/pressroom/pressroom/bff/auth"
 )
 
-// Scope is whose rows a caller sees: the account's, and when Limited only those of Stores.
+// Scope is whose rows a caller sees: the account's, and when Limited only those of Stores. The zero
+// Scope is every account's, for admins, in the queries that allow it (the orders' scope reads $1 = 0 so).
 type Scope struct {
 	SellerID int64
 	Limited  bool

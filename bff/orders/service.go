@@ -17,12 +17,15 @@ import (
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/bff/listing"
 	"github.com/pressroom/pressroom/commerce/orders"
+	"github.com/pressroom/pressroom/commerce/refunds"
 )
 
 // Deps are what the orders routes use.
 type Deps struct {
 	DB   *sqlx.DB
 	Auth *auth.Service
+	// Refunds sends refunds through the gateway of the order's payment.
+	Refunds *refunds.Service
 }
 
 // Service answers the orders screens.
@@ -33,8 +36,8 @@ type Service struct {
 
 // New checks the dependencies.
 func New(d Deps) (*Service, error) {
-	if d.DB == nil || d.Auth == nil {
-		return nil, errors.New("orders: database and auth are required")
+	if d.DB == nil || d.Auth == nil || d.Refunds == nil {
+		return nil, errors.New("orders: database, auth and refunds are required")
 	}
 	return &Service{d: d, store: store{db: d.DB}}, nil
 }
@@ -49,16 +52,21 @@ func Routes(g *echo.Group, s *Service) {
 	a.Handle(g, http.MethodGet, "/seller/orders/export.csv", need, s.handleExport)
 	a.Handle(g, http.MethodGet, "/seller/orders/:id", need, s.handleGet)
 	a.Handle(g, http.MethodPost, "/seller/orders/:id/actions/:action", need, s.handleAction)
+	a.Handle(g, http.MethodGet, "/admin/production", access.AdminOnly, s.handleQueue)
+	a.Handle(g, http.MethodPost, "/admin/production/tracking", access.AdminOnly, s.handleTrackingCSV)
+	a.Handle(g, http.MethodPost, "/admin/orders/:id/actions/:action", access.AdminOnly, s.handleProductionAction)
 }
 
 // SellerActions are the actions a seller takes from the order's page; the others (pay, review,
-// approve, process, complete) belong to the payment, the designer review and production.
-var SellerActions = []orders.Action{orders.ActionHold, orders.ActionRelease, orders.ActionCancel, orders.ActionArchive}
+// approve, process, complete, refunded) belong to the payment, the designer review, production and
+// the system.
+var SellerActions = []orders.Action{orders.ActionHold, orders.ActionRelease, orders.ActionCancel, orders.ActionRefund,
+	orders.ActionShip, orders.ActionDeliver, orders.ActionArchive}
 
 // Messages the screens show.
 const (
 	MsgOrderNotFound = "Order not found."
-	MsgBadAction     = "The action must be hold, release, cancel or archive."
+	MsgBadAction     = "The action must be hold, release, cancel, refund, ship, deliver or archive."
 )
 
 // scope is whose orders the caller sees (listing.ScopeOf: the account, narrowed by the store filter).
@@ -155,6 +163,7 @@ func (s *Service) handleGet(c echo.Context) error {
 
 // handleAction moves the order by the action in one transaction holding the order's row, so two
 // actions sent at once run one after the other and the second is judged on the first's result.
+// refund, ship and deliver read their own bodies (refund.go, ship.go).
 func (s *Service) handleAction(c echo.Context) error {
 	sc, err := s.scope(c)
 	if err != nil {
@@ -168,16 +177,35 @@ func (s *Service) handleAction(c echo.Context) error {
 	if !slices.Contains(SellerActions, a) {
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgBadAction, envelope.FieldError{Field: "action", Message: MsgBadAction})
 	}
+	actor := "user:" + strconv.FormatInt(auth.Caller(c).Person(), 10)
+	switch a {
+	case orders.ActionRefund:
+		return s.refund(c, sc, id, actor)
+	case orders.ActionShip, orders.ActionDeliver:
+		return s.ship(c, sc, id, a, actor)
+	}
 	var body struct {
 		Note string `json:"note"`
 	}
 	if c.Request().ContentLength != 0 {
-		if err := c.Bind(&body); err != nil {
-			return envelope.Fail(http.StatusBadRequest, "The request body is not valid JSON for this call.")
+		if err := envelope.Bind(c, &body); err != nil {
+			return err
 		}
 	}
 	ctx := c.Request().Context()
-	actor := "user:" + strconv.FormatInt(auth.Caller(c).Person(), 10)
+	err = s.inTx(ctx, sc, id, func(tx *sqlx.Tx) error {
+		_, err := orders.Apply(ctx, tx, id, a, actor, strings.TrimSpace(body.Note))
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return s.answer(c, sc, id, "")
+}
+
+// inTx runs fn in a transaction holding order id of the scope, and commits. A missing order answers
+// 404, a move the table refuses 409 with the guard's reason.
+func (s *Service) inTx(ctx context.Context, sc listing.Scope, id int64, fn func(tx *sqlx.Tx) error) error {
 	tx, err := s.d.DB.BeginTxx(ctx, nil)
 	if err != nil {
 		return err
@@ -188,17 +216,22 @@ func (s *Service) handleAction(c echo.Context) error {
 	} else if err != nil {
 		return err
 	}
-	if _, err := orders.Apply(ctx, tx, id, a, actor, strings.TrimSpace(body.Note)); errors.Is(err, orders.ErrRefused) {
+	if err := fn(tx); errors.Is(err, orders.ErrRefused) {
 		return envelope.Fail(http.StatusConflict, refusal(err))
 	} else if err != nil {
 		return err
 	}
-	if err := tx.Commit(); err != nil {
-		return err
-	}
-	d, err := s.detail(ctx, sc, id)
+	return tx.Commit()
+}
+
+// answer is the order's page, with message when one says what happened.
+func (s *Service) answer(c echo.Context, sc listing.Scope, id int64, message string) error {
+	d, err := s.detail(c.Request().Context(), sc, id)
 	if err != nil {
 		return err
+	}
+	if message != "" {
+		return envelope.OKMessage(c, message, d)
 	}
 	return envelope.OK(c, d)
 }

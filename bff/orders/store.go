@@ -115,11 +115,15 @@ type Payment struct {
 	Currency  string      `db:"currency" json:"-"`
 }
 
-// Refund is money given back from a payment.
+// Refund is money given back from a payment: pending until the gateway answers, then succeeded or
+// failed (message says why).
 type Refund struct {
 	ID        int64       `db:"id" json:"id"`
 	PaymentID int64       `db:"payment_id" json:"-"`
 	Amount    money.Money `db:"-" json:"amount"`
+	Status    string      `db:"status" json:"status"`
+	Reason    string      `db:"reason" json:"reason"`
+	Message   string      `db:"message" json:"message"`
 	CreatedAt time.Time   `db:"created_at" json:"created_at"`
 	Cents     int64       `db:"amount" json:"-"`
 }
@@ -130,6 +134,7 @@ type Shipment struct {
 	OrderItemID int64      `db:"order_item_id" json:"order_item_id"`
 	Carrier     string     `db:"carrier" json:"carrier"`
 	Tracking    string     `db:"tracking" json:"tracking"`
+	TrackingURL string     `db:"tracking_url" json:"tracking_url"`
 	ShippedAt   time.Time  `db:"shipped_at" json:"shipped_at"`
 	DeliveredAt *time.Time `db:"delivered_at" json:"delivered_at"`
 }
@@ -161,12 +166,14 @@ const orderCols = `o.id, o.number, o.order_type, o.store_id, coalesce(s.name, ''
 	o.status, o.payment_status, o.fulfillment_status, o.currency, o.subtotal, o.shipping, o.discount, o.tip, o.total,
 	o.created_at, o.updated_at, (SELECT coalesce(sum(i.quantity), 0) FROM order_items i WHERE i.order_id = o.id) AS items`
 
-// scope keeps an account's orders in the stores the caller may see: $1 seller, $2 whether the caller
-// is limited to some stores, $3 those stores. Deleted orders show only when asked for by status.
-const scope = `o.seller_id = $1 AND (NOT $2 OR o.store_id = ANY($3))`
+// scope keeps an account's orders in the stores the caller may see: $1 seller (0: every seller's,
+// for admins), $2 whether the caller is limited to some stores, $3 those stores. Deleted orders show
+// only when asked for by status.
+const scope = `($1 = 0 OR o.seller_id = $1) AND (NOT $2 OR o.store_id = ANY($3))`
 
 // listWhere adds the filters: $4 status, $5 payment, $6 fulfilment, $7 type, $8 store, $9 from,
-// $10 to, $11 the search as typed, $12 an e-mail prefix pattern, $13 a name pattern.
+// $10 to, $11 the search as typed (an order number or a tracking number), $12 an e-mail prefix
+// pattern, $13 a name pattern.
 const listWhere = `WHERE ` + scope + `
 	AND ($4 = '' OR o.status = $4) AND (o.status <> 'deleted' OR $4 = 'deleted')
 	AND ($5 = '' OR o.payment_status = $5)
@@ -175,7 +182,8 @@ const listWhere = `WHERE ` + scope + `
 	AND ($8::bigint = 0 OR o.store_id = $8)
 	AND ($9::timestamptz IS NULL OR o.created_at >= $9)
 	AND ($10::timestamptz IS NULL OR o.created_at < $10)
-	AND ($11 = '' OR o.number = $11 OR lower(o.email) LIKE $12 ESCAPE '\' OR o.customer_name ILIKE $13 ESCAPE '\')`
+	AND ($11 = '' OR o.number = $11 OR lower(o.email) LIKE $12 ESCAPE '\' OR o.customer_name ILIKE $13 ESCAPE '\'
+		OR EXISTS (SELECT 1 FROM shipments sh JOIN order_items i ON i.id = sh.order_item_id WHERE i.order_id = o.id AND sh.tracking = $11))`
 
 const (
 	qList = `SELECT ` + orderCols + ` FROM orders o LEFT JOIN stores s ON s.id = o.store_id
@@ -193,9 +201,9 @@ FROM order_items WHERE order_id = $1 ORDER BY id`
 	(SELECT e.comment FROM design_review_events e WHERE e.item_id = di.id AND e.action = 'reject' ORDER BY e.id DESC LIMIT 1) AS comment
 FROM design_order_items di JOIN order_items i ON i.id = di.order_item_id WHERE i.order_id = $1 ORDER BY di.id`
 	qPayments = `SELECT id, gateway, intent_id, amount, currency, status, created_at FROM payments WHERE order_id = $1 ORDER BY id`
-	qRefunds  = `SELECT r.id, r.payment_id, r.amount, r.created_at FROM refunds r JOIN payments p ON p.id = r.payment_id
+	qRefunds  = `SELECT r.id, r.payment_id, r.amount, r.status, r.reason, r.message, r.created_at FROM refunds r JOIN payments p ON p.id = r.payment_id
 WHERE p.order_id = $1 ORDER BY r.id`
-	qShipments = `SELECT sh.id, sh.order_item_id, sh.carrier, sh.tracking, sh.shipped_at, sh.delivered_at
+	qShipments = `SELECT sh.id, sh.order_item_id, sh.carrier, sh.tracking, sh.tracking_url, sh.shipped_at, sh.delivered_at
 FROM shipments sh JOIN order_items i ON i.id = sh.order_item_id WHERE i.order_id = $1 ORDER BY sh.id`
 	qEvents = `SELECT e.id, e.action, e.from_status, e.to_status, e.actor, coalesce(u.name, '') AS actor_name, e.note, e.created_at
 FROM order_events e LEFT JOIN users u ON e.actor LIKE 'user:%' AND u.id::text = substr(e.actor, 6)

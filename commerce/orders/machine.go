@@ -3,6 +3,7 @@ package orders
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // State is an order status, as the platform enumerates them.
@@ -43,7 +44,10 @@ const (
 	ActionRelease  Action = "release"
 	ActionComplete Action = "complete"
 	ActionCancel   Action = "cancel"
-	ActionRefund   Action = "refund"
+	ActionRefund   Action = "refund"   // money goes back, all or part; the status stays
+	ActionRefunded Action = "refunded" // every payment is back: the order is refunded
+	ActionShip     Action = "ship"     // items leave with tracking (or their tracking changes)
+	ActionDeliver  Action = "deliver"  // the carrier delivered what shipped
 	ActionArchive  Action = "archive"
 	ActionDelete   Action = "delete"
 )
@@ -65,9 +69,10 @@ type Transition struct {
 // ErrRefused: the action is not allowed from the order's status, or its guard refuses it now.
 var ErrRefused = errors.New("action not allowed")
 
+// paid: the money was taken (a part given back since still counts: the rest pays for the order).
 func paid(s Snapshot) error {
 	switch s.PaymentStatus {
-	case PaymentPaid, PaymentAuthorized:
+	case PaymentPaid, PaymentAuthorized, PaymentPartiallyRefunded:
 		return nil
 	}
 	return fmt.Errorf("the order is not paid (payment status %s)", s.PaymentStatus)
@@ -95,6 +100,24 @@ func refunded(s Snapshot) error {
 	return nil
 }
 
+// refundable: some money taken is not given back yet.
+func refundable(s Snapshot) error {
+	switch s.PaymentStatus {
+	case PaymentPaid, PaymentPartiallyPaid, PaymentPartiallyRefunded:
+		return nil
+	}
+	return fmt.Errorf("there is no payment left to refund (payment status %s)", s.PaymentStatus)
+}
+
+// shipped: some item has left.
+func shipped(s Snapshot) error {
+	switch s.FulfillmentStatus {
+	case FulfillmentFulfilled, FulfillmentPartial:
+		return nil
+	}
+	return fmt.Errorf("nothing has shipped yet (fulfilment status %s)", s.FulfillmentStatus)
+}
+
 func unpaid(s Snapshot) error {
 	switch s.PaymentStatus {
 	case PaymentPaid, PaymentAuthorized, PaymentPartiallyPaid, PaymentPartiallyRefunded:
@@ -104,6 +127,8 @@ func unpaid(s Snapshot) error {
 }
 
 // transitions is the order status machine: every move an order can make, from where, and when.
+// refund, ship and deliver may leave the status where it is (their event is still written); an order
+// whose money is all back moves to refunded by the system's "refunded".
 var transitions = map[State][]Transition{
 	Draft: {
 		{ActionSubmit, PendingPayment, nil},
@@ -119,33 +144,49 @@ var transitions = map[State][]Transition{
 		{ActionProcess, Processing, paid},
 		{ActionHold, OnHold, nil},
 		{ActionCancel, Cancelled, notShipped},
+		{ActionShip, Processing, paid},
+		{ActionRefund, Pending, refundable},
+		{ActionRefunded, Refunded, refunded},
 	},
 	Reviewing: {
 		{ActionDesign, Designing, nil},
 		{ActionApprove, Processing, paid},
 		{ActionHold, OnHold, nil},
 		{ActionCancel, Cancelled, notShipped},
+		{ActionRefund, Reviewing, refundable},
+		{ActionRefunded, Refunded, refunded},
 	},
 	Designing: {
 		{ActionReview, Reviewing, nil},
 		{ActionHold, OnHold, nil},
 		{ActionCancel, Cancelled, notShipped},
+		{ActionRefund, Designing, refundable},
+		{ActionRefunded, Refunded, refunded},
 	},
 	OnHold: {
 		{ActionRelease, Pending, nil},
 		{ActionCancel, Cancelled, notShipped},
+		{ActionRefund, OnHold, refundable},
+		{ActionRefunded, Refunded, refunded},
 	},
 	Processing: {
 		{ActionComplete, Completed, fulfilled},
 		{ActionHold, OnHold, notShipped},
-		{ActionRefund, Refunded, refunded},
+		{ActionShip, Processing, paid},
+		{ActionDeliver, Processing, shipped},
+		{ActionRefund, Processing, refundable},
+		{ActionRefunded, Refunded, refunded},
 	},
 	Completed: {
-		{ActionRefund, Refunded, refunded},
+		{ActionShip, Completed, nil},
+		{ActionDeliver, Completed, shipped},
+		{ActionRefund, Completed, refundable},
+		{ActionRefunded, Refunded, refunded},
 		{ActionArchive, Archived, nil},
 	},
 	Cancelled: {
-		{ActionRefund, Refunded, refunded},
+		{ActionRefund, Cancelled, refundable},
+		{ActionRefunded, Refunded, refunded},
 		{ActionArchive, Archived, nil},
 		{ActionDelete, Deleted, unpaid},
 	},
@@ -169,7 +210,8 @@ func Next(s Snapshot, a Action) (State, error) {
 		}
 		return t.To, nil
 	}
-	return "", fmt.Errorf("%w: %s from %s", ErrRefused, a, s.Status)
+	return "", fmt.Errorf("%w: %s from %s: not possible once the order is %s", ErrRefused, a, s.Status,
+		strings.ReplaceAll(string(s.Status), "_", " "))
 }
 
 // AllowedActions lists the actions whose guards pass now, in table order: what the API offers.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"strconv"
 
 	"github.com/jmoiron/sqlx"
@@ -81,7 +82,8 @@ SELECT o.total,
 	coalesce(sum(p.amount) FILTER (WHERE p.status = 'pending'), 0) AS pending,
 	count(p.id) FILTER (WHERE p.status = 'failed') AS failed,
 	count(p.id) FILTER (WHERE p.status = 'canceled') AS canceled,
-	coalesce((SELECT sum(r.amount) FROM refunds r JOIN payments rp ON rp.id = r.payment_id WHERE rp.order_id = o.id), 0) AS refunded
+	coalesce((SELECT sum(r.amount) FROM refunds r JOIN payments rp ON rp.id = r.payment_id
+		WHERE rp.order_id = o.id AND r.status = 'succeeded'), 0) AS refunded
 FROM orders o LEFT JOIN payments p ON p.order_id = o.id
 WHERE o.id = $1 GROUP BY o.id`
 	qShipmentFacts = `
@@ -132,6 +134,9 @@ func Create(ctx context.Context, tx *sqlx.Tx, o New, initial State, actor string
 	if _, err := tx.ExecContext(ctx, qInsertEvent, id, "created", "", string(initial), actor, ""); err != nil {
 		return Created{}, nil, fmt.Errorf("order event: %w", err)
 	}
+	if err := emit(ctx, tx, id, EventCreated, nil); err != nil {
+		return Created{}, nil, err
+	}
 	return Created{ID: id, Number: number}, itemIDs, nil
 }
 
@@ -152,7 +157,8 @@ func Load(ctx context.Context, tx *sqlx.Tx, id int64) (Snapshot, error) {
 }
 
 // Apply moves order id by action a in tx, appending its order_events row, and answers the new
-// status; a refused move wraps ErrRefused and changes nothing.
+// status; a refused move wraps ErrRefused and changes nothing. A move to another status also writes
+// the order.status_changed event, and a hold tells the seller.
 func Apply(ctx context.Context, tx *sqlx.Tx, id int64, a Action, actor, note string) (State, error) {
 	s, err := Load(ctx, tx, id)
 	if err != nil {
@@ -168,7 +174,34 @@ func Apply(ctx context.Context, tx *sqlx.Tx, id int64, a Action, actor, note str
 	if _, err := tx.ExecContext(ctx, qInsertEvent, id, string(a), string(s.Status), string(to), actor, note); err != nil {
 		return "", fmt.Errorf("order event: %w", err)
 	}
+	if to == s.Status {
+		return to, nil
+	}
+	if err := emit(ctx, tx, id, EventStatusChanged, map[string]any{"from_status": s.Status, "action": a}); err != nil {
+		return "", err
+	}
+	if to == OnHold {
+		if err := notifyHold(ctx, tx, id, note); err != nil {
+			return "", err
+		}
+	}
 	return to, nil
+}
+
+// notifyHold tells the seller order id is on hold, and why when the note says.
+func notifyHold(ctx context.Context, tx *sqlx.Tx, id int64, note string) error {
+	var o struct {
+		SellerID int64  `db:"seller_id"`
+		Number   string `db:"number"`
+	}
+	if err := tx.GetContext(ctx, &o, `SELECT seller_id, number FROM orders WHERE id = $1`, id); err != nil {
+		return fmt.Errorf("order of hold: %w", err)
+	}
+	msg := "Order " + o.Number + " is on hold: it will not be produced until it is released."
+	if note != "" {
+		msg += " Note: " + html.EscapeString(note)
+	}
+	return NotifySeller(ctx, tx, o.SellerID, "Order "+o.Number+" is on hold", msg, "/orders/detail/"+strconv.FormatInt(id, 10))
 }
 
 // Refresh derives the payment and fulfilment statuses of order id from its payments, refunds and

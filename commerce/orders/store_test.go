@@ -3,6 +3,8 @@ package orders
 import (
 	"context"
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/jmoiron/sqlx"
@@ -99,5 +101,142 @@ func TestLifecycle(t *testing.T) {
 	}
 	if _, err := Apply(ctx, tx, 999999, ActionSubmit, "", ""); !errors.Is(err, ErrNotFound) {
 		t.Errorf("unknown order: %v", err)
+	}
+}
+
+// TestShipForwardOnly ships one item then the other, sends the same tracking again, a late older
+// update, and delivery: the order moves pending → processing → completed, never back; the same
+// tracking again writes nothing; each change writes its events to the outbox.
+func TestShipForwardOnly(t *testing.T) {
+	db, _ := testinfra.Postgres(t)
+	ctx := context.Background()
+	sellerID := seller(t, db)
+	usd := func(a int64) money.Money { return money.Money{Amount: a, Currency: money.USD} }
+	tx := db.MustBeginTx(ctx, nil)
+	defer tx.Rollback()
+	c, items, err := Create(ctx, tx, New{SellerID: sellerID, Email: "b@example.com", Subtotal: usd(3000), Total: usd(3000),
+		Items: []Item{{ProductName: "Mug", Quantity: 1, UnitPrice: usd(1000)}, {ProductName: "Tee", Quantity: 1, UnitPrice: usd(2000)}}},
+		PendingPayment, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Ship(ctx, tx, c.ID, Parcel{Carrier: "DHL", Tracking: "T0"}, "test"); !errors.Is(err, ErrRefused) {
+		t.Fatalf("ship before payment: %v", err)
+	}
+	tx.MustExec(`INSERT INTO payments (order_id, gateway, intent_id, idempotency_key, amount, currency, status)
+		VALUES ($1, 'test', 'pi_s', 'ks', 3000, 'USD', 'succeeded')`, c.ID)
+	if _, err := Refresh(ctx, tx, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Apply(ctx, tx, c.ID, ActionPay, "test", ""); err != nil {
+		t.Fatal(err)
+	}
+	count := func(q string) int {
+		var n int
+		if err := tx.Get(&n, q, c.ID); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	tracking := `SELECT count(*) FROM event_outbox WHERE order_id = $1 AND event_type = 'order.tracking_changed'`
+
+	if _, err := Ship(ctx, tx, c.ID, Parcel{Carrier: "DHL", Tracking: "T1", ItemIDs: []int64{items[0], 999999}}, "test"); !errors.Is(err, ErrNotItems) {
+		t.Fatalf("another order's item: %v", err)
+	}
+	sh, err := Ship(ctx, tx, c.ID, Parcel{Carrier: "DHL", Tracking: "T1", TrackingURL: "https://dhl.example/T1", ItemIDs: items[:1]}, "test")
+	if err != nil || !sh.Changed || sh.Status != Processing {
+		t.Fatalf("first parcel: %+v %v", sh, err)
+	}
+	if s, _ := Load(ctx, tx, c.ID); s.FulfillmentStatus != FulfillmentPartial {
+		t.Fatalf("after one of two items: %+v", s)
+	}
+	if sh, err := Ship(ctx, tx, c.ID, Parcel{Carrier: "DHL", Tracking: "T1", TrackingURL: "https://dhl.example/T1", ItemIDs: items[:1]}, "test"); err != nil || sh.Changed {
+		t.Fatalf("the same tracking again: %+v %v", sh, err)
+	}
+	if n := count(tracking); n != 1 {
+		t.Fatalf("%d tracking events after the repeat, want 1", n)
+	}
+	mails := `SELECT count(*) FROM task_outbox WHERE task_type = 'orders:shipping-mail'
+		AND convert_from(payload, 'UTF8')::jsonb->>'order_id' = $1::text`
+	if n := count(mails); n != 1 {
+		t.Fatalf("%d shipping mails queued after the repeat, want 1", n)
+	}
+	if _, err := Apply(ctx, tx, c.ID, ActionCancel, "test", ""); !errors.Is(err, ErrRefused) {
+		t.Fatalf("cancel after shipping: %v", err)
+	}
+	sh, err = Ship(ctx, tx, c.ID, Parcel{Carrier: "UPS", Tracking: "U2", ItemIDs: items[1:]}, "test")
+	if err != nil || sh.Status != Completed {
+		t.Fatalf("second parcel: %+v %v", sh, err)
+	}
+	if sh, err := Deliver(ctx, tx, c.ID, nil, "test"); err != nil || !sh.Changed || len(sh.Items) != 2 {
+		t.Fatalf("deliver: %+v %v", sh, err)
+	}
+	if sh, err := Deliver(ctx, tx, c.ID, nil, "test"); err != nil || sh.Changed {
+		t.Fatalf("deliver again: %+v %v", sh, err)
+	}
+	// A late update with other tracking for a delivered item: the tracking changes, nothing goes back.
+	if sh, err := Ship(ctx, tx, c.ID, Parcel{Carrier: "DHL", Tracking: "T1-late", ItemIDs: items[:1]}, "test"); err != nil || sh.Status != Completed {
+		t.Fatalf("late update: %+v %v", sh, err)
+	}
+	s, _ := Load(ctx, tx, c.ID)
+	if s.Status != Completed || s.FulfillmentStatus != FulfillmentFulfilled {
+		t.Fatalf("after the late update: %+v", s)
+	}
+	// T1, U2 and T1-late: three numbers, three mails.
+	if n := count(mails); n != 3 {
+		t.Fatalf("%d shipping mails queued, want 3", n)
+	}
+	if n := count(`SELECT count(*) FROM shipments sh JOIN order_items i ON i.id = sh.order_item_id
+		WHERE i.order_id = $1 AND sh.delivered_at IS NOT NULL`); n != 2 {
+		t.Fatalf("%d delivered shipments, want 2", n)
+	}
+	var moves []string
+	if err := tx.Select(&moves, `SELECT action || ':' || to_status FROM order_events WHERE order_id = $1 AND id > 0 ORDER BY id`, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	want := "created:pending_payment pay:pending ship:processing ship:processing complete:completed deliver:completed ship:completed"
+	if got := strings.Join(moves, " "); got != want {
+		t.Fatalf("timeline %s\nwant     %s", got, want)
+	}
+	var types []string
+	if err := tx.Select(&types, `SELECT event_type || ':' || (payload->>'status') FROM event_outbox WHERE order_id = $1 ORDER BY id`, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	wantTypes := "order.created:pending_payment order.status_changed:pending order.status_changed:processing " +
+		"order.tracking_changed:processing order.tracking_changed:processing order.status_changed:completed " +
+		"order.tracking_changed:completed order.tracking_changed:completed"
+	if got := strings.Join(types, " "); got != wantTypes {
+		t.Fatalf("outbox %s\nwant   %s", got, wantTypes)
+	}
+	var late string
+	if err := tx.Get(&late, `SELECT payload->'shipments'->0->>'tracking_number' FROM event_outbox WHERE order_id = $1 ORDER BY id DESC LIMIT 1`, c.ID); err != nil || late != "T1-late" {
+		t.Fatalf("last tracking payload: %q %v", late, err)
+	}
+}
+
+// TestHoldNotifiesTheSeller: a hold tells the seller, with the note, linking to the order.
+func TestHoldNotifiesTheSeller(t *testing.T) {
+	db, _ := testinfra.Postgres(t)
+	ctx := context.Background()
+	sellerID := seller(t, db)
+	tx := db.MustBeginTx(ctx, nil)
+	defer tx.Rollback()
+	c, _, err := Create(ctx, tx, New{SellerID: sellerID, Total: money.Money{Currency: money.USD}}, Pending, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Apply(ctx, tx, c.ID, ActionHold, "user:1", "address <check>"); err != nil {
+		t.Fatal(err)
+	}
+	var n struct {
+		Subject string `db:"subject"`
+		Message string `db:"message"`
+		Link    string `db:"call_to_action_link"`
+	}
+	if err := tx.Get(&n, `SELECT subject, message, call_to_action_link FROM notifications WHERE seller_id = $1`, sellerID); err != nil {
+		t.Fatal(err)
+	}
+	if n.Subject != "Order 1001 is on hold" || !strings.Contains(n.Message, "address &lt;check&gt;") || n.Link != "/orders/detail/"+strconv.FormatInt(c.ID, 10) {
+		t.Fatalf("notification %+v", n)
 	}
 }

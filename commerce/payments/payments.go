@@ -53,6 +53,24 @@ type Event struct {
 	Intent Intent
 }
 
+// RefundRequest gives back part or all of a succeeded intent. IdempotencyKey makes a retry (after a
+// timeout or a lost answer) the same refund instead of a second one.
+type RefundRequest struct {
+	IdempotencyKey string
+	IntentID       string
+	Amount         money.Money
+	// Reason is the seller's words, kept with the refund at the gateway.
+	Reason string
+}
+
+// Refund is a gateway's answer to a refund: StatusSucceeded (or StatusProcessing: accepted, the money
+// is on its way), or StatusFailed with a Message a seller can read.
+type Refund struct {
+	ID      string
+	Status  Status
+	Message string
+}
+
 // Gateway takes payments.
 type Gateway interface {
 	// Name is the gateway's name as payments rows record it ("test", "stripe").
@@ -65,6 +83,9 @@ type Gateway interface {
 	Confirm(ctx context.Context, intentID string) (Intent, error)
 	// ParseEvent verifies a webhook's signature and reads its event.
 	ParseEvent(payload []byte, signature string) (Event, error)
+	// Refund gives money back. A gateway's definite no is a Refund with StatusFailed; an error means
+	// the answer is unknown (the network, the gateway down), so the same request may be sent again.
+	Refund(ctx context.Context, r RefundRequest) (Refund, error)
 }
 
 // Errors of gateways.
@@ -101,6 +122,9 @@ func (None) Confirm(context.Context, string) (Intent, error) { return Intent{}, 
 // ParseEvent implements Gateway: always ErrNoGateway.
 func (None) ParseEvent([]byte, string) (Event, error) { return Event{}, ErrNoGateway }
 
+// Refund implements Gateway: always ErrNoGateway.
+func (None) Refund(context.Context, RefundRequest) (Refund, error) { return Refund{}, ErrNoGateway }
+
 // Test is the gateway of development and test stacks: every intent succeeds when confirmed, except
 // for amounts ending in 51 cents, which fail as a declined card does (so the refusal path can be
 // tried). Its intent ids carry the amount, so any number of storefront processes agree on them.
@@ -134,7 +158,40 @@ func (*Test) CreateIntent(_ context.Context, r IntentRequest) (Intent, error) {
 }
 
 // Confirm implements Gateway.
-func (*Test) Confirm(_ context.Context, intentID string) (Intent, error) {
+func (g *Test) Confirm(_ context.Context, intentID string) (Intent, error) {
+	in, err := g.intent(intentID)
+	if err != nil {
+		return Intent{}, err
+	}
+	if in.Amount.Amount%100 == 51 {
+		in.Status, in.Message = StatusFailed, "The card was declined (test gateway: amounts ending in .51 fail)."
+	}
+	return in, nil
+}
+
+// Refund implements Gateway: the same key gives the same refund id; refunds of amounts ending in 51
+// cents are refused, as a gateway refuses one.
+func (g *Test) Refund(_ context.Context, r RefundRequest) (Refund, error) {
+	if r.IdempotencyKey == "" {
+		return Refund{}, errors.New("test gateway: an idempotency key is required")
+	}
+	in, err := g.intent(r.IntentID)
+	if err != nil {
+		return Refund{}, err
+	}
+	if r.Amount.Currency != in.Amount.Currency || r.Amount.Amount <= 0 || r.Amount.Amount > in.Amount.Amount {
+		return Refund{Status: StatusFailed, Message: fmt.Sprintf("The refund of %s does not fit the payment of %s.", r.Amount, in.Amount)}, nil
+	}
+	sum := sha256.Sum256([]byte(r.IdempotencyKey))
+	out := Refund{ID: "test_re_" + hex.EncodeToString(sum[:12]), Status: StatusSucceeded}
+	if r.Amount.Amount%100 == 51 {
+		out.Status, out.Message = StatusFailed, "The refund was refused (test gateway: amounts ending in .51 fail)."
+	}
+	return out, nil
+}
+
+// intent reads a test intent's id back into its amount; it is StatusSucceeded.
+func (*Test) intent(intentID string) (Intent, error) {
 	parts := strings.Split(intentID, "_")
 	if len(parts) != 5 || parts[0] != "test" || parts[1] != "pi" {
 		return Intent{}, ErrUnknownIntent
@@ -147,11 +204,7 @@ func (*Test) Confirm(_ context.Context, intentID string) (Intent, error) {
 	if err != nil {
 		return Intent{}, ErrUnknownIntent
 	}
-	in := Intent{ID: intentID, Amount: m, Status: StatusSucceeded}
-	if amount%100 == 51 {
-		in.Status, in.Message = StatusFailed, "The card was declined (test gateway: amounts ending in .51 fail)."
-	}
-	return in, nil
+	return Intent{ID: intentID, Amount: m, Status: StatusSucceeded}, nil
 }
 
 // ParseEvent implements Gateway: the test gateway confirms synchronously and sends no webhooks.

@@ -171,6 +171,41 @@ func (s *Stripe) ParseEvent(payload []byte, signature string) (Event, error) {
 	return out, nil
 }
 
+// Refund implements Gateway with a Refund of the PaymentIntent, sent with the idempotency key (Stripe
+// answers a repeated key with the refund it made first). Stripe refusing the request (a 4xx: the
+// amount is more than is left, the payment cannot be refunded) is a failed Refund; no answer, a 5xx
+// or a rate limit is an error, to be retried with the same key.
+func (s *Stripe) Refund(ctx context.Context, r RefundRequest) (Refund, error) {
+	if r.IdempotencyKey == "" {
+		return Refund{}, errors.New("stripe: an idempotency key is required")
+	}
+	p := &stripe.RefundCreateParams{PaymentIntent: stripe.String(r.IntentID), Amount: stripe.Int64(r.Amount.Amount)}
+	if r.Reason != "" {
+		p.AddMetadata("reason", r.Reason)
+	}
+	p.SetIdempotencyKey(r.IdempotencyKey)
+	rf, err := s.client.V1Refunds.Create(ctx, p)
+	var se *stripe.Error
+	if errors.As(err, &se) && se.HTTPStatusCode >= 400 && se.HTTPStatusCode < 500 && se.HTTPStatusCode != 409 && se.HTTPStatusCode != 429 {
+		return Refund{Status: StatusFailed, Message: se.Msg}, nil
+	} else if err != nil {
+		return Refund{}, fmt.Errorf("stripe: create refund: %w", err)
+	}
+	out := Refund{ID: rf.ID}
+	switch rf.Status {
+	case stripe.RefundStatusSucceeded:
+		out.Status = StatusSucceeded
+	case stripe.RefundStatusPending, stripe.RefundStatusRequiresAction:
+		out.Status = StatusProcessing
+	default: // failed, canceled
+		out.Status, out.Message = StatusFailed, "Stripe refused the refund ("+string(rf.Status)+")."
+		if rf.FailureReason != "" {
+			out.Message = "Stripe refused the refund: " + strings.ReplaceAll(string(rf.FailureReason), "_", " ") + "."
+		}
+	}
+	return out, nil
+}
+
 // intentOf reads a PaymentIntent.
 func intentOf(pi *stripe.PaymentIntent) (Intent, error) {
 	m, err := money.New(pi.Amount, money.Currency(strings.ToUpper(string(pi.Currency))))

@@ -22,6 +22,7 @@ import (
 	"github.com/pressroom/pressroom/worker/bulk"
 	"github.com/pressroom/pressroom/worker/emailsend"
 	"github.com/pressroom/pressroom/worker/emailsync"
+	"github.com/pressroom/pressroom/worker/shipmail"
 	"github.com/pressroom/pressroom/worker/tasks"
 )
 
@@ -153,6 +154,13 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 		return nil, err
 	}
 	mux.Handle(tasks.TypeSendCampaign, campaignSend)
+	shipping, err := shipmail.NewHandler(db, mailer)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
+	mux.Handle(tasks.TypeShippingMail, shipping)
 	mux.Handle(tasks.TypeSendTest, campaignSend.Tests())
 	bulkRecords, err := bulk.NewHandler(db, relay, log)
 	if err != nil {

@@ -60,7 +60,17 @@ export interface OrderPayment {
   amount: Money;
   status: string;
   created_at: string;
-  refunds: { id: number; amount: Money; created_at: string }[];
+  refunds: OrderRefund[];
+}
+
+/** Money given back from a payment: pending until the gateway answers, then succeeded or failed (message says why). */
+export interface OrderRefund {
+  id: number;
+  amount: Money;
+  status: 'pending' | 'succeeded' | 'failed';
+  reason: string;
+  message: string;
+  created_at: string;
 }
 
 export interface OrderShipment {
@@ -68,6 +78,7 @@ export interface OrderShipment {
   order_item_id: number;
   carrier: string;
   tracking: string;
+  tracking_url: string;
   shipped_at: string;
   delivered_at: string | null;
 }
@@ -84,7 +95,7 @@ export interface OrderEvent {
 }
 
 /** The seller's actions on an order (the others belong to payment, review and production). */
-export type OrderAction = 'hold' | 'release' | 'cancel' | 'archive';
+export type OrderAction = 'hold' | 'release' | 'cancel' | 'refund' | 'ship' | 'deliver' | 'archive';
 
 /** An order's page: the list's row, with `items` holding the lines rather than their count. */
 export interface OrderDetail extends Omit<OrderRow, 'items'> {
@@ -141,4 +152,36 @@ export async function orderAction(api: ApiClient, id: number, action: OrderActio
     body: { note },
   });
   return { message, data };
+}
+
+/**
+ * Gives `amount` (minor units of the order's currency) back through the order's payment gateway. `key` names this
+ * refund (one per submit, sent again unchanged on a retry), so a retry refunds once.
+ */
+export async function refundOrder(api: ApiClient, id: number, amount: number, reason: string, key: string) {
+  const { message, data } = await api.send<Envelope<OrderDetail>>('POST', `/seller/orders/${id}/actions/refund`, {
+    body: { amount, reason },
+    idempotencyKey: key,
+  });
+  return { message, data };
+}
+
+/** A parcel's tracking; no item ids means every item of the order. */
+export interface Parcel {
+  carrier: string;
+  tracking_number: string;
+  tracking_url: string;
+  item_ids: number[];
+}
+
+export async function shipOrder(api: ApiClient, id: number, parcel: Parcel) {
+  const { message, data } = await api.send<Envelope<OrderDetail>>('POST', `/seller/orders/${id}/actions/ship`, { body: parcel });
+  return { message, data };
+}
+
+/** What is left to refund: the succeeded payments less the refunds that went through or are on their way. */
+export function refundable(order: Pick<OrderDetail, 'payments'>): number {
+  return order.payments
+    .filter((p) => p.status === 'succeeded')
+    .reduce((left, p) => left + p.amount.amount - p.refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount.amount, 0), 0);
 }

@@ -7,6 +7,7 @@ import { api, isApiError } from '../api';
 import { orderAction, sellerOrder, type OrderAction, type OrderDetail } from '../api/orders';
 import { useSessionUser } from '../session/useSessionUser';
 import { ORDERS_KEY } from './keys';
+import { RefundDialog, TrackingDialog, type Done } from './OrderDialogs';
 import {
   ACTION_LABELS,
   formatDateTime,
@@ -29,6 +30,11 @@ const PRINT_LABELS: Readonly<Record<string, string>> = {
   ready: 'Print file ready',
   failed: 'Print file failed',
 };
+const REFUND_LABELS: Readonly<Record<string, string>> = {
+  pending: 'waiting for the gateway',
+  succeeded: 'refunded',
+  failed: 'refused',
+};
 const EVENT_LABELS: Readonly<Record<string, string>> = {
   created: 'Order placed',
   pay: 'Payment received',
@@ -40,7 +46,10 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   release: 'Released',
   complete: 'Completed',
   cancel: 'Cancelled',
-  refund: 'Refunded',
+  refund: 'Refund given',
+  refunded: 'Fully refunded',
+  ship: 'Tracking added',
+  deliver: 'Delivered',
   archive: 'Archived',
   delete: 'Deleted',
 };
@@ -183,8 +192,11 @@ function OrderView({ order }: { order: OrderDetail }) {
                 {label({ succeeded: 'Succeeded', pending: 'Pending', authorized: 'Authorized', failed: 'Failed', canceled: 'Canceled' }, p.status)}
               </Text>
               {p.refunds.map((r) => (
-                <Text key={r.id} size="xs" c="dimmed">
-                  Refunded {formatMoney(r.amount)} on {formatDateTime(r.created_at, user.utc_offset)}
+                <Text key={r.id} size="xs" c={r.status === 'failed' ? 'red' : 'dimmed'} data-testid="order-refund">
+                  {r.status === 'succeeded' ? 'Refunded' : `Refund of`} {formatMoney(r.amount)}
+                  {r.status !== 'succeeded' && ` ${label(REFUND_LABELS, r.status)}`} on {formatDateTime(r.created_at, user.utc_offset)}
+                  {r.reason && ` — ${r.reason}`}
+                  {r.status === 'failed' && r.message && ` (${r.message})`}
                 </Text>
               ))}
             </Stack>
@@ -200,10 +212,25 @@ function OrderView({ order }: { order: OrderDetail }) {
             </Text>
           )}
           {order.shipments.map((s) => (
-            <Text key={s.id} size="sm">
-              {s.carrier} {s.tracking} · {formatDateTime(s.shipped_at, user.utc_offset)}
-              {s.delivered_at && ' · delivered'}
-            </Text>
+            <Stack key={s.id} gap={0} mb="xs" data-testid="order-shipment">
+              <Text size="sm" fw={500}>
+                {order.items.find((it) => it.id === s.order_item_id)?.product_name ?? 'Item'}
+              </Text>
+              <Text size="sm">
+                {s.carrier} ·{' '}
+                {s.tracking_url ? (
+                  <Anchor href={s.tracking_url} target="_blank" rel="noopener noreferrer">
+                    {s.tracking}
+                  </Anchor>
+                ) : (
+                  s.tracking
+                )}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Shipped {formatDateTime(s.shipped_at, user.utc_offset)}
+                {s.delivered_at && ` · delivered ${formatDateTime(s.delivered_at, user.utc_offset)}`}
+              </Text>
+            </Stack>
           ))}
         </Card>
       </SimpleGrid>
@@ -216,7 +243,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             <Timeline.Item key={e.id} title={label(EVENT_LABELS, e.action)} data-testid="order-event">
               <Text size="xs" c="dimmed">
                 {formatDateTime(e.created_at, user.utc_offset)} · {e.actor_name || actorWords(e.actor)}
-                {e.to_status && e.from_status && ` · ${label(ORDER_STATUS_LABELS, e.from_status)} → ${label(ORDER_STATUS_LABELS, e.to_status)}`}
+                {e.to_status && e.from_status && e.from_status !== e.to_status && ` · ${label(ORDER_STATUS_LABELS, e.from_status)} → ${label(ORDER_STATUS_LABELS, e.to_status)}`}
               </Text>
               {e.note && <Text size="sm">{e.note}</Text>}
             </Timeline.Item>
@@ -236,22 +263,29 @@ function actorWords(actor: string): string {
 
 function Actions({ order }: { order: OrderDetail }) {
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
+  const [dialog, setDialog] = useState<'cancel' | 'refund' | 'ship' | null>(null);
   const [note, setNote] = useState('');
+  const done: Done = ({ message, data }) => {
+    notifications.show({ color: 'green', message: message || `Order #${order.number} updated.` });
+    setDialog(null);
+    queryClient.setQueryData([...ORDERS_KEY, 'detail', order.id], data);
+    void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+  };
   const act = useMutation({
     mutationFn: (action: OrderAction) => orderAction(api, order.id, action, note),
-    onSuccess: async ({ data }, action) => {
-      notifications.show({ color: 'green', message: `Order #${order.number}: ${label(EVENT_LABELS, action).toLowerCase()}.` });
-      setConfirming(false);
+    onSuccess: ({ message, data }, action) => {
       setNote('');
-      queryClient.setQueryData([...ORDERS_KEY, 'detail', order.id], data);
-      await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      done({ message: message || `Order #${order.number}: ${label(EVENT_LABELS, action).toLowerCase()}.`, data });
     },
     onError: async () => {
-      setConfirming(false);
+      setDialog(null);
       await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
     },
   });
+  const click = (a: OrderAction) => {
+    if (a === 'cancel' || a === 'refund' || a === 'ship') setDialog(a);
+    else act.mutate(a);
+  };
   return (
     <Stack gap="xs" align="flex-end">
       {act.isError && (
@@ -260,32 +294,34 @@ function Actions({ order }: { order: OrderDetail }) {
         </Alert>
       )}
       <Group gap="xs">
-      {order.allowed_actions.map((a) => (
-        <Button
-          key={a}
-          variant={a === 'cancel' ? 'outline' : 'light'}
-          color={a === 'cancel' ? 'red' : undefined}
-          loading={act.isPending && act.variables === a}
-          disabled={act.isPending}
-          onClick={() => (a === 'cancel' ? setConfirming(true) : act.mutate(a))}
-        >
-          {ACTION_LABELS[a] ?? label({}, a)}
-        </Button>
-      ))}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={`Cancel order #${order.number}?`}>
-        <Stack gap="md">
-          <Text size="sm">The order will not be produced. Money taken is not refunded by cancelling; refund it separately.</Text>
-          <Textarea label="Note for the timeline (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Keep the order
-            </Button>
-            <Button color="red" loading={act.isPending} onClick={() => act.mutate('cancel')}>
-              Cancel order
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        {order.allowed_actions.map((a) => (
+          <Button
+            key={a}
+            variant={a === 'cancel' ? 'outline' : 'light'}
+            color={a === 'cancel' ? 'red' : undefined}
+            loading={act.isPending && act.variables === a}
+            disabled={act.isPending}
+            onClick={() => click(a)}
+          >
+            {ACTION_LABELS[a] ?? label({}, a)}
+          </Button>
+        ))}
+        <Modal opened={dialog === 'cancel'} onClose={() => setDialog(null)} title={`Cancel order #${order.number}?`}>
+          <Stack gap="md">
+            <Text size="sm">The order will not be produced. Money taken is not refunded by cancelling; refund it separately.</Text>
+            <Textarea label="Note for the timeline (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDialog(null)}>
+                Keep the order
+              </Button>
+              <Button color="red" loading={act.isPending} onClick={() => act.mutate('cancel')}>
+                Cancel order
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+        <RefundDialog order={order} opened={dialog === 'refund'} onClose={() => setDialog(null)} onDone={done} />
+        {dialog === 'ship' && <TrackingDialog order={order} opened onClose={() => setDialog(null)} onDone={done} />}
       </Group>
     </Stack>
   );

@@ -89,8 +89,22 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   hold: 'Hold',
   release: 'Release',
   cancel: 'Cancel order',
+  refund: 'Refund',
+  ship: 'Add tracking',
+  deliver: 'Mark delivered',
   archive: 'Archive',
 };
+
+/**
+ * An amount typed in a currency's main unit ("12.5", "12.50") to minor units (1250), without floating point;
+ * null when it is not a positive amount with at most two decimals.
+ */
+export function parseAmount(text: string): number | null {
+  const m = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return cents > 0 ? cents : null;
+}
 
 /** A date and time as the seller's clock shows it: `utcOffset` hours east of UTC. */
 export function formatDateTime(iso: string, utcOffset: number): string {

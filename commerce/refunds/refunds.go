@@ -1,0 +1,100 @@
+package refunds
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/pressroom/pressroom/commerce/orders"
+	"github.com/pressroom/pressroom/commerce/payments"
+)
+
+// Errors of a refund the gateway did not take.
+var (
+	// ErrUnavailable: the gateway did not answer (or is not configured here). The refund stays
+	// reserved; the same request again sends it with the same key.
+	ErrUnavailable = errors.New("the payment gateway did not answer")
+	// ErrFailed: the gateway refused the refund; its amount is free again.
+	ErrFailed = errors.New("the payment gateway refused the refund")
+)
+
+// Service sends refunds.
+type Service struct {
+	db       *sqlx.DB
+	gateways map[string]payments.Gateway
+}
+
+// New builds the service over the gateways by their Name (payments rows record it).
+func New(db *sqlx.DB, gateways ...payments.Gateway) (*Service, error) {
+	if db == nil {
+		return nil, errors.New("refunds: a database is required")
+	}
+	s := &Service{db: db, gateways: map[string]payments.Gateway{}}
+	for _, g := range gateways {
+		s.gateways[g.Name()] = g
+	}
+	return s, nil
+}
+
+// Refund gives r.Amount of order id back: reserve, ask the gateway, settle. The same order and key
+// answer the first refund (sent again to the gateway while it is pending, never a second one). It
+// answers the refund as settled, or an error wrapping orders.ErrRefused, orders.ErrOverRefund,
+// orders.ErrKeyReused, ErrUnavailable or ErrFailed.
+func (s *Service) Refund(ctx context.Context, id int64, r orders.RefundRequest) (orders.Refund, error) {
+	rf, err := s.reserve(ctx, id, r)
+	if err != nil {
+		return orders.Refund{}, err
+	}
+	switch rf.Status {
+	case orders.RefundSucceeded:
+		return rf, nil
+	case orders.RefundFailed:
+		return rf, fmt.Errorf("%w: %s", ErrFailed, rf.Message)
+	}
+	gw, ok := s.gateways[rf.Gateway]
+	if !ok {
+		return rf, fmt.Errorf("%w: the %s gateway is not configured", ErrUnavailable, rf.Gateway)
+	}
+	ans, err := gw.Refund(ctx, payments.RefundRequest{IdempotencyKey: rf.IdempotencyKey, IntentID: rf.IntentID,
+		Amount: rf.Amount(), Reason: rf.Reason})
+	if err != nil {
+		return rf, fmt.Errorf("%w: %v", ErrUnavailable, err)
+	}
+	took := ans.Status == payments.StatusSucceeded || ans.Status == payments.StatusProcessing
+	rf, err = s.settle(ctx, rf.ID, took, ans, r.Actor)
+	if err != nil {
+		return orders.Refund{}, err
+	}
+	if rf.Status == orders.RefundFailed {
+		return rf, fmt.Errorf("%w: %s", ErrFailed, rf.Message)
+	}
+	return rf, nil
+}
+
+func (s *Service) reserve(ctx context.Context, id int64, r orders.RefundRequest) (orders.Refund, error) {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return orders.Refund{}, err
+	}
+	defer tx.Rollback()
+	rf, err := orders.ReserveRefund(ctx, tx, id, r)
+	if err != nil {
+		return orders.Refund{}, err
+	}
+	return rf, tx.Commit()
+}
+
+func (s *Service) settle(ctx context.Context, refundID int64, took bool, ans payments.Refund, actor string) (orders.Refund, error) {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return orders.Refund{}, err
+	}
+	defer tx.Rollback()
+	rf, err := orders.SettleRefund(ctx, tx, refundID, took, ans.ID, ans.Message, actor)
+	if err != nil {
+		return orders.Refund{}, err
+	}
+	return rf, tx.Commit()
+}
