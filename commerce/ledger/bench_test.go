@@ -1,10 +1,11 @@
-package ledger
+package ledger_test
 
 import (
 	"os"
 	"strconv"
 	"testing"
 
+	"github.com/pressroom/pressroom/commerce/ledger"
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/platform/testinfra"
 )
@@ -33,7 +34,7 @@ func BenchmarkBalance(b *testing.B) {
 	db.MustExec(`ANALYZE ledger_entries`)
 	b.Run("balance", func(b *testing.B) {
 		for b.Loop() {
-			bal, err := BalanceOf(ctx, db, seller, money.USD)
+			bal, err := ledger.BalanceOf(ctx, db, seller, money.USD)
 			if err != nil || bal.Available != int64(n)*100 {
 				b.Fatalf("%+v %v", bal, err)
 			}
@@ -41,9 +42,9 @@ func BenchmarkBalance(b *testing.B) {
 	})
 	// The transactions list's first page as the API answers it: the page and the count of matches.
 	b.Run("transactions-page", func(b *testing.B) {
-		f := EntryFilter{SellerID: seller}
+		f := ledger.EntryFilter{SellerID: seller}
 		for b.Loop() {
-			if page, total, err := Entries(ctx, db, f, 15, 0); err != nil || total != n || len(page) != 15 {
+			if page, total, err := ledger.Entries(ctx, db, f, 15, 0); err != nil || total != n || len(page) != 15 {
 				b.Fatalf("%d %d %v", len(page), total, err)
 			}
 		}

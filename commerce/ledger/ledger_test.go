@@ -1,4 +1,4 @@
-package ledger
+package ledger_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"github.com/pressroom/pressroom/commerce/ledger"
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/commerce/orders"
 	"github.com/pressroom/pressroom/platform/testinfra"
@@ -106,9 +107,9 @@ func in[T any](t *testing.T, db *sqlx.DB, fn func(tx *sqlx.Tx) (T, error)) (T, e
 	return v, tx.Commit()
 }
 
-func (f fixture) balance(t *testing.T) Balance {
+func (f fixture) balance(t *testing.T) ledger.Balance {
 	t.Helper()
-	b, err := BalanceOf(ctx, f.db, f.seller, money.USD)
+	b, err := ledger.BalanceOf(ctx, f.db, f.seller, money.USD)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,37 +152,37 @@ WHERE (a0, h0, p0, o0) IS DISTINCT FROM (a, h, p, o) OR lowest < 0`
 
 // TestEarnings is the earnings rule, by table.
 func TestEarnings(t *testing.T) {
-	fees := Fees{BasisPoints: 400, Min: 50}
+	fees := ledger.Fees{BasisPoints: 400, Min: 50}
 	tests := []struct {
 		name  string
-		order OrderFacts
-		fees  Fees
-		want  Earnings
+		order ledger.OrderFacts
+		fees  ledger.Fees
+		want  ledger.Earnings
 	}{
-		{"one shirt", OrderFacts{Lines: []Line{{UnitPrice: 2500, Quantity: 1, BaseCost: 800}}, Total: 2500}, fees,
-			Earnings{Sale: 2500, BaseCost: 800, Fee: 100, Net: 1600}},
-		{"quantity multiplies price and costs", OrderFacts{Lines: []Line{{UnitPrice: 2500, Quantity: 3, BaseCost: 800, ExtraPrintCost: 150}}, Total: 7500}, fees,
-			Earnings{Sale: 7500, BaseCost: 2400, ExtraPrint: 450, Fee: 300, Net: 4350}},
-		{"the minimum fee on a small order", OrderFacts{Lines: []Line{{UnitPrice: 900, Quantity: 1, BaseCost: 500}}, Total: 900}, fees,
-			Earnings{Sale: 900, BaseCost: 500, Fee: 50, Net: 350}},
-		{"the fee rounds half away from zero", OrderFacts{Lines: []Line{{UnitPrice: 2513, Quantity: 1}}, Total: 2513}, Fees{BasisPoints: 350},
-			Earnings{Sale: 2513, Fee: 88, Net: 2425}}, // 87.955
-		{"a discount is the seller's", OrderFacts{Lines: []Line{{UnitPrice: 3000, Quantity: 2, BaseCost: 1000}}, Discount: 600, Total: 5400}, fees,
-			Earnings{Sale: 6000, BaseCost: 2000, Fee: 216, Discount: 600, Net: 3184}},
-		{"the fee is on what the buyer paid, shipping included", OrderFacts{Lines: []Line{{UnitPrice: 2000, Quantity: 1}}, Total: 2599}, fees,
-			Earnings{Sale: 2000, Fee: 104, Net: 1896}},
-		{"several lines", OrderFacts{Lines: []Line{{UnitPrice: 2000, Quantity: 1, BaseCost: 700}, {UnitPrice: 1500, Quantity: 2, BaseCost: 400, ExtraPrintCost: 200}}, Total: 5000}, fees,
-			Earnings{Sale: 5000, BaseCost: 1500, ExtraPrint: 400, Fee: 200, Net: 2900}},
-		{"costs above the price earn less than nothing", OrderFacts{Lines: []Line{{UnitPrice: 1000, Quantity: 1, BaseCost: 900}}, Discount: 500, Total: 500}, fees,
-			Earnings{Sale: 1000, BaseCost: 900, Fee: 50, Discount: 500, Net: -450}},
-		{"an order paid nothing has no fee", OrderFacts{Lines: []Line{{UnitPrice: 1000, Quantity: 1}}, Discount: 1000}, fees,
-			Earnings{Sale: 1000, Discount: 1000}},
-		{"no fee settings", OrderFacts{Lines: []Line{{UnitPrice: 1000, Quantity: 1, BaseCost: 400}}, Total: 1000}, Fees{},
-			Earnings{Sale: 1000, BaseCost: 400, Net: 600}},
+		{"one shirt", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 2500, Quantity: 1, BaseCost: 800}}, Total: 2500}, fees,
+			ledger.Earnings{Sale: 2500, BaseCost: 800, Fee: 100, Net: 1600}},
+		{"quantity multiplies price and costs", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 2500, Quantity: 3, BaseCost: 800, ExtraPrintCost: 150}}, Total: 7500}, fees,
+			ledger.Earnings{Sale: 7500, BaseCost: 2400, ExtraPrint: 450, Fee: 300, Net: 4350}},
+		{"the minimum fee on a small order", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 900, Quantity: 1, BaseCost: 500}}, Total: 900}, fees,
+			ledger.Earnings{Sale: 900, BaseCost: 500, Fee: 50, Net: 350}},
+		{"the fee rounds half away from zero", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 2513, Quantity: 1}}, Total: 2513}, ledger.Fees{BasisPoints: 350},
+			ledger.Earnings{Sale: 2513, Fee: 88, Net: 2425}}, // 87.955
+		{"a discount is the seller's", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 3000, Quantity: 2, BaseCost: 1000}}, Discount: 600, Total: 5400}, fees,
+			ledger.Earnings{Sale: 6000, BaseCost: 2000, Fee: 216, Discount: 600, Net: 3184}},
+		{"the fee is on what the buyer paid, shipping included", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 2000, Quantity: 1}}, Total: 2599}, fees,
+			ledger.Earnings{Sale: 2000, Fee: 104, Net: 1896}},
+		{"several lines", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 2000, Quantity: 1, BaseCost: 700}, {UnitPrice: 1500, Quantity: 2, BaseCost: 400, ExtraPrintCost: 200}}, Total: 5000}, fees,
+			ledger.Earnings{Sale: 5000, BaseCost: 1500, ExtraPrint: 400, Fee: 200, Net: 2900}},
+		{"costs above the price earn less than nothing", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 1000, Quantity: 1, BaseCost: 900}}, Discount: 500, Total: 500}, fees,
+			ledger.Earnings{Sale: 1000, BaseCost: 900, Fee: 50, Discount: 500, Net: -450}},
+		{"an order paid nothing has no fee", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 1000, Quantity: 1}}, Discount: 1000}, fees,
+			ledger.Earnings{Sale: 1000, Discount: 1000}},
+		{"no fee settings", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 1000, Quantity: 1, BaseCost: 400}}, Total: 1000}, ledger.Fees{},
+			ledger.Earnings{Sale: 1000, BaseCost: 400, Net: 600}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Compute(tt.order, tt.fees); got != tt.want {
+			if got := ledger.Compute(tt.order, tt.fees); got != tt.want {
 				t.Errorf("got %+v, want %+v", got, tt.want)
 			}
 		})
@@ -194,12 +195,12 @@ func TestCheckSetting(t *testing.T) {
 		key, value string
 		ok         bool
 	}{
-		{KeyProcessingFee, "4", true}, {KeyProcessingFee, "3.75", true}, {KeyProcessingFee, "100", true},
-		{KeyProcessingFee, "100.01", false}, {KeyProcessingFee, "-1", false}, {KeyProcessingFee, "4%", false},
-		{KeyProcessingFeeMin, "0.50", true}, {KeyProcessingFeeMin, "0.505", false}, {KeyPayoutMin, "abc", false},
+		{ledger.KeyProcessingFee, "4", true}, {ledger.KeyProcessingFee, "3.75", true}, {ledger.KeyProcessingFee, "100", true},
+		{ledger.KeyProcessingFee, "100.01", false}, {ledger.KeyProcessingFee, "-1", false}, {ledger.KeyProcessingFee, "4%", false},
+		{ledger.KeyProcessingFeeMin, "0.50", true}, {ledger.KeyProcessingFeeMin, "0.505", false}, {ledger.KeyPayoutMin, "abc", false},
 		{"maintenance", "anything", true},
 	} {
-		if err := CheckSetting(tt.key, tt.value); (err == nil) != tt.ok {
+		if err := ledger.CheckSetting(tt.key, tt.value); (err == nil) != tt.ok {
 			t.Errorf("%s=%q: %v", tt.key, tt.value, err)
 		}
 	}
@@ -212,11 +213,11 @@ func TestOrderLifecycle(t *testing.T) {
 	f := newFixture(t)
 	orderID, pay := f.order(t, 2500, 2, 500)
 	// sale 50.00 − base 16.00 − extra (2 designed spaces: 1 extra) 3.00 − fee 4% of 45.00 = 1.80 − discount 5.00 = 24.20
-	sale, err := in(t, f.db, func(tx *sqlx.Tx) (Entry, error) { return BookSale(ctx, tx, orderID) })
+	sale, err := in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) { return ledger.BookSale(ctx, tx, orderID) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sale.DHeld != 2420 || sale.Type != TypeSale || *sale.OrderID != orderID {
+	if sale.DHeld != 2420 || sale.Type != ledger.TypeSale || *sale.OrderID != orderID {
 		t.Fatalf("sale entry %+v", sale)
 	}
 	want := "Order 1001: sale $50.00 − base cost $16.00 − extra print cost $3.00 − processing fee $1.80 − discount $5.00 = $24.20, held until the order ships"
@@ -226,32 +227,32 @@ func TestOrderLifecycle(t *testing.T) {
 	if b := f.balance(t); b.Held != 2420 || b.Available != 0 {
 		t.Fatalf("after the sale: %+v", b)
 	}
-	if _, err := in(t, f.db, func(tx *sqlx.Tx) (Entry, error) { return ReleaseOrder(ctx, tx, orderID) }); err != nil {
+	if _, err := in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) { return ledger.ReleaseOrder(ctx, tx, orderID) }); err != nil {
 		t.Fatal(err)
 	}
 	if b := f.balance(t); b.Held != 0 || b.Available != 2420 {
 		t.Fatalf("after shipping: %+v", b)
 	}
-	p, err := RequestPayout(ctx, f.db, f.seller, f.seller, usd(2420))
+	p, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, usd(2420))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, st := range []Step{StepApprove, StepComplete} {
-		if p, err = StepPayout(ctx, f.db, p.ID, st, f.admin, "WIRE-1", ""); err != nil {
+	for _, st := range []ledger.Step{ledger.StepApprove, ledger.StepComplete} {
+		if p, err = ledger.StepPayout(ctx, f.db, p.ID, st, f.admin, "WIRE-1", ""); err != nil {
 			t.Fatalf("%s: %v", st, err)
 		}
 	}
-	if p.Status != PayoutCompleted || p.Reference != "WIRE-1" {
+	if p.Status != ledger.PayoutCompleted || p.Reference != "WIRE-1" {
 		t.Fatalf("payout %+v", p)
 	}
-	if b := f.balance(t); b != (Balance{SellerID: f.seller, Currency: money.USD}) {
+	if b := f.balance(t); b != (ledger.Balance{SellerID: f.seller, Currency: money.USD}) {
 		t.Fatalf("after the payout: %+v", b)
 	}
 	var refundID int64
 	if err := f.db.Get(&refundID, `INSERT INTO refunds (payment_id, amount) VALUES ($1, 1000) RETURNING id`, pay); err != nil {
 		t.Fatal(err)
 	}
-	ref, err := in(t, f.db, func(tx *sqlx.Tx) (Entry, error) { return BookRefund(ctx, tx, refundID) })
+	ref, err := in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) { return ledger.BookRefund(ctx, tx, refundID) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,11 +261,11 @@ func TestOrderLifecycle(t *testing.T) {
 	}
 	// The next order ships: the owed 10.00 comes out of it in an entry of its own.
 	next, _ := f.order(t, 2500, 1, 0) // 25.00 − 8.00 − 1.50 − 1.00 = 14.50
-	if _, err := in(t, f.db, func(tx *sqlx.Tx) (Entry, error) {
-		if _, err := BookSale(ctx, tx, next); err != nil {
-			return Entry{}, err
+	if _, err := in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) {
+		if _, err := ledger.BookSale(ctx, tx, next); err != nil {
+			return ledger.Entry{}, err
 		}
-		return ReleaseOrder(ctx, tx, next)
+		return ledger.ReleaseOrder(ctx, tx, next)
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +280,7 @@ func TestOrderLifecycle(t *testing.T) {
 	if err := f.db.Get(&refundID, `INSERT INTO refunds (payment_id, amount) VALUES ($1, 5000) RETURNING id`, pay); err != nil {
 		t.Fatal(err)
 	}
-	ref, err = in(t, f.db, func(tx *sqlx.Tx) (Entry, error) { return BookRefund(ctx, tx, refundID) })
+	ref, err = in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) { return ledger.BookRefund(ctx, tx, refundID) })
 	if err != nil || ref.Amount() != -1420 {
 		t.Fatalf("second refund %+v %v", ref, err)
 	}
@@ -295,13 +296,15 @@ func TestIdempotentByKey(t *testing.T) {
 	if err := f.db.Get(&refundID, `INSERT INTO refunds (payment_id, amount) VALUES ($1, 100) RETURNING id`, pay); err != nil {
 		t.Fatal(err)
 	}
-	writes := map[string]func(tx *sqlx.Tx) (Entry, error){
-		"sale":    func(tx *sqlx.Tx) (Entry, error) { return BookSale(ctx, tx, orderID) },
-		"release": func(tx *sqlx.Tx) (Entry, error) { return ReleaseOrder(ctx, tx, orderID) },
-		"refund":  func(tx *sqlx.Tx) (Entry, error) { return BookRefund(ctx, tx, refundID) },
-		"topup":   func(tx *sqlx.Tx) (Entry, error) { return TopUp(ctx, tx, f.seller, usd(5000), "pi_topup_1") },
-		"admin": func(tx *sqlx.Tx) (Entry, error) {
-			return Adjust(ctx, tx, Adjustment{SellerID: f.seller, Amount: -700, Currency: money.USD, Reason: "Chargeback", ActorID: f.admin, Key: "a1"})
+	writes := map[string]func(tx *sqlx.Tx) (ledger.Entry, error){
+		"sale":    func(tx *sqlx.Tx) (ledger.Entry, error) { return ledger.BookSale(ctx, tx, orderID) },
+		"release": func(tx *sqlx.Tx) (ledger.Entry, error) { return ledger.ReleaseOrder(ctx, tx, orderID) },
+		"refund":  func(tx *sqlx.Tx) (ledger.Entry, error) { return ledger.BookRefund(ctx, tx, refundID) },
+		"topup": func(tx *sqlx.Tx) (ledger.Entry, error) {
+			return ledger.TopUp(ctx, tx, f.seller, usd(5000), "pi_topup_1")
+		},
+		"admin": func(tx *sqlx.Tx) (ledger.Entry, error) {
+			return ledger.Adjust(ctx, tx, ledger.Adjustment{SellerID: f.seller, Amount: -700, Currency: money.USD, Reason: "Chargeback", ActorID: f.admin, Key: "a1"})
 		},
 	}
 	for _, name := range []string{"sale", "release", "refund", "topup", "admin"} {
@@ -329,18 +332,18 @@ func TestIdempotentByKey(t *testing.T) {
 	if err := f.db.Get(&n, `SELECT count(*) FROM ledger_entries`); err != nil || n != 5 {
 		t.Errorf("%d entries, want 5 (%v)", n, err)
 	}
-	_, err := in(t, f.db, func(tx *sqlx.Tx) (Entry, error) {
-		return Adjust(ctx, tx, Adjustment{SellerID: f.seller, Amount: 700, Currency: money.USD, Reason: "Other", ActorID: f.admin, Key: "a1"})
+	_, err := in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) {
+		return ledger.Adjust(ctx, tx, ledger.Adjustment{SellerID: f.seller, Amount: 700, Currency: money.USD, Reason: "Other", ActorID: f.admin, Key: "a1"})
 	})
-	if !errors.Is(err, ErrKeyReused) {
+	if !errors.Is(err, ledger.ErrKeyReused) {
 		t.Errorf("key reused for another amount: %v", err)
 	}
-	p, err := RequestPayout(ctx, f.db, f.seller, f.seller, usd(1000))
+	p, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, usd(1000))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for range 2 {
-		if _, err := StepPayout(ctx, f.db, p.ID, StepHold, f.admin, "", "checking the account"); err != nil {
+		if _, err := ledger.StepPayout(ctx, f.db, p.ID, ledger.StepHold, f.admin, "", "checking the account"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -348,7 +351,7 @@ func TestIdempotentByKey(t *testing.T) {
 	if err := f.db.Get(&steps, `SELECT count(*) FROM ledger_entries WHERE payout_id = $1`, p.ID); err != nil || steps != 2 {
 		t.Errorf("request and one hold: %d entries (%v)", steps, err)
 	}
-	if _, err := StepPayout(ctx, f.db, p.ID, StepComplete, f.admin, "REF", ""); !errors.Is(err, ErrStepRefused) {
+	if _, err := ledger.StepPayout(ctx, f.db, p.ID, ledger.StepComplete, f.admin, "REF", ""); !errors.Is(err, ledger.ErrStepRefused) {
 		t.Errorf("complete an on-hold payout: %v", err)
 	}
 	checkSums(t, f.db)
@@ -361,36 +364,36 @@ func TestBadAmounts(t *testing.T) {
 		"negative": usd(-1), "zero": usd(0), "absurd": usd(money.MaxAmount + 1), "unknown currency": {Amount: 100, Currency: "XYZ"},
 		"no currency": {Amount: 100},
 	} {
-		_, err := in(t, f.db, func(tx *sqlx.Tx) (Entry, error) { return TopUp(ctx, tx, f.seller, m, "pi_"+name) })
-		if !errors.Is(err, ErrInvalid) {
+		_, err := in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) { return ledger.TopUp(ctx, tx, f.seller, m, "pi_"+name) })
+		if !errors.Is(err, ledger.ErrInvalid) {
 			t.Errorf("top-up %s: %v", name, err)
 		}
-		if _, err := RequestPayout(ctx, f.db, f.seller, f.seller, m); !errors.Is(err, ErrInvalid) {
+		if _, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, m); !errors.Is(err, ledger.ErrInvalid) {
 			t.Errorf("payout %s: %v", name, err)
 		}
 	}
-	_, err := in(t, f.db, func(tx *sqlx.Tx) (Entry, error) {
-		return Adjust(ctx, tx, Adjustment{SellerID: f.seller, Amount: -1, Currency: money.USD, Reason: "x", ActorID: f.admin, Key: "neg"})
+	_, err := in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) {
+		return ledger.Adjust(ctx, tx, ledger.Adjustment{SellerID: f.seller, Amount: -1, Currency: money.USD, Reason: "x", ActorID: f.admin, Key: "neg"})
 	})
-	if !errors.Is(err, ErrInsufficient) {
+	if !errors.Is(err, ledger.ErrInsufficient) {
 		t.Errorf("taking from an empty balance: %v", err)
 	}
-	_, err = in(t, f.db, func(tx *sqlx.Tx) (Entry, error) {
-		return Adjust(ctx, tx, Adjustment{SellerID: f.seller, Amount: 100, Currency: money.USD, Reason: " ", ActorID: f.admin, Key: "noreason"})
+	_, err = in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) {
+		return ledger.Adjust(ctx, tx, ledger.Adjustment{SellerID: f.seller, Amount: 100, Currency: money.USD, Reason: " ", ActorID: f.admin, Key: "noreason"})
 	})
-	if !errors.Is(err, ErrInvalid) {
+	if !errors.Is(err, ledger.ErrInvalid) {
 		t.Errorf("adjustment without a reason: %v", err)
 	}
-	if _, err := in(t, f.db, func(tx *sqlx.Tx) (Entry, error) { return TopUp(ctx, tx, f.seller, usd(1000), "pi_ok") }); err != nil {
+	if _, err := in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) { return ledger.TopUp(ctx, tx, f.seller, usd(1000), "pi_ok") }); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := RequestPayout(ctx, f.db, f.seller, f.seller, usd(999)); !errors.Is(err, ErrBelowMinimum) || err.Error() != "below the payout minimum: the least payout is $10.00" {
+	if _, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, usd(999)); !errors.Is(err, ledger.ErrBelowMinimum) || err.Error() != "below the payout minimum: the least payout is $10.00" {
 		t.Errorf("under the minimum: %v", err)
 	}
-	if _, err := RequestPayout(ctx, f.db, f.seller, f.seller, usd(1001)); !errors.Is(err, ErrInsufficient) {
+	if _, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, usd(1001)); !errors.Is(err, ledger.ErrInsufficient) {
 		t.Errorf("more than available: %v", err)
 	}
-	if _, err := StepPayout(ctx, f.db, 999999, StepApprove, f.admin, "", ""); !errors.Is(err, ErrPayoutNotFound) {
+	if _, err := ledger.StepPayout(ctx, f.db, 999999, ledger.StepApprove, f.admin, "", ""); !errors.Is(err, ledger.ErrPayoutNotFound) {
 		t.Errorf("unknown payout: %v", err)
 	}
 	checkSums(t, f.db)
@@ -400,7 +403,7 @@ func TestBadAmounts(t *testing.T) {
 // are refused, and the available balance never goes below zero.
 func TestConcurrentPayoutRequests(t *testing.T) {
 	f := newFixture(t)
-	if _, err := in(t, f.db, func(tx *sqlx.Tx) (Entry, error) { return TopUp(ctx, tx, f.seller, usd(10_000), "pi_t") }); err != nil {
+	if _, err := in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) { return ledger.TopUp(ctx, tx, f.seller, usd(10_000), "pi_t") }); err != nil {
 		t.Fatal(err)
 	}
 	var ok, open, other atomic.Int32
@@ -409,11 +412,11 @@ func TestConcurrentPayoutRequests(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := RequestPayout(ctx, f.db, f.seller, f.seller, usd(int64(6000+i*10)))
+			_, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, usd(int64(6000+i*10)))
 			switch {
 			case err == nil:
 				ok.Add(1)
-			case errors.Is(err, ErrPayoutOpen):
+			case errors.Is(err, ledger.ErrPayoutOpen):
 				open.Add(1)
 			default:
 				other.Add(1)
@@ -468,40 +471,40 @@ func TestPropertyRandomOperations(t *testing.T) {
 					var oid, pid int64
 					oid, pid, err = randomOrder(f, seller, r)
 					if err == nil {
-						_, err = in(t, f.db, func(tx *sqlx.Tx) (Entry, error) { return BookSale(ctx, tx, oid) })
+						_, err = in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) { return ledger.BookSale(ctx, tx, oid) })
 						orderIDs, payIDs = append(orderIDs, oid), append(payIDs, pid)
 					}
 				case op < 5 && len(orderIDs) > 0: // a shipment
 					oid := orderIDs[r.IntN(len(orderIDs))]
-					_, err = in(t, f.db, func(tx *sqlx.Tx) (Entry, error) { return ReleaseOrder(ctx, tx, oid) })
+					_, err = in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) { return ledger.ReleaseOrder(ctx, tx, oid) })
 				case op < 6 && len(payIDs) > 0: // a refund
 					pid := payIDs[r.IntN(len(payIDs))]
-					_, err = in(t, f.db, func(tx *sqlx.Tx) (Entry, error) {
+					_, err = in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) {
 						var rid int64
 						if err := tx.Get(&rid, `INSERT INTO refunds (payment_id, amount) VALUES ($1, $2) RETURNING id`, pid, 1+r.Int64N(4000)); err != nil {
-							return Entry{}, err
+							return ledger.Entry{}, err
 						}
-						return BookRefund(ctx, tx, rid)
+						return ledger.BookRefund(ctx, tx, rid)
 					})
 				case op < 7: // a top-up
-					_, err = in(t, f.db, func(tx *sqlx.Tx) (Entry, error) {
-						return TopUp(ctx, tx, seller, usd(1+r.Int64N(5000)), fmt.Sprintf("pi_%d_%d", w, i))
+					_, err = in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) {
+						return ledger.TopUp(ctx, tx, seller, usd(1+r.Int64N(5000)), fmt.Sprintf("pi_%d_%d", w, i))
 					})
 				case op < 8: // an admin adjustment either way
-					_, err = in(t, f.db, func(tx *sqlx.Tx) (Entry, error) {
-						return Adjust(ctx, tx, Adjustment{SellerID: seller, Amount: r.Int64N(4000) - 2000 + 1, Currency: money.USD,
+					_, err = in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) {
+						return ledger.Adjust(ctx, tx, ledger.Adjustment{SellerID: seller, Amount: r.Int64N(4000) - 2000 + 1, Currency: money.USD,
 							Reason: "random", ActorID: f.admin, Key: fmt.Sprintf("%d-%d", w, i)})
 					})
 				case op < 9: // a payout request
-					_, err = RequestPayout(ctx, f.db, seller, seller, usd(1000+r.Int64N(10_000)))
+					_, err = ledger.RequestPayout(ctx, f.db, seller, seller, usd(1000+r.Int64N(10_000)))
 				default: // a step of the seller's open payout
-					var p *Payout
-					if p, err = OpenPayout(ctx, f.db, seller); err == nil && p != nil {
-						_, err = StepPayout(ctx, f.db, p.ID, Steps[r.IntN(len(Steps))], f.admin, "R", "")
+					var p *ledger.Payout
+					if p, err = ledger.OpenPayout(ctx, f.db, seller); err == nil && p != nil {
+						_, err = ledger.StepPayout(ctx, f.db, p.ID, ledger.Steps[r.IntN(len(ledger.Steps))], f.admin, "R", "")
 					}
 				}
-				if err != nil && !errors.Is(err, ErrInsufficient) && !errors.Is(err, ErrPayoutOpen) && !errors.Is(err, ErrStepRefused) &&
-					!errors.Is(err, ErrBelowMinimum) {
+				if err != nil && !errors.Is(err, ledger.ErrInsufficient) && !errors.Is(err, ledger.ErrPayoutOpen) && !errors.Is(err, ledger.ErrStepRefused) &&
+					!errors.Is(err, ledger.ErrBelowMinimum) {
 					t.Errorf("worker %d op %d: %v", w, i, err)
 					return
 				}

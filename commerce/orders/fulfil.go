@@ -9,6 +9,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
+	"github.com/pressroom/pressroom/commerce/ledger"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/worker/tasks"
 )
@@ -76,7 +77,8 @@ func unique(ids []int64) map[int64]bool {
 // derived fulfilment status, the "ship" event (a pending order moves to processing), the
 // order.tracking_changed event, and "complete" once every item has shipped. The same tracking sent
 // again changes nothing and writes nothing. A refused ship (a cancelled order, one on hold) wraps
-// ErrRefused. The buyer's shipping e-mail is queued once per tracking number. Whatever must happen when items ship (the ledger) belongs here, in tx.
+// ErrRefused. The buyer's shipping e-mail is queued once per tracking number.
+// The order's held earnings become available in the same transaction (ledger.ReleaseOrder).
 func Ship(ctx context.Context, tx *sqlx.Tx, id int64, p Parcel, actor string) (Shipped, error) {
 	s, err := Load(ctx, tx, id)
 	if err != nil {
@@ -103,6 +105,10 @@ func Ship(ctx context.Context, tx *sqlx.Tx, id int64, p Parcel, actor string) (S
 	to, err := Apply(ctx, tx, id, ActionShip, actor, note)
 	if err != nil {
 		return Shipped{}, err
+	}
+	// The seller's earnings of the order become available with its first parcel (docs/money.md).
+	if _, err := ledger.ReleaseOrder(ctx, tx, id); err != nil {
+		return Shipped{}, fmt.Errorf("release earnings: %w", err)
 	}
 	if err := emitTracking(ctx, tx, id); err != nil {
 		return Shipped{}, err

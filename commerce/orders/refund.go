@@ -8,6 +8,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"github.com/pressroom/pressroom/commerce/ledger"
 	"github.com/pressroom/pressroom/commerce/money"
 )
 
@@ -173,6 +174,10 @@ func SettleRefund(ctx context.Context, tx *sqlx.Tx, refundID int64, ok bool, gat
 	}
 	if _, err := Refresh(ctx, tx, r.OrderID); err != nil {
 		return Refund{}, err
+	}
+	// The seller gives back what the refund takes from the order's earnings (docs/money.md).
+	if _, err := ledger.BookRefund(ctx, tx, refundID); err != nil {
+		return Refund{}, fmt.Errorf("book refund: %w", err)
 	}
 	note := r.Amount().String()
 	if r.Reason != "" {
