@@ -67,6 +67,7 @@ func TestSellerRefunds(t *testing.T) {
 	id, _ := s.buy("rita@example.com", "Rita Refund", 2)
 	d := s.orderMoney(seller, id)
 	total := d.Total.Amount
+	heldBefore := s.billing(seller).Held
 
 	bad := []struct {
 		name   string
@@ -136,6 +137,18 @@ func TestSellerRefunds(t *testing.T) {
 	if d.Status != "refunded" || d.PaymentStatus != "refunded" || strings.Join(d.AllowedActions, ",") != "archive" {
 		t.Fatalf("after everything went back: %+v", d)
 	}
+	// The ledger gave back the order's earnings with the refunds: nothing of it is held any more,
+	// and each settled refund is one refund entry.
+	if b := s.billing(seller); b.Held >= heldBefore {
+		t.Fatalf("held %d after refunding everything, %d before", b.Held, heldBefore)
+	}
+	var entries int
+	s.app.DB.Get(&entries, `SELECT count(*) FROM ledger_entries WHERE order_id = $1 AND type = 'refund'`, id)
+	var settled int
+	s.app.DB.Get(&settled, `SELECT count(*) FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = $1 AND r.status = 'succeeded'`, id)
+	if entries == 0 || entries > settled {
+		t.Fatalf("%d refund entries for %d settled refunds", entries, settled)
+	}
 	if r := s.act(seller, id, "refund", map[string]any{"amount": 1}, "Idempotency-Key", "more"); r.status != 409 || !strings.Contains(r.body.Message, "refund") {
 		t.Fatalf("a refund of a refunded order: %d %s", r.status, r.raw)
 	}
@@ -165,6 +178,7 @@ func TestSellerTracking(t *testing.T) {
 		}
 	}
 	parcel := map[string]any{"carrier": "UPS", "tracking_number": "1ZTRACK42", "tracking_url": "https://ups.example/1ZTRACK42"}
+	before := s.billing(seller)
 	r := s.act(seller, id, "ship", parcel)
 	if r.status != 200 || r.body.Message != orders.MsgShipped {
 		t.Fatalf("ship: %d %s", r.status, r.raw)
@@ -176,6 +190,10 @@ func TestSellerTracking(t *testing.T) {
 	if d.Status != "completed" || d.FulfillmentStatus != "fulfilled" || len(d.Shipments) != 1 ||
 		d.Shipments[0].TrackingURL != "https://ups.example/1ZTRACK42" || strings.Join(d.AllowedActions, ",") != "ship,deliver,refund,archive" {
 		t.Fatalf("after shipping: %+v", d)
+	}
+	// Shipping made the order's held earnings available, once.
+	if after := s.billing(seller); before.Held <= after.Held || after.Available-before.Available != before.Held-after.Held {
+		t.Fatalf("ledger before shipping %+v, after %+v", before, after)
 	}
 	var mails int
 	s.app.DB.Get(&mails, `SELECT count(*) FROM task_outbox WHERE task_type = 'orders:shipping-mail'
