@@ -183,8 +183,9 @@ function roleOf(user: User): { welcome: string; staff?: { title: string; destina
 }
 
 /**
- * `/`: who is signed in (from `GET /api/me`), the featured articles, and for sellers the
- * getting-started panel, where the guided tour runs once the seller survey is out of the way.
+ * `/`: who is signed in (from `GET /api/me`); for sellers the featured articles and the
+ * getting-started panel, where the guided tour runs once the seller survey is out of the way; for
+ * designers and admins a panel of their own work.
  */
 export function DashboardPage() {
   const user = useSessionUser();
@@ -202,7 +203,8 @@ export function DashboardPage() {
             </Title>
             <Text c="dimmed">{role.welcome}</Text>
           </Stack>
-          <FeaturedCarousel />
+          {/* The featured articles speak to sellers; staff get their own panel instead. */}
+          {!role.staff && <FeaturedCarousel />}
         </Group>
         {panel && <GettingStarted />}
         {role.staff && <StaffHome {...role.staff} />}
