@@ -76,6 +76,10 @@ func IsDesigner(u User) bool { return u.HasRole(RoleDesigner) }
 // IsAdmin: roles contain admin (the bff's own role for the admin endpoints).
 func IsAdmin(u User) bool { return u.HasRole(RoleAdmin) }
 
+// Impersonated: an admin acting as the seller (access_user on a seller's own roles), as opposed to
+// a team member switched into the account (InAuthorizedAccount).
+func Impersonated(u User) bool { return u.AccessUser && !IsAuthorizedAccount(u) }
+
 // IsAuthorizedAccount: a user with a roles list that does not include seller (staff, team member,
 // designer, admin) needs a named permission for each permission check.
 func IsAuthorizedAccount(u User) bool { return len(u.Roles) > 0 && !u.HasRole(RoleSeller) }

@@ -40,6 +40,8 @@ const (
 	MenuMyAccount        = "user.my_account"
 	MenuSwitchAccount    = "user.switch_account"
 	MenuBackToMyAccount  = "user.back_to_my_account"
+	MenuBackToAdmin      = "user.back_to_admin"
+	MenuAdmin            = "admin"
 	MenuChat             = "chat"
 	MenuSellerSurvey     = "seller_survey"
 	MenuNotificationsPop = "notifications_popup"
@@ -62,6 +64,9 @@ func always(User, Context) bool { return true }
 func can(p string) func(User, Context) bool { return func(u User, _ Context) bool { return Can(u, p) } }
 
 func notInAuthorized(u User, _ Context) bool { return !IsAuthorizedAccount(u) }
+
+// ownSession: not working through another account (neither switched into it nor impersonating it).
+func ownSession(u User, _ Context) bool { return !u.AccessUser }
 
 // menu is the menu in order with each item's gate.
 var menu = []menuRule{
@@ -102,10 +107,11 @@ var menu = []menuRule{
 	{MenuAIDesign, func(u User, _ Context) bool { return u.HasTag(TagBeta) }},
 	{MenuBell, func(u User, _ Context) bool { return u.HasTag(TagNotify) }},
 	{MenuBalance, can(GetPayments)},
-	{MenuMyAccount, func(u User, _ Context) bool { return !InAuthorizedAccount(u) }},
-	{MenuSwitchAccount, func(u User, _ Context) bool { return !InAuthorizedAccount(u) }},
+	{MenuMyAccount, ownSession},
+	{MenuSwitchAccount, ownSession},
 	{MenuBackToMyAccount, func(u User, _ Context) bool { return InAuthorizedAccount(u) }},
-	{MenuChat, func(u User, _ Context) bool { return !InAuthorizedAccount(u) }},
+	{MenuBackToAdmin, func(u User, _ Context) bool { return Impersonated(u) }},
+	{MenuChat, ownSession},
 	{MenuSellerSurvey, always},
 	{MenuNotificationsPop, func(u User, _ Context) bool { return !u.HasTag(TagHideNotifyModal) }},
 }
@@ -113,13 +119,17 @@ var menu = []menuRule{
 // fulfillmentMenu is all a fulfillment-domain user sees.
 var fulfillmentMenu = map[string]bool{MenuFulfillOrders: true, MenuStorefronts: true, MenuBilling: true}
 
-// Menu lists the ids of the items u sees, in menu order. Designers see only the Design area;
+// Menu lists the ids of the items u sees, in menu order. Designers see only the Design area,
+// admins (outside a seller's account) only the Admin area and My Account;
 // fulfillment-domain users only Fulfill Orders, Storefronts and Billing & Payouts; the fulfill tag
 // moves Fulfill Orders to the top. The e-mail banner shows for non-designers with an unverified
 // e-mail.
 func Menu(u User, c Context) []string {
 	if IsDesigner(u) {
 		return []string{MenuDesign}
+	}
+	if IsAdmin(u) && IsAuthorizedAccount(u) {
+		return []string{MenuAdmin, MenuMyAccount}
 	}
 	items := []string{}
 	fulfillDomain := IsFulfillmentDomain(c.Host)

@@ -363,6 +363,10 @@ func TestProductionNeedsSMTP(t *testing.T) {
 		!strings.Contains(err.Error(), "PRESSROOM_MAIL_OUTBOX_SHOW_LINKS") {
 		t.Fatalf("production showing outbox links: %v", err)
 	}
+	// Production must say where browsers reach the dashboard, or e-mailed links point at the listen address.
+	if err := check(map[string]string{"PRESSROOM_SMTP_HOST": "smtp.example.com"}); err == nil || !strings.Contains(err.Error(), "PRESSROOM_PUBLIC_URL is required in production") {
+		t.Fatalf("production without PRESSROOM_PUBLIC_URL: %v", err)
+	}
 }
 
 // second is another bff process on the stack's database and Redis, with its own caches.

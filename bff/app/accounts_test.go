@@ -338,6 +338,37 @@ WHERE a.action = 'impersonation.request' AND ad.email = 'admin@example.com'
 	}
 }
 
+// TestBackToAdmin: an impersonating admin goes back to their own account in one call; the
+// impersonation ends with it, and nobody else can use the way back.
+func TestBackToAdmin(t *testing.T) {
+	s := newStack(t)
+	admin := s.mint("admin@example.com", "own", "", false)
+	seller := s.mint("seller@example.com", "own", "", false)
+	if r := s.do("POST", "/api/admin/back-to-admin", seller, nil); r.status != 422 || r.body.Message != auth.MsgNotImpersonating {
+		t.Fatalf("a seller in their own account: %d %s", r.status, r.raw)
+	}
+	if r := s.do("POST", "/api/admin/back-to-admin", admin, nil); r.status != 422 {
+		t.Fatalf("an admin not impersonating: %d %s", r.status, r.raw)
+	}
+	impersonation := accessToken(t, s.do("POST", "/api/admin/login-as-seller", admin, map[string]string{"email": "seller@example.com"}))
+	r := s.do("POST", "/api/admin/back-to-admin", impersonation, nil)
+	if r.status != 200 || r.body.Message != auth.MsgBackToAdmin {
+		t.Fatalf("back to admin: %d %s", r.status, r.raw)
+	}
+	back := accessToken(t, r)
+	if me := s.me(back); me["email"] != "admin@example.com" || me["access_user"] != false {
+		t.Fatalf("back as: %v", me)
+	}
+	if r := s.do("GET", "/api/me", impersonation, nil); r.status != 401 {
+		t.Fatalf("the impersonation outlived the way back: %d", r.status)
+	}
+	var n int
+	q := `SELECT count(*) FROM audit_events a JOIN users ad ON ad.id = a.user_id WHERE a.action = 'impersonation.stop' AND ad.email = 'admin@example.com'`
+	if err := s.app.DB.Get(&n, q); err != nil || n != 1 {
+		t.Fatalf("audit of the stop: %d rows, %v", n, err)
+	}
+}
+
 func TestChangePassword(t *testing.T) {
 	s := newStack(t)
 	token := s.mint("seller@example.com", "own", "", false)

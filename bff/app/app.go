@@ -105,9 +105,6 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Auth, err = auth.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
-	if cfg.Auth.PublicURL == "" {
-		cfg.Auth.PublicURL = "http://" + cfg.Server.Addr
-	}
 	if cfg.Mail, err = mail.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
@@ -153,6 +150,9 @@ func (c Config) Validate() error {
 		if err := c.Mail.CheckProduction(); err != nil {
 			return err
 		}
+	}
+	if err := c.Auth.Public.Validate(production); err != nil {
+		return err
 	}
 	if err := c.Blob.Validate(production); err != nil {
 		return err
@@ -319,7 +319,7 @@ func (a *App) build(ctx context.Context) error {
 		stores.Routes(api, storefronts)
 		emailmarketing.Routes(api, email, once)
 		version.Routes(api, a.Auth, a.cfg.Version)
-		team.Routes(api, team.Deps{DB: a.DB, Auth: a.Auth, Mailer: mailer, PublicURL: a.cfg.Auth.PublicURL}, once)
+		team.Routes(api, team.Deps{DB: a.DB, Auth: a.Auth, Mailer: mailer, PublicURL: a.cfg.Auth.Public.URL}, once)
 		notifications.Routes(api, notifications.Deps{DB: a.DB, Auth: a.Auth}, once)
 		survey.Routes(api, survey.Deps{DB: a.DB, Auth: a.Auth})
 		featured.Routes(api, featured.Deps{DB: a.DB, Auth: a.Auth})

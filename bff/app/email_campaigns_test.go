@@ -87,6 +87,10 @@ INSERT INTO email_senders (store_domain_id, username, name) SELECT id, 'hi', 'Hi
 		{"unverified sender", with("sender_id", unverified), "sender_id", emailmarketing.MsgSenderUnverified},
 		{"body with nothing to read", with("body_html", "<script>alert(1)</script>"), "body_html", emailmarketing.MsgBodyRequired},
 		{"store required", with("store_id", 0), "store_id", emailmarketing.MsgStoreRequired},
+		{"unknown merge field in the subject", with("subject", "Hi {{frist_name}}"), "subject",
+			"The subject uses {{frist_name}}, which is not a merge field. The merge fields are {{first_name}}, {{last_name}}, {{email}}, {{store_name}} and {{unsubscribe_url}}."},
+		{"unknown merge fields in the body", with("body_html", "<p>Hi {{ name }}, see {{coupon|none}}</p>"), "body_html",
+			"The email body uses {{name}} and {{coupon}}, which are not merge fields. The merge fields are {{first_name}}, {{last_name}}, {{email}}, {{store_name}} and {{unsubscribe_url}}."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -105,6 +109,34 @@ INSERT INTO email_senders (store_domain_id, username, name) SELECT id, 'hi', 'Hi
 	if strings.Contains(body, "onclick") || strings.Contains(body, "javascript:") || strings.Contains(body, "<script") ||
 		!strings.Contains(body, `href="`+tasks.UnsubscribePlaceholder+`"`) {
 		t.Fatalf("stored body not sanitized or lacks the unsubscribe link: %q", body)
+	}
+}
+
+// TestCampaignMergeFieldsAndPreview: the merge fields are listed with their samples, a preview
+// fills them (the fallback where a value is empty never shows for a sample), and an unknown one is
+// refused there as at save.
+func TestCampaignMergeFieldsAndPreview(t *testing.T) {
+	s, token, _, _ := newCampaignStack(t)
+	r := s.do(http.MethodGet, "/api/seller/email-marketing/merge-fields", token, nil)
+	fields, _ := r.body.Data.([]any)
+	if r.status != http.StatusOK || len(fields) != len(tasks.MergeFields) {
+		t.Fatalf("merge fields = %d %s", r.status, r.raw)
+	}
+	r = s.do(http.MethodPost, "/api/seller/email-marketing/campaigns/preview", token, map[string]any{
+		"subject": "{{first_name|Hello}}, new at {{store_name}}", "body_html": "<p>Dear {{ first_name }} {{last_name}} <script>x()</script></p>"})
+	if r.status != http.StatusOK {
+		t.Fatalf("preview = %d %s", r.status, r.raw)
+	}
+	if got := field(r, "subject"); got != "Ada, new at Your store" {
+		t.Fatalf("preview subject = %q", got)
+	}
+	body := field(r, "body_html").(string)
+	if !strings.Contains(body, "Dear Ada Lovelace") || strings.Contains(body, "<script") || !strings.Contains(body, `href="#unsubscribe"`) {
+		t.Fatalf("preview body = %q", body)
+	}
+	r = s.do(http.MethodPost, "/api/seller/email-marketing/campaigns/preview", token, map[string]any{"subject": "{{firstname}}", "body_html": "<p>x</p>"})
+	if r.status != http.StatusUnprocessableEntity || r.body.Errors[0].Field != "subject" || !strings.Contains(r.body.Message, "{{firstname}}") {
+		t.Fatalf("preview of an unknown field = %d %s", r.status, r.raw)
 	}
 }
 

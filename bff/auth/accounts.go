@@ -85,7 +85,7 @@ func invalid(errs ...*envelope.FieldError) error {
 
 // link is the dashboard address of page with the token, for an e-mail.
 func (s *Service) link(page, token string) string {
-	return strings.TrimRight(s.cfg.PublicURL, "/") + page + "?" + url.Values{"token": {token}}.Encode()
+	return s.cfg.Public.Link(page + "?" + url.Values{"token": {token}}.Encode())
 }
 
 // sendLink creates a single-use link of purpose for user and e-mails it to the address to: the

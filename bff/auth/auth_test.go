@@ -21,6 +21,7 @@ import (
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/platform/mail"
+	"github.com/pressroom/pressroom/platform/publicurl"
 	"github.com/pressroom/pressroom/platform/testinfra"
 )
 
@@ -71,7 +72,7 @@ func post(t testing.TB, url string, body any) (int, envelope.Response) {
 func testConfig() auth.Config {
 	cfg := auth.DefaultConfig()
 	cfg.BcryptCost = 10
-	cfg.PublicURL = "http://127.0.0.1"
+	cfg.Public = publicurl.Config{URL: "http://127.0.0.1"}
 	return cfg
 }
 

@@ -2,7 +2,6 @@ package auth
 
 import (
 	"errors"
-	"net/url"
 	"runtime"
 	"strings"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/publicurl"
 )
 
 // Config tunes sessions, password hashing and the throttles of sign-in and account calls.
@@ -28,9 +28,8 @@ type Config struct {
 	// MaxFailuresPerClient is how many failed logins one client address gets in a window
 	// (PRESSROOM_LOGIN_MAX_FAILURES_PER_CLIENT, default 20).
 	MaxFailuresPerClient int
-	// PublicURL is the dashboard's address, the base of links sent by e-mail (PRESSROOM_PUBLIC_URL,
-	// default empty: http:// and the bff's PRESSROOM_HTTP_ADDR, filled in by the bff's config).
-	PublicURL string
+	// Public is the dashboard's address, the base of links sent by e-mail (platform/publicurl).
+	Public publicurl.Config
 	// ResetTTL is how long a password-reset link works (PRESSROOM_PASSWORD_RESET_TTL, default 1h).
 	ResetTTL time.Duration
 	// VerifyTTL is how long an e-mail verification link works (PRESSROOM_EMAIL_VERIFY_TTL, default 48h).
@@ -82,7 +81,6 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.Duration(&cfg.ThrottleWindow, "PRESSROOM_LOGIN_THROTTLE_WINDOW")
 	r.Int(&cfg.MaxFailuresPerAccount, "PRESSROOM_LOGIN_MAX_FAILURES_PER_ACCOUNT")
 	r.Int(&cfg.MaxFailuresPerClient, "PRESSROOM_LOGIN_MAX_FAILURES_PER_CLIENT")
-	r.String(&cfg.PublicURL, "PRESSROOM_PUBLIC_URL")
 	r.Duration(&cfg.ResetTTL, "PRESSROOM_PASSWORD_RESET_TTL")
 	r.Duration(&cfg.VerifyTTL, "PRESSROOM_EMAIL_VERIFY_TTL")
 	r.String(&cfg.TFAIssuer, "PRESSROOM_TFA_ISSUER")
@@ -93,7 +91,12 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.Duration(&cfg.HashWait, "PRESSROOM_PASSWORD_HASH_WAIT")
 	r.Duration(&cfg.ImpersonationTTL, "PRESSROOM_IMPERSONATION_TTL")
 	r.Duration(&cfg.HandoffTTL, "PRESSROOM_HANDOFF_CODE_TTL")
-	return cfg, r.Err()
+	if err := r.Err(); err != nil {
+		return cfg, err
+	}
+	var err error
+	cfg.Public, err = publicurl.LoadConfig(lookup)
+	return cfg, err
 }
 
 // Validate reports the first setting that cannot work, naming its variable.
@@ -130,11 +133,5 @@ func (c Config) Validate() error {
 	case c.HandoffTTL < time.Second || c.HandoffTTL > 10*time.Minute:
 		return errors.New("PRESSROOM_HANDOFF_CODE_TTL: want 1s to 10m")
 	}
-	if c.PublicURL != "" {
-		u, err := url.Parse(c.PublicURL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return errors.New("PRESSROOM_PUBLIC_URL: want an http(s) address such as https://dashboard.example.com")
-		}
-	}
-	return nil
+	return c.Public.Validate(false)
 }

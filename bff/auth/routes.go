@@ -38,6 +38,8 @@ func Routes(g *echo.Group, s *Service) {
 	s.Handle(g, http.MethodPost, "/seller/switch-account", access.Need{NotImpersonating: true}, s.handleSwitch)
 	s.Handle(g, http.MethodPost, "/seller/switch-back-account", access.Need{NotImpersonating: true}, s.handleSwitchBack)
 	s.Handle(g, http.MethodPost, "/admin/login-as-seller", access.AdminOnly, s.handleLoginAsSeller)
+	// The way back from an impersonation: the caller acts as the seller, so it cannot need the admin role.
+	s.Handle(g, http.MethodPost, "/admin/back-to-admin", access.SignedIn, s.handleBackToAdmin)
 	s.Handle(g, http.MethodPost, "/auth/handoff", own, s.handleHandoff)
 	s.Handle(g, http.MethodPost, "/auth/handoff/exchange", access.Anyone, s.handleHandoffExchange)
 }

@@ -19,11 +19,13 @@ import (
 
 // Messages of switching and impersonation.
 const (
-	MsgSwitched        = "You have switched to a new account!"
-	MsgCannotSwitch    = "Cannot switch to new account."
-	MsgCannotSwitchTFA = "The account you switch to requires two-factor authentication. Turn it on for your account first."
-	MsgCannotGoBack    = "Cannot switch to main account. Please try again!"
-	MsgNotASeller      = "Only seller accounts can be signed in to."
+	MsgSwitched         = "You have switched to a new account!"
+	MsgCannotSwitch     = "Cannot switch to new account."
+	MsgCannotSwitchTFA  = "The account you switch to requires two-factor authentication. Turn it on for your account first."
+	MsgCannotGoBack     = "Cannot switch to main account. Please try again!"
+	MsgNotASeller       = "Only seller accounts can be signed in to."
+	MsgBackToAdmin      = "You are back in your admin account."
+	MsgNotImpersonating = "You are not signed in as a seller."
 )
 
 // AuthorizedAccount is a seller account the caller may switch into.
@@ -190,4 +192,23 @@ func (s *Service) handleLoginAsSeller(c echo.Context) error {
 		"admin_id": admin, "seller_id": seller.ID, "request_id": c.Response().Header().Get(echo.HeaderXRequestID),
 	})
 	return envelope.OK(c, s.tokenData(token, KindImpersonation))
+}
+
+// handleBackToAdmin ends an admin's impersonation: the impersonation session is revoked and the
+// admin gets a session of their own account (they proved who they are at the login that started
+// it; Authenticate checked again on this very request that they still hold the admin role).
+func (s *Service) handleBackToAdmin(c echo.Context) error {
+	id := Caller(c)
+	if !id.Impersonating() {
+		return envelope.Fail(http.StatusUnprocessableEntity, MsgNotImpersonating)
+	}
+	ctx := c.Request().Context()
+	token, err := s.replaceSession(ctx, id, newSession{
+		UserID: id.OriginUserID, TFAPassed: true, IP: c.RealIP(), UserAgent: c.Request().UserAgent(),
+	})
+	if err != nil {
+		return err
+	}
+	s.audit(ctx, &id.OriginUserID, "impersonation.stop", c.RealIP(), map[string]any{"admin_id": id.OriginUserID, "seller_id": id.User.ID})
+	return envelope.OKMessage(c, MsgBackToAdmin, s.tokenData(token, KindOwn))
 }

@@ -3,6 +3,7 @@ package emailmarketing
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"net/http"
 	"net/mail"
 	"slices"
@@ -175,6 +176,9 @@ func (b *campaignBody) validate() error {
 	case len([]rune(b.Subject)) > 200 || strings.ContainsAny(b.Subject, "\r\n"):
 		add("subject", MsgSubjectInvalid)
 	}
+	if unknown := tasks.UnknownMergeFields(b.Subject); len(unknown) > 0 && b.Subject != "" {
+		add("subject", unknownMergeFields("subject", unknown))
+	}
 	if len([]rune(b.Preheader)) > 200 || strings.ContainsAny(b.Preheader, "\r\n") {
 		add("preheader", MsgPreheaderTooLong)
 	}
@@ -187,6 +191,8 @@ func (b *campaignBody) validate() error {
 	default:
 		if platformmail.PlainText(b.BodyHTML) == "" {
 			add("body_html", MsgBodyRequired)
+		} else if unknown := tasks.UnknownMergeFields(b.BodyHTML); len(unknown) > 0 {
+			add("body_html", unknownMergeFields("email body", unknown))
 		}
 		b.BodyHTML = SanitizeBody(b.BodyHTML)
 	}
@@ -194,6 +200,30 @@ func (b *campaignBody) validate() error {
 		return envelope.Fail(http.StatusUnprocessableEntity, errs[0].Message, errs...)
 	}
 	return nil
+}
+
+// unknownMergeFields is the refusal of the names in part that are not merge fields, listing those
+// that are.
+func unknownMergeFields(part string, names []string) string {
+	quote := func(names []string) string {
+		out := make([]string, len(names))
+		for i, n := range names {
+			out[i] = "{{" + n + "}}"
+		}
+		if len(out) == 1 {
+			return out[0]
+		}
+		return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
+	}
+	verb := "is not a merge field"
+	if len(names) > 1 {
+		verb = "are not merge fields"
+	}
+	known := make([]string, len(tasks.MergeFields))
+	for i, f := range tasks.MergeFields {
+		known[i] = f.Name
+	}
+	return fmt.Sprintf("The %s uses %s, which %s. The merge fields are %s.", part, quote(names), verb, quote(known))
 }
 
 // bodyPolicy is what campaign HTML may hold: the user-content policy (no scripts, handlers or
@@ -448,4 +478,49 @@ func (s *Service) enqueue(ctx context.Context, job queue.Job, change func(txExec
 		s.d.Log.Warn("email task left for the relay", "type", job.Type, "err", err)
 	}
 	return nil
+}
+
+// handleMergeFields lists the merge fields a campaign may use, with their samples.
+func (s *Service) handleMergeFields(c echo.Context) error {
+	return envelope.OK(c, tasks.MergeFields)
+}
+
+type previewBody struct {
+	Subject  string `json:"subject"`
+	BodyHTML string `json:"body_html"`
+}
+
+// Preview is a campaign's subject and body as a recipient would read them, the merge fields filled
+// with their samples.
+type Preview struct {
+	Subject  string `json:"subject"`
+	BodyHTML string `json:"body_html"`
+}
+
+// handlePreview fills a draft's subject and body (not saved) with the samples of the merge fields,
+// after the same checks and sanitizing as a save; unknown merge fields are refused with 422.
+func (s *Service) handlePreview(c echo.Context) error {
+	var b previewBody
+	if err := envelope.Bind(c, &b); err != nil {
+		return err
+	}
+	subject := strings.TrimSpace(b.Subject)
+	var errs []envelope.FieldError
+	if unknown := tasks.UnknownMergeFields(subject); len(unknown) > 0 {
+		errs = append(errs, envelope.FieldError{Field: "subject", Message: unknownMergeFields("subject", unknown)})
+	}
+	switch unknown := tasks.UnknownMergeFields(b.BodyHTML); {
+	case len(b.BodyHTML) > maxBody:
+		errs = append(errs, envelope.FieldError{Field: "body_html", Message: MsgBodyTooLong})
+	case len(unknown) > 0:
+		errs = append(errs, envelope.FieldError{Field: "body_html", Message: unknownMergeFields("email body", unknown)})
+	}
+	if len(errs) > 0 {
+		return envelope.Fail(http.StatusUnprocessableEntity, errs[0].Message, errs...)
+	}
+	values := tasks.SampleMergeValues()
+	return envelope.OK(c, Preview{
+		Subject:  tasks.MergeSubject(subject, values),
+		BodyHTML: tasks.MergeHTML(SanitizeBody(b.BodyHTML), values),
+	})
 }

@@ -86,6 +86,8 @@ func Routes(g *echo.Group, s *Service, once echo.MiddlewareFunc) {
 
 	a.Handle(g, http.MethodGet, "/seller/email-marketing/campaigns", Need, s.handleCampaigns)
 	a.Handle(g, http.MethodPost, "/seller/email-marketing/campaigns", Need, s.handleCreateCampaign, once)
+	a.Handle(g, http.MethodGet, "/seller/email-marketing/merge-fields", Need, s.handleMergeFields)
+	a.Handle(g, http.MethodPost, "/seller/email-marketing/campaigns/preview", Need, s.handlePreview)
 	a.Handle(g, http.MethodGet, "/seller/email-marketing/campaigns/:id", Need, s.handleCampaign)
 	a.Handle(g, http.MethodPut, "/seller/email-marketing/campaigns/:id", Need, s.handleUpdateCampaign)
 	a.Handle(g, http.MethodDelete, "/seller/email-marketing/campaigns/:id", Need, s.handleDeleteCampaign)

@@ -4,12 +4,12 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"net"
 	"net/url"
 	"path/filepath"
 	"strings"
 
 	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/publicurl"
 )
 
 // The backends a Config can select.
@@ -82,7 +82,6 @@ type S3Config struct {
 const (
 	DefaultMaxUploadBytes = 200 << 20
 	DefaultMaxObjectBytes = 8 << 30
-	defaultHTTPAddr       = "127.0.0.1:8080"
 	minSigningKeyLength   = 32
 )
 
@@ -95,7 +94,7 @@ func DefaultConfig() Config {
 	return Config{
 		Backend:        BackendLocal,
 		Dir:            filepath.Join(".data", "blobs"),
-		PublicURL:      publicURLFor(defaultHTTPAddr),
+		PublicURL:      publicurl.ForAddr(publicurl.DefaultHTTPAddr) + "/blobs",
 		MaxUploadBytes: DefaultMaxUploadBytes,
 		MaxObjectBytes: DefaultMaxObjectBytes,
 		S3:             S3Config{Region: "us-east-1", UseTLS: true},
@@ -103,16 +102,19 @@ func DefaultConfig() Config {
 }
 
 // LoadConfig reads the PRESSROOM_BLOB_* and PRESSROOM_S3_* variables over the defaults. It also
-// reads PRESSROOM_DATA_DIR and PRESSROOM_HTTP_ADDR, only to place the defaults of Dir and
-// PublicURL where the rest of the deployment is.
+// reads PRESSROOM_DATA_DIR and the dashboard's public address (platform/publicurl), only to place
+// the defaults of Dir and PublicURL where the rest of the deployment is.
 func LoadConfig(lookup env.Lookup) (Config, error) {
 	cfg := DefaultConfig()
+	public, err := publicurl.LoadConfig(lookup)
+	if err != nil {
+		return cfg, err
+	}
 	r := env.NewReader(lookup)
-	dataDir, httpAddr := ".data", defaultHTTPAddr
+	dataDir := ".data"
 	r.String(&dataDir, "PRESSROOM_DATA_DIR")
-	r.String(&httpAddr, "PRESSROOM_HTTP_ADDR")
 	cfg.Dir = filepath.Join(dataDir, "blobs")
-	cfg.PublicURL = publicURLFor(httpAddr)
+	cfg.PublicURL = public.Link("/blobs")
 
 	r.String(&cfg.Backend, "PRESSROOM_BLOB_BACKEND")
 	r.String(&cfg.Dir, "PRESSROOM_BLOB_DIR")
@@ -138,19 +140,6 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.Bool(&cfg.S3.UsePathStyle, "PRESSROOM_S3_USE_PATH_STYLE")
 	r.Bool(&cfg.S3.UseTLS, "PRESSROOM_S3_USE_TLS")
 	return cfg, r.Err()
-}
-
-// publicURLFor is the Handler's address on the bff listening at addr; a wildcard host becomes
-// the loopback address a local browser can use.
-func publicURLFor(addr string) string {
-	host, port, err := net.SplitHostPort(addr)
-	if err != nil {
-		return "http://" + defaultHTTPAddr + "/blobs"
-	}
-	if host == "" || host == "0.0.0.0" || host == "::" {
-		host = "127.0.0.1"
-	}
-	return "http://" + net.JoinHostPort(host, port) + "/blobs"
 }
 
 // Validate reports the first setting that cannot work, naming its variable. production demands a

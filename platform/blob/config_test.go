@@ -58,6 +58,9 @@ func TestLoadConfig(t *testing.T) {
 		{"data dir and listen address move the defaults",
 			map[string]string{"PRESSROOM_DATA_DIR": "/var/lib/pressroom", "PRESSROOM_HTTP_ADDR": "0.0.0.0:9000"},
 			func(c *Config) { c.Dir, c.PublicURL = "/var/lib/pressroom/blobs", "http://127.0.0.1:9000/blobs" }},
+		{"the dashboard's public address moves the default",
+			map[string]string{"PRESSROOM_PUBLIC_URL": "https://dashboard.example.com/", "PRESSROOM_HTTP_ADDR": "0.0.0.0:9000"},
+			func(c *Config) { c.PublicURL = "https://dashboard.example.com/blobs" }},
 		{"local settings",
 			map[string]string{
 				"PRESSROOM_BLOB_DIR": "/srv/blobs", "PRESSROOM_BLOB_PUBLIC_URL": "https://app.example.com/blobs/",

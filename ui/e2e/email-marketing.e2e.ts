@@ -211,7 +211,7 @@ describe('email marketing', () => {
     await signInTeamMember(team.page, DEMO_TEAM);
     for (const path of ['/email-marketing/settings', '/email-marketing/senders', '/email-marketing/subscribers', '/email-marketing/campaigns']) {
       await team.page.goto(path);
-      await team.page.getByText('This action is unauthorized.').waitFor();
+      await team.page.getByTestId('needs-permission').getByText('Edit campaigns, pricing and email marketing', { exact: false }).waitFor();
     }
     await screenshot(team.page, 'email-marketing-forbidden');
     await team.context.close();
@@ -227,7 +227,9 @@ describe('email marketing', () => {
     const seller = await openPage(browser());
     await signIn(seller.page, email, password);
     await seller.page.goto('/email-marketing/senders');
-    await seller.page.getByText('This action is unauthorized.').waitFor();
+    await seller.page.getByTestId('needs-feature').getByText('ask Pressroom support to turn on e-mail marketing', { exact: false }).waitFor();
+    await seller.page.getByText('Send e-mail campaigns from your own store domain', { exact: false }).waitFor();
+    await screenshot(seller.page, 'email-marketing-locked-feature');
     expect(await seller.page.getByRole('link', { name: 'Email Marketing' }).count()).toBe(0);
     await seller.context.close();
     const sellerToken = await apiLogin(email, password);

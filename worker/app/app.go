@@ -28,6 +28,9 @@ import (
 
 // Config is the worker's whole configuration.
 type Config struct {
+	// Env is development, test or production (PRESSROOM_ENV, default development); production
+	// demands PRESSROOM_PUBLIC_URL.
+	Env string
 	// Concurrency is how many tasks run at once (PRESSROOM_WORKER_CONCURRENCY, default 8).
 	Concurrency int
 	Log         logging.Config
@@ -49,8 +52,9 @@ type Config struct {
 
 // LoadConfig reads every PRESSROOM_* variable the worker uses.
 func LoadConfig(lookup env.Lookup) (Config, error) {
-	cfg := Config{Concurrency: 8}
+	cfg := Config{Env: "development", Concurrency: 8}
 	r := env.NewReader(lookup)
+	r.String(&cfg.Env, "PRESSROOM_ENV")
 	r.Int(&cfg.Concurrency, "PRESSROOM_WORKER_CONCURRENCY")
 	if err := r.Err(); err != nil {
 		return cfg, err
@@ -89,10 +93,13 @@ func (c Config) Validate() error {
 	if c.Concurrency < 1 {
 		return fmt.Errorf("PRESSROOM_WORKER_CONCURRENCY=%d: want at least 1", c.Concurrency)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk, c.Mail, c.Send, c.Abandon} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk, c.Mail, c.Abandon} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
+	}
+	if err := c.Send.Validate(c.Env == "production"); err != nil {
+		return err
 	}
 	return c.Email.Validate(false)
 }

@@ -27,9 +27,9 @@ type Handler struct {
 	log   *slog.Logger
 }
 
-// NewHandler validates cfg and builds the handler.
+// NewHandler validates cfg (the worker's own config demands the public address in production) and builds the handler.
 func NewHandler(cfg Config, db *sqlx.DB, m Mailer, log *slog.Logger) (*Handler, error) {
-	if err := cfg.Validate(); err != nil {
+	if err := cfg.Validate(false); err != nil {
 		return nil, err
 	}
 	if db == nil || m == nil {
@@ -124,7 +124,7 @@ func (h *Handler) deliver(ctx context.Context, c campaign, batch []delivery) err
 		if !d.Subscribed {
 			status = "skipped"
 		} else {
-			err := h.mail.Send(ctx, message(c, d.Email, c.Subject, h.cfg.PublicURL+tasks.UnsubscribePath+d.Token))
+			err := h.mail.Send(ctx, message(c, d.Email, "", recipientValues(c, d, h.cfg.Public.Link(tasks.UnsubscribePath+d.Token))))
 			if err != nil {
 				status, msg = tasks.EmailFailed, err.Error()
 				h.log.Info("campaign delivery failed", "campaign_id", c.ID, "delivery_id", d.ID, "err", err)
@@ -143,8 +143,9 @@ type TestHandler struct{ h *Handler }
 // Tests is the handler of the test sends, sharing h's mailer and configuration.
 func (h *Handler) Tests() *TestHandler { return &TestHandler{h} }
 
-// ProcessTask mails one copy of the campaign to the payload's address, its subject marked [Test]
-// and its unsubscribe link pointing nowhere real.
+// ProcessTask mails one copy of the campaign to the payload's address, its subject marked [Test],
+// its merge fields filled with the samples the preview shows and its unsubscribe link pointing
+// nowhere real.
 func (t *TestHandler) ProcessTask(ctx context.Context, task *asynq.Task) error {
 	p, err := parseTest(task)
 	if err != nil {
@@ -157,5 +158,8 @@ func (t *TestHandler) ProcessTask(ctx context.Context, task *asynq.Task) error {
 	if err != nil {
 		return err
 	}
-	return t.h.mail.Send(ctx, message(c, p.To, "[Test] "+c.Subject, t.h.cfg.PublicURL+tasks.UnsubscribePath+"test"))
+	values := tasks.SampleMergeValues()
+	values[tasks.MergeStoreName] = c.StoreName
+	values[tasks.MergeUnsubscribeURL] = t.h.cfg.Public.Link(tasks.UnsubscribePath + "test")
+	return t.h.mail.Send(ctx, message(c, p.To, "[Test] ", values))
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/jmoiron/sqlx"
 
+	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/mail"
 	"github.com/pressroom/pressroom/platform/testinfra"
 	"github.com/pressroom/pressroom/worker/tasks"
@@ -34,11 +35,13 @@ func newFixture(t *testing.T, subscribed int) *fixture {
 	const q = `
 WITH u AS (INSERT INTO users (name, email, password_hash, roles) VALUES ('S', 's@example.com', 'x', '{seller}') RETURNING id),
 st AS (INSERT INTO stores (owner_id, name, domain) SELECT id, 'Shop', 'shop.test' FROM u RETURNING id),
-sub AS (INSERT INTO email_subscribers (store_id, email, status)
-    SELECT st.id, 'buyer' || n || '@example.com', CASE WHEN n > $1 THEN 'unsubscribed' ELSE 'subscribed' END
+sub AS (INSERT INTO email_subscribers (store_id, email, first_name, status)
+    SELECT st.id, 'buyer' || n || '@example.com', CASE WHEN n = 1 THEN 'Grace' ELSE '' END,
+        CASE WHEN n > $1 THEN 'unsubscribed' ELSE 'subscribed' END
     FROM st, generate_series(1, $1 + 3) n)
 INSERT INTO email_campaigns (store_id, name, subject, body_html, status)
-SELECT id, 'Spring', 'Spring sale', '<p>Hello &amp; welcome</p><p><a href="{{unsubscribe_url}}">Unsubscribe</a></p>', 'sending' FROM st
+SELECT id, 'Spring', '{{first_name|Hi}}, spring sale at {{ store_name }}',
+    '<p>Hello {{first_name|friend}} &amp; welcome</p><p><a href="{{unsubscribe_url}}">Unsubscribe</a></p>', 'sending' FROM st
 RETURNING id`
 	if err := db.Get(&f.campaignID, q, subscribed); err != nil {
 		t.Fatal(err)
@@ -48,7 +51,11 @@ RETURNING id`
 
 func (f *fixture) handler(t *testing.T, m Mailer) *Handler {
 	t.Helper()
-	cfg := DefaultConfig()
+	// The bff of this stack listens on 9555: the worker's links must point there, not at an address of its own.
+	cfg, err := LoadConfig(env.Map(map[string]string{"PRESSROOM_HTTP_ADDR": "127.0.0.1:9555"}))
+	if err != nil {
+		t.Fatal(err)
+	}
 	cfg.BatchSize = 25
 	h, err := NewHandler(cfg, f.db, m, nil)
 	if err != nil {
@@ -108,15 +115,22 @@ func TestSendMailsEverySubscribedSubscriberOnce(t *testing.T) {
 	if err := f.db.Get(&unsubscribedMailed, `SELECT count(*) FROM mail_outbox WHERE to_address IN ('buyer201@example.com', 'buyer202@example.com', 'buyer203@example.com')`); err != nil || unsubscribedMailed != 0 {
 		t.Fatalf("unsubscribed subscribers got %d messages (%v), want 0", unsubscribedMailed, err)
 	}
-	var body string
-	if err := f.db.Get(&body, `SELECT body FROM mail_outbox WHERE to_address = 'buyer1@example.com'`); err != nil {
+	var subject, body, otherSubject, otherBody string
+	if err := f.db.QueryRow(`SELECT subject, body FROM mail_outbox WHERE to_address = 'buyer1@example.com'`).Scan(&subject, &body); err != nil {
 		t.Fatal(err)
+	}
+	if err := f.db.QueryRow(`SELECT subject, body FROM mail_outbox WHERE to_address = 'buyer2@example.com'`).Scan(&otherSubject, &otherBody); err != nil {
+		t.Fatal(err)
+	}
+	// Merge fields: the subscriber's own first name, else the fallback; the store's name.
+	if subject != "Grace, spring sale at Shop" || otherSubject != "Hi, spring sale at Shop" || !strings.HasPrefix(otherBody, "Hello friend & welcome") {
+		t.Fatalf("merged mail: %q / %q / %q", subject, otherSubject, otherBody)
 	}
 	var token string
 	if err := f.db.Get(&token, `SELECT token FROM email_campaign_deliveries WHERE email = 'buyer1@example.com'`); err != nil {
 		t.Fatal(err)
 	}
-	if want := "Hello & welcome\nUnsubscribe (http://localhost:8080" + tasks.UnsubscribePath + token + ")"; body != want {
+	if want := "Hello Grace & welcome\nUnsubscribe (http://127.0.0.1:9555" + tasks.UnsubscribePath + token + ")"; body != want {
 		t.Fatalf("body = %q, want %q", body, want)
 	}
 	// Asynq may deliver a finished task again: nothing more is sent.
@@ -228,7 +242,7 @@ func TestTestSendMarksTheSubject(t *testing.T) {
 	if err := f.db.QueryRow(`SELECT subject, body FROM mail_outbox WHERE to_address = 'me@example.com'`).Scan(&subject, &body); err != nil {
 		t.Fatal(err)
 	}
-	if subject != "[Test] Spring sale" || !strings.Contains(body, tasks.UnsubscribePath+"test") {
+	if subject != "[Test] Ada, spring sale at Shop" || !strings.Contains(body, tasks.UnsubscribePath+"test") {
 		t.Fatalf("test mail = %q / %q", subject, body)
 	}
 }
@@ -264,8 +278,8 @@ UPDATE email_campaigns SET sender_id = (SELECT id FROM s) WHERE id = $1`
 		return rec.msgs[0]
 	}
 	m := test("me@example.com")
-	link := "http://localhost:8080" + tasks.UnsubscribePath + "test"
-	if !strings.Contains(m.HTML, `<a href="`+link+`">Unsubscribe</a>`) || m.Body != "Hello & welcome\nUnsubscribe ("+link+")" {
+	link := "http://127.0.0.1:9555" + tasks.UnsubscribePath + "test"
+	if !strings.Contains(m.HTML, `<a href="`+link+`">Unsubscribe</a>`) || m.Body != "Hello Ada & welcome\nUnsubscribe ("+link+")" {
 		t.Fatalf("message parts: %q / %q", m.HTML, m.Body)
 	}
 	if m.From != "" || m.FromName != "Acme Shop" || m.ReplyTo != "news@acme.example" {

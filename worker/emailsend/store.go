@@ -21,6 +21,7 @@ var ErrNoCampaign = errors.New("no such campaign")
 type campaign struct {
 	ID         int64  `db:"id"`
 	StoreID    int64  `db:"store_id"`
+	StoreName  string `db:"store_name"`
 	Subject    string `db:"subject"`
 	BodyHTML   string `db:"body_html"`
 	Status     string `db:"status"`
@@ -35,6 +36,8 @@ type campaign struct {
 type delivery struct {
 	ID         int64  `db:"id"`
 	Email      string `db:"email"`
+	FirstName  string `db:"first_name"`
+	LastName   string `db:"last_name"`
 	Token      string `db:"token"`
 	Subscribed bool   `db:"subscribed"`
 }
@@ -44,10 +47,11 @@ type store struct{ db *sqlx.DB }
 
 func (s store) campaign(ctx context.Context, id int64) (campaign, error) {
 	var c campaign
-	const q = `SELECT c.id, c.store_id, c.subject, c.body_html, c.status, c.recipients,
+	const q = `SELECT c.id, c.store_id, st.name AS store_name, c.subject, c.body_html, c.status, c.recipients,
 	coalesce(s.name, '') AS sender_name, coalesce(s.username || '@' || d.domain, '') AS sender_address,
 	coalesce(d.verified_at IS NOT NULL, false) AS sender_verified
 FROM email_campaigns c
+JOIN stores st ON st.id = c.store_id
 LEFT JOIN email_senders s ON s.id = c.sender_id
 LEFT JOIN store_domains d ON d.id = s.store_domain_id
 WHERE c.id = $1`
@@ -110,7 +114,7 @@ WITH picked AS (
 UPDATE email_campaign_deliveries d SET status = 'sending'
 FROM picked, email_subscribers s
 WHERE d.id = picked.id AND s.id = d.subscriber_id
-RETURNING d.id, d.email, d.token, s.status = 'subscribed' AS subscribed`
+RETURNING d.id, d.email, s.first_name, s.last_name, d.token, s.status = 'subscribed' AS subscribed`
 	var out []delivery
 	if err := s.db.SelectContext(ctx, &out, q, id, limit); err != nil {
 		return nil, fmt.Errorf("claim deliveries of campaign %d: %w", id, err)

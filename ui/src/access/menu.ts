@@ -2,8 +2,10 @@ import {
   can,
   hasTag,
   inAuthorizedAccount,
+  isAdmin,
   isAuthorizedAccount,
   isDesigner,
+  isImpersonated,
   isFulfillmentDomain,
   TAGS,
   type AccessUser,
@@ -25,7 +27,8 @@ const permitted =
   (user) =>
     can(user, permission);
 const ownAccountOnly: Gate = (user) => !isAuthorizedAccount(user);
-const notSwitched: Gate = (user) => !inAuthorizedAccount(user);
+/** Not working through another account: neither switched into it nor impersonating it. */
+const ownSession: Gate = (user) => !user.access_user;
 
 /** The items in menu order, each with its gate; mirrors bff/access/menu.go. */
 const MENU = [
@@ -68,24 +71,27 @@ const MENU = [
   ['topbar.ai_design', (user) => hasTag(user, TAGS.beta)],
   ['topbar.bell', (user) => hasTag(user, TAGS.notify)],
   ['topbar.balance', permitted('get_payments')],
-  ['user.my_account', notSwitched],
-  ['user.switch_account', notSwitched],
+  ['user.my_account', ownSession],
+  ['user.switch_account', ownSession],
   ['user.back_to_my_account', (user) => inAuthorizedAccount(user)],
-  ['chat', notSwitched],
+  ['user.back_to_admin', (user) => isImpersonated(user)],
+  ['chat', ownSession],
   ['seller_survey', always],
   ['notifications_popup', (user) => !hasTag(user, TAGS.hideNotifyModal)],
 ] as const satisfies readonly (readonly [string, Gate])[];
 
-export type MenuItemId = (typeof MENU)[number][0] | 'design' | 'topbar.verify_email_banner';
+export type MenuItemId = (typeof MENU)[number][0] | 'design' | 'admin' | 'topbar.verify_email_banner';
 
 const FULFILLMENT_MENU: ReadonlySet<MenuItemId> = new Set(['orders.fulfill', 'storefronts', 'billing']);
 
 /**
- * The ids of the items the user sees, in menu order: designers only Design; fulfillment-domain users
+ * The ids of the items the user sees, in menu order: designers only Design; admins (outside a seller's
+ * account) only the Admin area and My Account; fulfillment-domain users
  * only Fulfill Orders, Storefronts and Billing & Payouts; the fulfill tag moves Fulfill Orders first.
  */
 export function visibleMenu(user: AccessUser, context: AccessContext): MenuItemId[] {
   if (isDesigner(user)) return ['design'];
+  if (isAdmin(user) && isAuthorizedAccount(user)) return ['admin', 'user.my_account'];
   const fulfillDomain = isFulfillmentDomain(context.host);
   const items: MenuItemId[] = [];
   for (const [id, gate] of MENU) {

@@ -70,6 +70,9 @@ export const isAuthorizedAccount = (user: AccessUser): boolean =>
 /** Working in another seller's account (switched): My Account, Switch Account and chat are hidden. */
 export const inAuthorizedAccount = (user: AccessUser): boolean => user.access_user && isAuthorizedAccount(user);
 
+/** An admin acting as the seller (access_user on the seller's own roles), not a switched team member. */
+export const isImpersonated = (user: AccessUser): boolean => user.access_user && !isAuthorizedAccount(user);
+
 /**
  * A seller working in its own account: not a designer, not a team member, not switched into
  * another account or impersonated. The survey and the getting-started panel are for these only.

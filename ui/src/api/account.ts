@@ -141,6 +141,12 @@ export function exchangeHandoff(api: ApiClient, code: string): Promise<AccessTok
   return api.post<AccessToken>('/auth/handoff/exchange', { code });
 }
 
+/** An impersonating admin goes back to their own account: the impersonation ends, a session of the admin's own starts. */
+export async function backToAdmin(api: ApiClient): Promise<{ message: string; token: string }> {
+  const answer = await api.send<Envelope<AccessToken>>('POST', '/admin/back-to-admin');
+  return { message: answer.message, token: answer.data.access_token };
+}
+
 /** An admin signs in as a seller (impersonation). */
 export function loginAsSeller(api: ApiClient, email: string): Promise<AccessToken> {
   return api.post<AccessToken>('/admin/login-as-seller', { email });

@@ -149,6 +149,21 @@ export interface EmailCampaign {
   finished_at: string | null;
 }
 
+/** A value of the recipient a campaign may name as {{name}} (or {{name|fallback}}). */
+export interface MergeField {
+  name: string;
+  /** What the field holds. */
+  label: string;
+  /** What a preview and a test send show in its place. */
+  sample: string;
+}
+
+/** A draft's subject and body as a recipient reads them, the merge fields filled with their samples. */
+export interface CampaignPreview {
+  subject: string;
+  body_html: string;
+}
+
 /** What the campaign form saves; the store is fixed once the campaign exists. */
 export interface CampaignInput {
   store_id?: number;
@@ -188,6 +203,11 @@ export const campaigns = (
   query: { q: string; status: string; page: number },
   signal?: AbortSignal,
 ): Promise<Page<EmailCampaign>> => api.getPage<EmailCampaign>(campaignsPath, { query: { ...query, per_page: 15 }, signal });
+export const mergeFields = (api: ApiClient, signal?: AbortSignal) =>
+  api.get<MergeField[]>('/seller/email-marketing/merge-fields', { signal });
+/** The preview of an unsaved subject and body; unknown merge fields are refused (422) as at save. */
+export const previewCampaign = (api: ApiClient, body: CampaignPreview, signal?: AbortSignal) =>
+  api.send<Envelope<CampaignPreview>>('POST', `${campaignsPath}/preview`, { body, signal }).then((answer) => answer.data);
 export const campaign = (api: ApiClient, id: number, signal?: AbortSignal) =>
   api.get<EmailCampaign>(`${campaignsPath}/${id}`, { signal });
 export const createCampaign = (api: ApiClient, body: CampaignInput) =>

@@ -22,6 +22,8 @@ export function NavMenu({ visible, onNavigate }: NavMenuProps) {
   const link = (entry: MenuEntry) => ({
     component: Link,
     to: entry.path,
+    // A page the bff serves itself is loaded by the browser, outside the app's router.
+    reloadDocument: entry.external === true,
     active: entry === active,
     onClick: onNavigate,
     variant: 'light' as const,

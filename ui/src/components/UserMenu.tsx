@@ -1,5 +1,4 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   IconArrowBackUp,
   IconCash,
@@ -11,14 +10,13 @@ import {
   IconUserShield,
   IconWallet,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
-import { api, type User } from '../api';
-import { switchBack } from '../api/account';
+import { Link } from 'react-router';
+import type { User } from '../api';
+import { backToAdmin, switchBack } from '../api/account';
 import { isAdmin, type MenuItemId } from '../access';
 import { formatPrice } from '../format/price';
 import { LOGOUT_PATH } from '../session/redirects';
-import { adoptSession } from '../session/switching';
+import { useAccountReturn } from '../session/switching';
 import { secondBalance } from './balances';
 
 interface UserMenuProps {
@@ -30,21 +28,10 @@ interface UserMenuProps {
 
 /** The signed-in user's name and email with the balances and the account actions. */
 export function UserMenu({ user, visible, onSwitchAccount }: UserMenuProps) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const shows = (item: MenuItemId) => visible.includes(item);
   const second = secondBalance(user);
 
-  const goBack = async () => {
-    try {
-      const { message, token } = await switchBack(api);
-      await adoptSession(queryClient, token);
-      notifications.show({ color: 'green', message });
-      await navigate('/', { replace: true });
-    } catch {
-      notifications.show({ color: 'red', message: 'Cannot switch to main account. Please try again!' });
-    }
-  };
+  const goBack = useAccountReturn();
 
   return (
     <Menu position="bottom-end" width={240} withinPortal>
@@ -88,8 +75,20 @@ export function UserMenu({ user, visible, onSwitchAccount }: UserMenuProps) {
           </Menu.Item>
         )}
         {shows('user.back_to_my_account') && (
-          <Menu.Item onClick={() => void goBack()} leftSection={<IconArrowBackUp size={16} stroke={1.6} />}>
+          <Menu.Item
+            onClick={() => void goBack(switchBack, 'Cannot switch to main account. Please try again!')}
+            leftSection={<IconArrowBackUp size={16} stroke={1.6} />}
+          >
             Back To My Account
+          </Menu.Item>
+        )}
+        {shows('user.back_to_admin') && (
+          <Menu.Item
+            onClick={() => void goBack(backToAdmin, 'Cannot go back to your admin account. Please try again!')}
+            leftSection={<IconArrowBackUp size={16} stroke={1.6} />}
+            data-testid="back-to-admin"
+          >
+            Back to admin
           </Menu.Item>
         )}
         {shows('user.switch_account') && (

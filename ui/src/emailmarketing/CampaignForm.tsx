@@ -1,7 +1,8 @@
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, Group, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
-import type { CampaignInput, EmailCampaign, Sender } from '../api/emailMarketing';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import type { CampaignInput, CampaignPreview, EmailCampaign, MergeField, Sender } from '../api/emailMarketing';
 import { FormError } from '../components/FormError';
 import { applyServerError } from '../pages/auth/formErrors';
 import { campaignSchema, previewDocument, testAddressSchema, UNSUBSCRIBE_PLACEHOLDER, type CampaignValues } from './campaignSchemas';
@@ -18,10 +19,64 @@ interface CampaignFormProps {
   onSubmit: (values: Omit<CampaignInput, 'store_id'>) => Promise<unknown>;
   /** Sends a test copy of the saved campaign; absent until the campaign is saved. */
   onTest?: (email: string) => Promise<unknown>;
+  /** The merge fields the subject and body may use. */
+  mergeFields: MergeField[];
+  /** The server's preview of the subject and body with the merge fields' samples; refuses unknown fields. */
+  preview: (input: CampaignPreview, signal: AbortSignal) => Promise<CampaignPreview>;
+}
+
+/** How long typing rests before the preview is asked again. */
+const PREVIEW_DEBOUNCE_MS = 400;
+
+type PreviewState = { kind: 'ready'; preview: CampaignPreview } | { kind: 'refused'; message: string } | { kind: 'waiting' };
+
+/** The server's preview of subject and body, asked again when they rest for a moment. */
+function usePreview(subject: string, body: string, preview: CampaignFormProps['preview']): PreviewState {
+  const [restingSubject] = useDebouncedValue(subject, PREVIEW_DEBOUNCE_MS);
+  const [restingBody] = useDebouncedValue(body, PREVIEW_DEBOUNCE_MS);
+  const [state, setState] = useState<PreviewState>({ kind: 'waiting' });
+  useEffect(() => {
+    const controller = new AbortController();
+    preview({ subject: restingSubject, body_html: restingBody }, controller.signal).then(
+      (answer) => setState({ kind: 'ready', preview: answer }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ kind: 'refused', message: applyServerError(error, () => undefined) });
+      },
+    );
+    return () => controller.abort();
+  }, [restingSubject, restingBody, preview]);
+  return state;
+}
+
+/** The merge fields, as the form lists them beside the body. */
+function MergeFieldList({ fields }: { fields: MergeField[] }) {
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Text size="sm" fw={500}>
+        Merge fields
+      </Text>
+      <Text size="xs" c="dimmed" mb="xs">
+        Each recipient's own value goes where the subject or body names a field. Write {'{{first_name|there}}'} for a
+        word that stands in when a subscriber has no value. Other names are refused when you save.
+      </Text>
+      <Table withRowBorders={false} verticalSpacing={2} fz="sm" data-testid="merge-fields">
+        <Table.Tbody>
+          {fields.map((f) => (
+            <Table.Tr key={f.name}>
+              <Table.Td>
+                <Code>{`{{${f.name}}}`}</Code>
+              </Table.Td>
+              <Table.Td>{f.label}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
 }
 
 /** The campaign form: name, subject, sender, preheader, HTML body with a sandboxed preview, and a test send. */
-export function CampaignForm({ initial, senders, submitLabel, onSubmit, onTest }: CampaignFormProps) {
+export function CampaignForm({ initial, senders, submitLabel, onSubmit, onTest, mergeFields, preview }: CampaignFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<CampaignValues>({
     mode: 'controlled',
@@ -34,6 +89,7 @@ export function CampaignForm({ initial, senders, submitLabel, onSubmit, onTest }
     },
     validate: schemaResolver(campaignSchema, { sync: true }),
   });
+  const shown = usePreview(form.values.subject, form.values.body_html, preview);
   const submit = form.onSubmit(async (values) => {
     setServerError(null);
     try {
@@ -66,11 +122,12 @@ export function CampaignForm({ initial, senders, submitLabel, onSubmit, onTest }
             <Textarea
               label="HTML body"
               withAsterisk
-              description={`Put ${UNSUBSCRIBE_PLACEHOLDER} where the unsubscribe link goes; a footer with it is added when missing.`}
+              description={`Put ${UNSUBSCRIBE_PLACEHOLDER} where the unsubscribe link goes; a footer with it is added when missing. The merge fields below work here and in the subject.`}
               rows={16}
               styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
               {...form.getInputProps('body_html')}
             />
+            <MergeFieldList fields={mergeFields} />
             <Group>
               <Button type="submit" loading={form.submitting}>
                 {submitLabel}
@@ -82,10 +139,26 @@ export function CampaignForm({ initial, senders, submitLabel, onSubmit, onTest }
             <Text size="sm" fw={500}>
               Preview
             </Text>
+            <Text size="xs" c="dimmed">
+              With sample values: {mergeFields.map((f) => `${f.name} “${f.sample}”`).join(', ')}.
+            </Text>
+            {shown.kind === 'refused' && (
+              <Alert color="red" variant="light" role="alert" data-testid="preview-refused">
+                {shown.message}
+              </Alert>
+            )}
+            {shown.kind === 'ready' && (
+              <Text size="sm" data-testid="preview-subject">
+                <Text span fw={500}>
+                  Subject:
+                </Text>{' '}
+                {shown.preview.subject}
+              </Text>
+            )}
             <iframe
               title="Campaign preview"
               sandbox=""
-              srcDoc={previewDocument(form.values.body_html, form.values.preheader)}
+              srcDoc={previewDocument(shown.kind === 'ready' ? shown.preview.body_html : '', form.values.preheader)}
               style={{ width: '100%', minHeight: 480, border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, background: '#fff' }}
             />
           </Stack>

@@ -7,14 +7,25 @@ import { api, isApiError } from '../api';
 import {
   campaign,
   createCampaign,
+  mergeFields,
+  previewCampaign,
   sendTestCampaign,
   senders,
   storeDomains,
   updateCampaign,
+  type CampaignPreview,
 } from '../api/emailMarketing';
 import { CampaignForm } from './CampaignForm';
 import { CAMPAIGNS_KEY, sendersOfStore } from './campaignSchemas';
 import { StorePicker } from './StorePicker';
+
+/** The merge fields the form lists, and the server's preview. */
+function useMergeFields() {
+  const fields = useQuery({ queryKey: ['email-marketing', 'merge-fields'], queryFn: ({ signal }) => mergeFields(api, signal), staleTime: Infinity });
+  return { mergeFields: fields.data ?? [], preview: previewOf };
+}
+
+const previewOf = (input: CampaignPreview, signal: AbortSignal) => previewCampaign(api, input, signal);
 
 function useSenders(storeId: number | null) {
   const list = useQuery({ queryKey: ['email-marketing', 'senders', 1], queryFn: ({ signal }) => senders(api, 1, signal) });
@@ -28,6 +39,7 @@ export function NewEmailCampaignPage() {
   const queryClient = useQueryClient();
   const [storeId, setStoreId] = useState<number | null>(null);
   const storeSenders = useSenders(storeId);
+  const merge = useMergeFields();
   return (
     <Stack gap="lg" maw={1200}>
       <Title order={1} fz="h2">
@@ -37,6 +49,7 @@ export function NewEmailCampaignPage() {
       <CampaignForm
         key={storeId ?? 0}
         senders={storeSenders}
+        {...merge}
         submitLabel="Save draft"
         onSubmit={async (values) => {
           const { message, data } = await createCampaign(api, { ...values, store_id: storeId ?? 0 });
@@ -59,6 +72,7 @@ export function EditEmailCampaignPage() {
     enabled: Number.isInteger(id) && id > 0,
   });
   const storeSenders = useSenders(current.data?.store_id ?? null);
+  const merge = useMergeFields();
   if (current.isError) {
     return (
       <Alert color="red" role="alert">
@@ -85,6 +99,7 @@ export function EditEmailCampaignPage() {
           key={c.updated_at}
           initial={c}
           senders={storeSenders}
+          {...merge}
           submitLabel="Save"
           onSubmit={async (values) => {
             const { message, data } = await updateCampaign(api, c.id, values);

@@ -1,10 +1,11 @@
 import { AppShell, Badge, Burger, Button, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconSparkles } from '@tabler/icons-react';
+import { IconArrowBackUp, IconSparkles } from '@tabler/icons-react';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useSearchParams } from 'react-router';
-import { currentAccessContext, inAuthorizedAccount, isDesigner, visibleMenu } from '../access';
+import { backToAdmin } from '../api/account';
+import { currentAccessContext, isDesigner, isImpersonated, visibleMenu } from '../access';
 import { ColorSchemeToggle } from '../components/ColorSchemeToggle';
 import { Logo } from '../components/Logo';
 import { NavMenu } from '../components/NavMenu';
@@ -17,7 +18,7 @@ import { UserMenu } from '../components/UserMenu';
 import { VerifyEmailBanner } from '../components/VerifyEmailBanner';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { NotificationPopup } from '../notifications/NotificationPopup';
-import { accountModalDismissed, authorizedAccountsQuery } from '../session/switching';
+import { accountModalDismissed, authorizedAccountsQuery, useAccountReturn } from '../session/switching';
 import { useSessionUser } from '../session/useSessionUser';
 import { SellerSurvey } from '../survey/SellerSurvey';
 import { systemConfigsQuery } from '../systemconfig/systemConfigs';
@@ -32,6 +33,7 @@ export function DefaultLayout() {
   usePrefetchQuery(systemConfigsQuery); // fetched once after login, cached for the screens
   const [search, setSearch] = useSearchParams();
   const [switchOpen, setSwitchOpen] = useState(false);
+  const goBack = useAccountReturn();
   // After login (ref=login) the select-account modal opens when there are accounts to switch into
   // and the user has not asked never to see it again; the marker leaves the address once
   // the modal is closed, or at once when there is nothing to offer.
@@ -70,10 +72,21 @@ export function DefaultLayout() {
             </Link>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            {user.access_user && !inAuthorizedAccount(user) && (
-              <Badge color="orange" variant="light" data-testid="impersonating">
-                Signed in as seller
-              </Badge>
+            {isImpersonated(user) && (
+              <>
+                <Badge color="orange" variant="light" data-testid="impersonating" visibleFrom="sm">
+                  Signed in as seller
+                </Badge>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="orange"
+                  leftSection={<IconArrowBackUp size={16} />}
+                  onClick={() => void goBack(backToAdmin, 'Cannot go back to your admin account. Please try again!')}
+                >
+                  Back to admin
+                </Button>
+              </>
             )}
             {isDesigner(user) && (
               <Badge variant="light" data-testid="designer-label">

@@ -16,6 +16,7 @@ describe('the menu', () => {
     expect(MENU_SECTIONS.map((s) => [s.label, s.entries.map((e) => e.label)])).toEqual([
       ['Dashboard', ['Overview', 'Referral Program', 'Contest', 'Calendar']],
       ['Design', ['Design']],
+      ['Admin', ['Queue monitor', 'Mail outbox']],
       [
         'Orders',
         ['All Orders', 'Abandoned', 'Cross-Selling', 'Customers', 'Fulfill Orders', 'Invalid Address', 'Cancel Orders'],
@@ -85,7 +86,15 @@ describe('menu visibility', () => {
 
   it('shows the tag-gated sections with their tags', () => {
     const menu = menuOf(makeUser({ tags: ['pricing', 'pb', 'email marketing'], custom_payment: true }));
-    expect(menu.map(([label]) => label)).toEqual(MENU_SECTIONS.map((s) => s.label).filter((l) => l !== 'Design'));
+    expect(menu.map(([label]) => label)).toEqual(MENU_SECTIONS.map((s) => s.label).filter((l) => l !== 'Design' && l !== 'Admin'));
+  });
+
+  it('gives an admin only the Admin area, the queue monitor among it', () => {
+    expect(menuOf(makeUser({ roles: ['admin'] }))).toEqual([['Admin', ['Queue monitor', 'Mail outbox']]]);
+  });
+
+  it('gives an impersonating admin the seller’s menu, never the Admin area', () => {
+    expect(menuOf(makeUser({ access_user: true })).map(([label]) => label)).not.toContain('Admin');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   IconPalette,
   IconReceipt2,
   IconSettings,
+  IconShieldCog,
   IconShoppingCart,
   IconSpeakerphone,
   IconUser,
@@ -21,6 +22,8 @@ export interface MenuEntry {
   readonly path: string;
   /** The menu item whose visibility (ui/src/access) decides whether the user sees the entry. */
   readonly item: MenuItemId;
+  /** A page the bff serves itself (the queue monitor): the browser loads it, the app has no route for it. */
+  readonly external?: boolean;
 }
 
 /** A top-level menu section and the pages it groups; a section with one entry is a plain link. */
@@ -45,6 +48,15 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
   },
   // The designer area, the only section designers see.
   { label: 'Design', icon: IconPalette, entries: [{ label: 'Design', path: '/orders/design', item: 'design' }] },
+  // The admin area, the only section admins see in their own account.
+  {
+    label: 'Admin',
+    icon: IconShieldCog,
+    entries: [
+      { label: 'Queue monitor', path: '/admin/queues', item: 'admin', external: true },
+      { label: 'Mail outbox', path: '/system/mail', item: 'admin' },
+    ],
+  },
   {
     label: 'Orders',
     icon: IconShoppingCart,

@@ -1,9 +1,19 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconBuildingStore, IconCreditCard, IconShoppingCart, IconSpeakerphone, type Icon } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconCreditCard,
+  IconListCheck,
+  IconMailbox,
+  IconPalette,
+  IconShoppingCart,
+  IconSpeakerphone,
+  IconUserShield,
+  type Icon,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../api';
-import { inOwnSellerAccount } from '../access';
+import { inOwnSellerAccount, isAdmin, isAuthorizedAccount, isDesigner } from '../access';
 import { FeaturedCarousel } from '../featured/FeaturedCarousel';
 import { useSessionUser } from '../session/useSessionUser';
 import { useSurvey } from '../survey/useSurvey';
@@ -91,15 +101,98 @@ function GettingStarted() {
   );
 }
 
+interface Destination {
+  title: string;
+  text: string;
+  to: string;
+  icon: Icon;
+  /** A page the bff serves itself (the queue monitor), loaded by the browser. */
+  external?: boolean;
+}
+
+/** The designer's work: the review queue. */
+const DESIGNER_HOME: readonly Destination[] = [
+  {
+    title: 'Design review',
+    text: 'Print files waiting for your review: approve them for print or send them back with a reason.',
+    to: '/orders/design',
+    icon: IconPalette,
+  },
+];
+
+/** The admin's tools. */
+const ADMIN_HOME: readonly Destination[] = [
+  {
+    title: 'Queue monitor',
+    text: 'Background work per queue: waiting, running, retrying and failed tasks.',
+    to: '/admin/queues',
+    icon: IconListCheck,
+    external: true,
+  },
+  { title: 'Mail outbox', text: 'The mail the platform sent while no mail server is set up.', to: '/system/mail', icon: IconMailbox },
+  {
+    title: 'Sign in as a seller',
+    text: 'See a seller’s dashboard as they do, every step audited; Back to admin returns here.',
+    to: '/auth/login-as-seller',
+    icon: IconUserShield,
+  },
+];
+
+/** The home of staff (designers, admins): where their own work is, instead of the seller's first steps. */
+function StaffHome({ title, destinations }: { title: string; destinations: readonly Destination[] }) {
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="staff-home">
+      <Title order={2} fz="h4" mb="md">
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {destinations.map((d) => (
+          <UnstyledButton
+            key={d.to}
+            component={Link}
+            to={d.to}
+            reloadDocument={d.external === true}
+            p="sm"
+            style={{ borderRadius: 'var(--mantine-radius-md)', display: 'block' }}
+          >
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" size="lg" radius="md">
+                <d.icon size={20} stroke={1.6} />
+              </ThemeIcon>
+              <Stack gap={2}>
+                <Text fw={500}>{d.title}</Text>
+                <Text size="sm" c="dimmed">
+                  {d.text}
+                </Text>
+              </Stack>
+            </Group>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** What the home page says under the greeting, and the staff's own panel. */
+function roleOf(user: User): { welcome: string; staff?: { title: string; destinations: readonly Destination[] } } {
+  if (isDesigner(user)) return { welcome: 'Welcome to the Pressroom design studio.', staff: { title: 'Your work', destinations: DESIGNER_HOME } };
+  if (isAdmin(user) && isAuthorizedAccount(user)) {
+    return { welcome: 'Welcome to Pressroom administration.', staff: { title: 'Admin tools', destinations: ADMIN_HOME } };
+  }
+  return { welcome: 'Welcome to your Pressroom seller dashboard.' };
+}
+
 /**
- * `/`: who is signed in (from `GET /api/me`), the featured articles, and for sellers the
- * getting-started panel, where the guided tour runs once the seller survey is out of the way.
+ * `/`: who is signed in (from `GET /api/me`); for sellers the featured articles and the
+ * getting-started panel, where the guided tour runs once the seller survey is out of the way; for
+ * designers and admins a panel of their own work.
  */
 export function DashboardPage() {
   const user = useSessionUser();
   const since = memberSince(user);
   const survey = useSurvey(user);
   const panel = showsGettingStarted(user);
+  const role = roleOf(user);
   return (
     <ProductTour ready={survey.settled && panel}>
       <Stack gap="lg" maw={960}>
@@ -108,11 +201,13 @@ export function DashboardPage() {
             <Title order={1} fz="h2" data-testid="greeting">
               {greeting(new Date())}, {user.name}
             </Title>
-            <Text c="dimmed">Welcome to your Pressroom seller dashboard.</Text>
+            <Text c="dimmed">{role.welcome}</Text>
           </Stack>
-          <FeaturedCarousel />
+          {/* The featured articles speak to sellers; staff get their own panel instead. */}
+          {!role.staff && <FeaturedCarousel />}
         </Group>
         {panel && <GettingStarted />}
+        {role.staff && <StaffHome {...role.staff} />}
         <Card withBorder radius="lg" padding="lg">
           <Title order={2} fz="h4" mb="md">
             Your account

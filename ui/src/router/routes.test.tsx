@@ -55,7 +55,13 @@ describe('route table', () => {
   });
 
   it('every menu and shell link resolves to a page', () => {
-    expect(ALL_ENTRIES.map((entry) => pathnameOf(entry.path)).filter((path) => !resolvesToPage(path))).toEqual([]);
+    const inApp = ALL_ENTRIES.filter((entry) => !entry.external);
+    expect(inApp.map((entry) => pathnameOf(entry.path)).filter((path) => !resolvesToPage(path))).toEqual([]);
+  });
+
+  it('leaves the pages the bff serves itself (the queue monitor) to the browser', () => {
+    expect(ALL_ENTRIES.filter((entry) => entry.external).map((entry) => entry.path)).toEqual(['/admin/queues']);
+    expect(resolvesToPage('/admin/queues')).toBe(false);
   });
 
   it.each(['/no-such-page', '/campaigns/edit/3/extra', '/blog'])('%s falls to the 404 page', (path) => {

@@ -62,8 +62,8 @@ import { TeamPage } from '../pages/team/TeamPage';
 import { callbackLoader, handoffLoader } from '../session/callback';
 import { ArtworksPage } from '../uploads/ArtworksPage';
 import { signOut } from '../session/logout';
-import { loadSessionUser } from '../session/queries';
-import { LOGIN_PATH } from '../session/redirects';
+import { loadSessionUser, meQuery } from '../session/queries';
+import { loginAfterLogout } from '../session/redirects';
 import { loadMaintenance } from '../systemconfig/platform';
 import { middlewareLoader } from './middlewareLoader';
 
@@ -157,7 +157,9 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     ...PLACEHOLDERS.map(placeholder),
   ];
   const routed = new Set(pages.map((page) => page.path ?? ''));
-  const unbuilt = ALL_ENTRIES.map((entry) => ({ entry, path: routePathOf(entry.path) })).filter(({ path }) => !routed.has(path));
+  const unbuilt = ALL_ENTRIES.filter((entry) => !entry.external)
+    .map((entry) => ({ entry, path: routePathOf(entry.path) }))
+    .filter(({ path }) => !routed.has(path));
   return [...pages, ...unbuilt.map(({ entry, path }) => placeholder([path, entry.label, entry.section.icon]))];
 }
 
@@ -201,8 +203,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'auth/logout',
           loader: async () => {
+            const user = queryClient.getQueryData(meQuery.queryKey);
             await signOut(queryClient);
-            return redirect(LOGIN_PATH);
+            return redirect(loginAfterLogout(user));
           },
         },
         {

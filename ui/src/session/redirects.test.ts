@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginPath, loginUrlFor, safeRedirect } from './redirects';
+import { makeUser } from '../test/users';
+import { afterLoginPath, loginAfterLogout, loginUrlFor, safeRedirect } from './redirects';
+
+describe('loginAfterLogout', () => {
+  it('sends designers, admins and an admin acting as a seller back to the designer login', () => {
+    expect(loginAfterLogout(makeUser({ roles: ['designer'] }))).toBe('/auth/login?designer');
+    expect(loginAfterLogout(makeUser({ roles: ['admin'] }))).toBe('/auth/login?designer');
+    expect(loginAfterLogout(makeUser({ access_user: true }))).toBe('/auth/login?designer');
+  });
+
+  it('sends sellers, team members and the unknown to the seller login', () => {
+    expect(loginAfterLogout(makeUser())).toBe('/auth/login');
+    expect(loginAfterLogout(makeUser({ roles: ['staff'], access_user: true }))).toBe('/auth/login');
+    expect(loginAfterLogout(null)).toBe('/auth/login');
+  });
+});
 
 describe('loginUrlFor', () => {
   it.each([

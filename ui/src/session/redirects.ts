@@ -1,7 +1,21 @@
+import { isAdmin, isDesigner, isImpersonated, type AccessUser } from '../access/rules';
+
 /** Where the login, logout and home pages live. */
 export const LOGIN_PATH = '/auth/login';
 export const LOGOUT_PATH = '/auth/logout';
 export const HOME_PATH = '/';
+
+/** The designer login, where designers and admins sign in. */
+export const STAFF_LOGIN_PATH = `${LOGIN_PATH}?designer`;
+
+/**
+ * Where signing out lands: the designer login for designers, admins and an admin who was acting as a
+ * seller (their way back in), the seller login for everyone else.
+ */
+export function loginAfterLogout(user: AccessUser | null | undefined): string {
+  if (user && (isDesigner(user) || isAdmin(user) || isImpersonated(user))) return STAFF_LOGIN_PATH;
+  return LOGIN_PATH;
+}
 
 /** Pages that send the user to login without a `redirect` parameter. */
 const paramFreeOrigins = new Set(['/', '/login']);

@@ -1,5 +1,7 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '../api';
+import { notifications } from '@mantine/notifications';
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api, type ApiClient } from '../api';
 import { authorizedAccounts } from '../api/account';
 import { fetchMe } from '../api/auth';
 import { meQuery } from './queries';
@@ -14,6 +16,28 @@ export async function adoptSession(queryClient: QueryClient, token: string): Pro
   // Drop the other account's answers; the user query is updated in place so its observers see the switch.
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQuery.queryKey[0] });
   queryClient.setQueryData(meQuery.queryKey, user);
+}
+
+/** A call that ends a switched or impersonating session and answers the session to go back to. */
+type Return = (api: ApiClient) => Promise<{ message: string; token: string }>;
+
+/**
+ * The way back out of another account (Back To My Account, Back to admin): the returned session is
+ * adopted and the app shows its home, or `failure` is said.
+ */
+export function useAccountReturn(): (back: Return, failure: string) => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (back, failure) => {
+    try {
+      const { message, token } = await back(api);
+      await adoptSession(queryClient, token);
+      notifications.show({ color: 'green', message });
+      await navigate('/', { replace: true });
+    } catch {
+      notifications.show({ color: 'red', message: failure });
+    }
+  };
 }
 
 const NEVER_SHOW_KEY = 'account-modal-never-show';
