@@ -64,6 +64,8 @@ describe('admins and designers at home, and the way back from a seller’s accou
     await page.getByTestId('staff-home').getByText('Admin tools').waitFor();
     expect(await page.getByTestId('impersonating').count()).toBe(0);
     await screenshot(page, 'impersonation-back-to-admin');
+    // The toast waits while the pointer rests on it (it was over the button): move away and let it go.
+    await page.mouse.move(600, 600);
     await toast.waitFor({ state: 'detached', timeout: 15_000 });
 
     // Signing out of an impersonation lands on the admin's own login, not the seller's.
