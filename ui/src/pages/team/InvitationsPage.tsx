@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../api';
 import { acceptInvitation, receivedInvitations } from '../../api/team';
 import { authorizedAccountsQuery } from '../../session/switching';
+import { permissionNames } from './permissionLabels';
 
 /** `/team/invitations`: invitations to other sellers' teams, to accept. */
 export function InvitationsPage() {
@@ -39,7 +40,7 @@ export function InvitationsPage() {
               <Stack gap={0}>
                 <Text fw={500}>{i.seller_name}</Text>
                 <Text size="xs" c="dimmed">
-                  {i.permissions.join(', ') || 'no permissions'}
+                  {permissionNames(i.permissions) || 'no permissions'}
                 </Text>
               </Stack>
               <Button size="xs" onClick={() => accept.mutate(i.id)} loading={accept.isPending}>

@@ -8,14 +8,14 @@ import { renderWithMantine } from '../../test/render';
 import { makeUser } from '../../test/users';
 import { TeamPage } from './TeamPage';
 
-function show(user = makeUser()) {
+function show(user = makeUser(), answers: Record<string, unknown[]> = {}) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string) => {
       const path = new URL(input, 'http://localhost').pathname;
       calls.push(path);
-      return Promise.resolve(json({ success: true, message: '', errors: [], data: [] }));
+      return Promise.resolve(json({ success: true, message: '', errors: [], data: answers[path] ?? [] }));
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -39,6 +39,16 @@ describe('TeamPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Send invitation' })).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(calls.filter((p) => p.startsWith('/api/team'))).toEqual([]);
+  });
+
+  it('names members\' and invitations\' permissions as people read them, not by their codes', async () => {
+    show(makeUser(), {
+      '/api/team/members': [{ id: 7, name: 'Tia Team', email: 'tia@example.com', permissions: ['get_orders', 'get_campaigns'] }],
+      '/api/team/invitations': [{ id: 3, email: 'new@example.com', seller_name: 'Shop', permissions: ['get_payments'] }],
+    });
+    expect(await screen.findByText('See orders and customers, See campaigns')).toBeInTheDocument();
+    expect(await screen.findByText('new@example.com · See balance and payouts')).toBeInTheDocument();
+    expect(screen.queryByText(/get_orders|get_payments/)).not.toBeInTheDocument();
   });
 
   it('shows the seller the invite form', async () => {

@@ -10,7 +10,7 @@ import { currentAccessContext, isAuthorizedAccount, PERMISSIONS, visibleMenu } f
 import { useSessionUser } from '../../session/useSessionUser';
 import { FormError } from '../../components/FormError';
 import { applyServerError } from '../auth/formErrors';
-import { PERMISSION_LABELS } from './permissionLabels';
+import { PERMISSION_LABELS, permissionNames } from './permissionLabels';
 
 function PermissionPicker({ value, onChange }: { value: string[]; onChange: (value: string[]) => void }) {
   return (
@@ -127,7 +127,7 @@ function TeamScreen() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{m.permissions.join(', ') || 'None'}</Text>
+                    <Text size="sm">{permissionNames(m.permissions) || 'None'}</Text>
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end">
@@ -171,7 +171,7 @@ function TeamScreen() {
             <Text fw={500}>Open invitations</Text>
             {invitations.data.map((i) => (
               <Text key={i.id} size="sm" c="dimmed">
-                {i.email} · {i.permissions.join(', ') || 'no permissions'}
+                {i.email} · {permissionNames(i.permissions) || 'no permissions'}
               </Text>
             ))}
           </Stack>
