@@ -44,12 +44,12 @@ describe('the seller team', () => {
 
     await seller.page.reload();
     const row = seller.page.getByTestId('team-member').filter({ hasText: email });
-    await row.getByText('get_orders').waitFor();
+    await row.getByText('See orders and customers').waitFor();
     await row.getByRole('button', { name: 'Permissions' }).click();
     const dialog = seller.page.getByRole('dialog');
     await dialog.getByLabel('See campaigns').check();
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await row.getByText('get_orders, get_campaigns').waitFor();
+    await row.getByText('See orders and customers, See campaigns').waitFor();
     await seller.context.close();
   });
 });
