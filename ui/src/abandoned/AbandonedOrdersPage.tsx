@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../api';
 import { abandonedCheckouts, NO_ABANDONED_FILTERS, type AbandonedFilters, type RecoveryMail } from '../api/customers';
+import { DateRangeFilter } from '../components/DateRangeFilter';
 import { ListPager, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
-import { DATE_RANGE_LABELS, DATE_RANGE_PRESETS } from '../format/dateRange';
 import { formatDateTime, formatMoney } from '../orders/labels';
 import { useSessionUser } from '../session/useSessionUser';
 
@@ -55,21 +55,7 @@ export function AbandonedOrdersPage() {
           clearable
           w={190}
         />
-        <Select
-          aria-label="Date"
-          placeholder="Date"
-          data={DATE_RANGE_PRESETS.map((p) => ({ value: p, label: DATE_RANGE_LABELS[p] }))}
-          value={filters.date_range || null}
-          onChange={(value) => setFilter({ date_range: value ?? '' })}
-          clearable
-          w={190}
-        />
-        {filters.date_range === 'custom' && (
-          <>
-            <TextInput type="date" aria-label="From" value={filters.from} onChange={(e) => setFilter({ from: e.currentTarget.value })} />
-            <TextInput type="date" aria-label="To" value={filters.to} onChange={(e) => setFilter({ to: e.currentTarget.value })} />
-          </>
-        )}
+        <DateRangeFilter filters={filters} setFilter={setFilter} />
       </Group>
       <PagedListCard list={list} loadingLabel="Loading abandoned checkouts">
         {(rows) => (

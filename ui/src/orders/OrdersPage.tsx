@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { api } from '../api';
 import { exportOrders, NO_FILTERS, sellerOrders, type OrderFilters } from '../api/orders';
 import { stores } from '../api/stores';
+import { DateRangeFilter } from '../components/DateRangeFilter';
 import { ExportCsvButton } from '../components/ExportCsvButton';
 import { ListPager, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
-import { DATE_RANGE_LABELS, DATE_RANGE_PRESETS } from '../format/dateRange';
 import { useSessionUser } from '../session/useSessionUser';
 import { ORDERS_KEY } from './keys';
 import {
@@ -72,17 +72,7 @@ export function OrdersPage() {
           'Store',
           (storeList.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
         )}
-        {select(
-          'date_range',
-          'Date',
-          DATE_RANGE_PRESETS.map((p) => ({ value: p, label: DATE_RANGE_LABELS[p] })),
-        )}
-        {filters.date_range === 'custom' && (
-          <>
-            <TextInput type="date" aria-label="From" value={filters.from} onChange={(e) => setFilter({ from: e.currentTarget.value })} />
-            <TextInput type="date" aria-label="To" value={filters.to} onChange={(e) => setFilter({ to: e.currentTarget.value })} />
-          </>
-        )}
+        <DateRangeFilter filters={filters} setFilter={setFilter} />
       </Group>
       <PagedListCard list={list} loadingLabel="Loading orders">
         {(rows) => (
