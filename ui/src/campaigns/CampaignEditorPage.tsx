@@ -12,6 +12,7 @@ import { EDITOR, resolution, texts } from '../editor/model';
 import { ACTIONS, applies, tooltipOf, type Performance } from '../editor/model/actions';
 import { focusOf, isDirty, selectedOf, type EditorState } from '../editor/model/state';
 import { formatPrice } from '../format/price';
+import { GUIDES_LEGEND } from '../print/guides';
 import { productColor } from '../mockup3d/productColor';
 import { variantUrl } from '../uploads/api';
 import { ArtworkPanel } from './ArtworkPanel';
@@ -182,9 +183,6 @@ function Editor({ initial }: { initial: Campaign }) {
                 onChange={(event) => perform({ name: 'setLockEdit', value: event.currentTarget.checked })}
                 data-action="setLockEdit"
               />
-              <Text size="xs" c="dimmed">
-                {space.width}×{space.height} px · {space.DPI} DPI
-              </Text>
             </Group>
             {[...productErrors, ...designErrors].map((message, i) => (
               <Alert key={i} color="red" variant="light" mt="sm" role="alert" data-testid="design-error">
@@ -203,7 +201,11 @@ function Editor({ initial }: { initial: Campaign }) {
                 imageUrl={imageUrl}
                 fontUrl={fileUrl}
                 naturals={editor.knownSizes}
+                background={colour.hex || undefined}
               />
+              <Text size="xs" c="dimmed" mt={4}>
+                {GUIDES_LEGEND} · {space.width}×{space.height} px · {space.DPI} DPI
+              </Text>
             </div>
           </Card>
         </Grid.Col>
