@@ -101,6 +101,7 @@ function FittedCanvas({
   const guides = guideRects(doc.printSpace);
   // Why the last handle drag was held back (restricted mode, or the font size bounds), until another selection.
   const [limit, setLimit] = useState<{ id: string | null; message: string } | null>(null);
+  const transforming = useRef(false);
   const { images, fontFamilies, fontsVersion } = useDesignAssets(doc, imageUrl, fontUrl ?? imageUrl, onImageLoad);
 
   const stageRef = useRef<Konva.Stage>(null);
@@ -218,7 +219,11 @@ function FittedCanvas({
       const natural = selected.type === 'image' ? naturals?.[selected.src] : undefined;
       const why = sizeRefusal(doc.printSpace, selected, size, { restricted, natural });
       if (!why) return newBox;
-      setLimit({ id: selected.id, message: why });
+      // Said only for a handle the seller drags, and set once: Konva also fits boxes while it redraws.
+      if (transforming.current) {
+        const id = selected.id;
+        setLimit((shown) => (shown?.id === id && shown.message === why ? shown : { id, message: why }));
+      }
       return oldBox;
     },
     [restricted, selected, scale, zoom, naturals, doc.printSpace],
@@ -311,7 +316,13 @@ function FittedCanvas({
             keepRatio={selected?.type === 'image'}
             flipEnabled={false}
             boundBoxFunc={boundBox}
-            onTransformStart={() => setLimit(null)}
+            onTransformStart={() => {
+              transforming.current = true;
+              setLimit(null);
+            }}
+            onTransformEnd={() => {
+              transforming.current = false;
+            }}
           />
         </Layer>
       </Stage>
