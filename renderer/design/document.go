@@ -25,7 +25,9 @@ const (
 	MaxCoordinate = 10 * MaxPrintSize
 	// MaxRotation bounds rotation in degrees (absolute value).
 	MaxRotation = 360
-	// MaxFontSize bounds fontSize in print pixels.
+	// MinFontSize and MaxFontSize bound fontSize in print pixels. A text's fontSize is also at most its print
+	// space's height: one line taller than the print area would be drawn outside it (docs/editor.md).
+	MinFontSize = 1
 	MaxFontSize = 10000
 	// MaxPrintType is the largest printType value accepted.
 	MaxPrintType = 3

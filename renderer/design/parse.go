@@ -56,6 +56,8 @@ func jsonErrorText(err error, dec *json.Decoder) string {
 
 type parser struct {
 	problems []Problem
+	// printHeight is the print space's height once read (0 before or when invalid): no line of text is taller.
+	printHeight float64
 }
 
 func (p *parser) add(field, format string, args ...any) {
@@ -341,6 +343,7 @@ func (p *parser) printSpace(raw json.RawMessage, ps *PrintSpace) {
 	}
 	if v, ok := f.integer("height", true); ok && f.inRange("height", v, 1, MaxPrintSize) {
 		ps.Height = int(v)
+		p.printHeight = v
 	}
 	dpiOK := false
 	if v, ok := f.number("dpi", true); ok && f.inRange("dpi", v, 1, MaxDPI) {
@@ -449,7 +452,11 @@ func (f *fields) text() *TextObject {
 		o.FontFamily = s
 	}
 	o.FontURL = f.source("fontUrl", false)
-	if v, ok := f.number("fontSize", true); ok && f.inRange("fontSize", v, 1, MaxFontSize) {
+	if v, ok := f.number("fontSize", true); ok && f.inRange("fontSize", v, MinFontSize, MaxFontSize) {
+		// A line taller than the print space could only be drawn outside it.
+		if h := f.p.printHeight; h > 0 && v > h {
+			f.p.add(f.field("fontSize"), "must be at most the print space's height (%s), got %s", num(h), num(v))
+		}
 		o.FontSize = v
 	}
 	o.X, o.Y, o.Rotation = f.placement()

@@ -1,9 +1,9 @@
-import { Button, Checkbox, FileButton, Group, Image, NumberInput, ScrollArea, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Checkbox, FileButton, Group, Image, ScrollArea, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
-import type { ImageObject } from '../editor/document';
+import { LIMITS, type ImageObject } from '../editor/document';
 import { isCustomObject, type LayerMove } from '../editor/model';
 import { variantUrl, type Upload } from '../uploads/api';
+import { BoundedNumberInput } from './BoundedNumberInput';
 
 interface ArtworkPanelProps {
   /** The selected image, if the selection is one: picks then replace it instead of adding. */
@@ -14,6 +14,8 @@ interface ArtworkPanelProps {
   onUpload: (file: File) => void;
   onPick: (upload: Upload) => void;
   onResize: (width: number) => void;
+  /** Why the last width was not applied as asked (restricted mode), shown under the width. */
+  refusal: string | null;
   /** Marks the selected image as the customer image, or unmarks it. */
   onCustomChange: (custom: boolean) => void;
   onLayer: (move: LayerMove) => void;
@@ -23,21 +25,18 @@ interface ArtworkPanelProps {
 const ACCEPT = 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp';
 
 /** The width field of the selected image: applied on Enter or when it loses focus, the height following the aspect. */
-function WidthInput({ image, onResize }: { image: ImageObject; onResize: (width: number) => void }) {
-  const [draft, setDraft] = useState<string | number | null>(null);
-  const apply = () => {
-    if (typeof draft === 'number' && draft > 0) onResize(draft);
-    setDraft(null);
-  };
+function WidthInput({ image, onResize, refusal }: { image: ImageObject; onResize: (width: number) => void; refusal: string | null }) {
   return (
-    <NumberInput
+    <BoundedNumberInput
       label="Width (print px)"
+      what="The width"
       min={1}
+      max={LIMITS.maxCoordinate}
       allowDecimal={false}
-      value={draft ?? Math.round(image.width)}
-      onChange={setDraft}
-      onBlur={apply}
-      onKeyDown={(event) => event.key === 'Enter' && apply()}
+      applyOn="commit"
+      value={Math.round(image.width)}
+      onValue={onResize}
+      refusal={refusal}
       data-action="resize"
       description={`${Math.round(image.width)} × ${Math.round(image.height)} px placed at ${Math.round(image.x)}, ${Math.round(image.y)}`}
     />
@@ -52,6 +51,7 @@ export function ArtworkPanel({
   onUpload,
   onPick,
   onResize,
+  refusal,
   onCustomChange,
   onLayer,
   onRemove,
@@ -86,7 +86,7 @@ export function ArtworkPanel({
       </ScrollArea.Autosize>
       {image && (
         <Stack gap="xs">
-          <WidthInput key={`${image.id}:${image.width}`} image={image} onResize={onResize} />
+          <WidthInput key={`${image.id}:${image.width}`} image={image} onResize={onResize} refusal={refusal} />
           <Checkbox
             label="Customer image (the customer replaces it; lock edit moves only this)"
             checked={isCustomObject(image)}

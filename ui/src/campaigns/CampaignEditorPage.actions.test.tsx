@@ -1,6 +1,6 @@
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +14,7 @@ import { FRONT, summerDrop, tshirt } from '../test/campaigns';
 import { renderWithMantine } from '../test/render';
 import { makeUser } from '../test/users';
 import { CampaignEditorPage } from './CampaignEditorPage';
+import { draftKey } from './localDraft';
 
 // jsdom cannot draw Konva: a stand-in canvas lists the objects as buttons that select them, shows the selection and
 // passes its keys on as the real canvas does; what the real canvas performs is typed by CANVAS_ACTIONS.
@@ -88,11 +89,20 @@ function setup(user = makeUser()) {
 const boundOnScreen = () =>
   new Set([...document.querySelectorAll('[data-action]')].map((el) => el.getAttribute('data-action') as ActionName));
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('the campaign editor’s actions', { timeout: 40_000 }, () => {
   it('gives every action of the registry a key, the canvas or a control on screen', async () => {
+    // A kept draft, so its offer (and the restore button) shows.
+    localStorage.setItem(
+      draftKey(CAMPAIGN),
+      JSON.stringify({ savedAt: '2026-11-26T12:00:00Z', draft: { name: 'Kept', personalized: null, productPersonalized: {} }, docs: {} }),
+    );
     const user = setup();
+    await screen.findByTestId('draft-offer');
     await screen.findByRole('button', { name: 'Add text' });
     await screen.findByRole('button', { name: 'Add b-art.png' });
     const bound = boundOnScreen();
@@ -139,5 +149,64 @@ describe('the campaign editor’s actions', { timeout: 40_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'select art-1' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Redo' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
+  });
+
+  it('keeps unsaved work in the browser and offers it back when the editor opens again', async () => {
+    let user = setup();
+    await user.click(await screen.findByRole('button', { name: 'select art-1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Campaign name' }));
+    await user.type(screen.getByRole('textbox', { name: 'Campaign name' }), 'Kept drop');
+    await waitFor(() => expect(localStorage.getItem(draftKey(CAMPAIGN))).toContain('Kept drop'));
+
+    // A reload: the editor opens again from the saved campaign, and offers the kept changes.
+    cleanup();
+    user = setup();
+    const offer = await screen.findByTestId('draft-offer');
+    expect(offer).toHaveTextContent('Unsaved changes were kept in this browser');
+    expect(screen.getByRole('button', { name: 'select art-1' })).toBeInTheDocument();
+    // Nothing is written over the kept draft while it waits for an answer.
+    expect(localStorage.getItem(draftKey(CAMPAIGN))).toContain('Kept drop');
+    await user.click(screen.getByRole('button', { name: 'Restore changes' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'select art-1' })).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Campaign name' })).toHaveValue('Kept drop');
+    expect(screen.queryByTestId('draft-offer')).not.toBeInTheDocument();
+    // Undo takes the restored changes back, which leaves nothing unsaved: the kept draft goes.
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    expect(await screen.findByRole('button', { name: 'select art-1' })).toBeInTheDocument();
+  });
+
+  it('forgets a discarded draft', async () => {
+    localStorage.setItem(
+      draftKey(CAMPAIGN),
+      JSON.stringify({ savedAt: '2026-11-26T12:00:00Z', draft: { name: 'Kept', personalized: null, productPersonalized: {} }, docs: {} }),
+    );
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(screen.queryByTestId('draft-offer')).not.toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem(draftKey(CAMPAIGN))).toBeNull());
+  });
+
+  it('says so under the text when a paste is longer than it holds, and bounds the font size', async () => {
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'select text-1' }));
+    const field = await screen.findByRole('textbox', { name: 'Text' });
+    await user.clear(field);
+    await user.click(field);
+    await user.paste('Twenty characters!!!');
+    expect(field).toHaveValue('Twenty character');
+    expect(screen.getByText('This text holds at most 16 characters: the last 4 characters were left out.')).toBeInTheDocument();
+
+    const size = screen.getByRole('textbox', { name: 'Size' });
+    for (const typed of ['0', '-5', '99999']) {
+      await user.clear(size);
+      await user.type(size, typed);
+      expect(await screen.findByText('The size must be from 1 to 5400.')).toBeInTheDocument();
+    }
+    await user.clear(size);
+    await user.type(size, '400');
+    await waitFor(() => expect(screen.queryByText('The size must be from 1 to 5400.')).not.toBeInTheDocument());
+    await user.tab();
+    expect(size).toHaveValue('400');
   });
 });

@@ -6,11 +6,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../api';
 import { modelFor, type Campaign } from '../api/campaigns';
 import { DesignCanvas } from '../editor/DesignCanvas';
-import { PRINT_TYPE_FULL_3D, sourceKindOf, type ImageObject, type TextObject } from '../editor/document';
+import { DEFAULT_FONT_FAMILY, PRINT_TYPE_FULL_3D, fontSizeBounds, sourceKindOf, type ImageObject, type TextObject } from '../editor/document';
+import { canvasMeasure } from '../editor/fonts';
 import { EDITOR, resolution, texts } from '../editor/model';
 import { ACTIONS, applies, tooltipOf, type Performance } from '../editor/model/actions';
 import { focusOf, isDirty, selectedOf, type EditorState } from '../editor/model/state';
 import { formatPrice } from '../format/price';
+import { GUIDES_LEGEND } from '../print/guides';
 import { productColor } from '../mockup3d/productColor';
 import { variantUrl } from '../uploads/api';
 import { ArtworkPanel } from './ArtworkPanel';
@@ -52,9 +54,9 @@ function artworkUrl(src: string, printType: number | undefined): string {
 
 /** The editor of a loaded campaign: layout over useCampaignEditor. Remounted (by key) when another campaign opens. */
 function Editor({ initial }: { initial: Campaign }) {
-  const editor = useCampaignEditor(initial);
   // The API's rule: changing a campaign needs update_campaign. Without it the editor only looks.
   const readOnly = !can(useSessionUser(), 'update_campaign');
+  const editor = useCampaignEditor(initial, readOnly);
   const { state } = editor;
   const perform = readOnly ? lookOnly(editor.perform) : editor.perform;
   const { campaign, draft, errors } = state;
@@ -78,6 +80,7 @@ function Editor({ initial }: { initial: Campaign }) {
   const designErrors = errors.designs[key] ?? [];
   const productErrors = errors.products[product.id] ?? [];
   const imageUrl = (src: string) => artworkUrl(src, space.printType);
+  const refusalAt = (at: NonNullable<EditorState['refusal']>['at']) => (state.refusal?.at === at ? state.refusal.message : null);
 
   return (
     <Stack gap="lg">
@@ -101,6 +104,24 @@ function Editor({ initial }: { initial: Campaign }) {
           </Group>
         )}
       </Group>
+      {editor.localDraft.offer && (
+        <Alert color="yellow" variant="light" data-testid="draft-offer" title="Unsaved changes were kept in this browser">
+          <Stack gap="xs">
+            <Text size="sm">
+              Your changes of {new Date(editor.localDraft.offer.savedAt).toLocaleString()} to this campaign were not saved.
+              Restore them to go on where you left off, or discard them to start from the saved design.
+            </Text>
+            <Group gap="xs">
+              <Button size="xs" onClick={editor.localDraft.restore} data-action="restoreDraft">
+                Restore changes
+              </Button>
+              <Button size="xs" variant="default" onClick={editor.localDraft.discard}>
+                Discard
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
       {readOnly && (
         <Alert color="blue" variant="light" data-testid="editor-read-only">
           View only: your permissions let you see this campaign but not change it.
@@ -162,9 +183,6 @@ function Editor({ initial }: { initial: Campaign }) {
                 onChange={(event) => perform({ name: 'setLockEdit', value: event.currentTarget.checked })}
                 data-action="setLockEdit"
               />
-              <Text size="xs" c="dimmed">
-                {space.width}×{space.height} px · {space.DPI} DPI
-              </Text>
             </Group>
             {[...productErrors, ...designErrors].map((message, i) => (
               <Alert key={i} color="red" variant="light" mt="sm" role="alert" data-testid="design-error">
@@ -183,7 +201,11 @@ function Editor({ initial }: { initial: Campaign }) {
                 imageUrl={imageUrl}
                 fontUrl={fileUrl}
                 naturals={editor.knownSizes}
+                background={colour.hex || undefined}
               />
+              <Text size="xs" c="dimmed" mt={4}>
+                {GUIDES_LEGEND} · {space.width}×{space.height} px · {space.DPI} DPI
+              </Text>
             </div>
           </Card>
         </Grid.Col>
@@ -214,6 +236,7 @@ function Editor({ initial }: { initial: Campaign }) {
                   selectedImage &&
                   perform({ name: 'resize', value: { width, natural: editor.knownSizes[selectedImage.src] } })
                 }
+                refusal={refusalAt('artwork')}
                 onCustomChange={(custom) => perform({ name: 'setCustomImage', value: custom })}
                 onLayer={(move) => perform({ name: 'moveLayer', value: move })}
                 onRemove={() => perform({ name: 'remove', value: undefined })}
@@ -228,8 +251,10 @@ function Editor({ initial }: { initial: Campaign }) {
                 textCount={texts(doc).length}
                 fonts={editor.fonts}
                 backgrounds={editor.readyUploads.map((u) => ({ value: u.filePath, label: u.file_name }))}
-                refusal={state.refusal}
-                onAdd={() => perform({ name: 'addText', value: undefined })}
+                refusal={refusalAt('texts')}
+                textRefusal={refusalAt('text')}
+                fontSizes={fontSizeBounds(doc.printSpace)}
+                onAdd={() => perform({ name: 'addText', value: canvasMeasure(DEFAULT_FONT_FAMILY) })}
                 onChange={(patch) => perform({ name: 'updateText', value: patch })}
                 onRemove={() => perform({ name: 'remove', value: undefined })}
               />

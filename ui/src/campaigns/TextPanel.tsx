@@ -4,7 +4,6 @@ import {
   Checkbox,
   ColorInput,
   Group,
-  NumberInput,
   SegmentedControl,
   Select,
   Stack,
@@ -14,7 +13,8 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Font } from '../api/campaigns';
 import type { ConvertText, DisplayStyle, TextObject } from '../editor/document';
-import { EDITOR } from '../editor/model';
+import { EDITOR, textLimit } from '../editor/model';
+import { BoundedNumberInput } from './BoundedNumberInput';
 
 /** What an artwork the seller uploaded is to the text panel: a background the glyphs can be filled with. */
 export interface BackgroundChoice {
@@ -31,6 +31,10 @@ interface TextPanelProps {
   backgrounds: readonly BackgroundChoice[];
   /** Why the last "Add text" was refused (model.addText's message). */
   refusal: string | null;
+  /** Why the selected text's words were cut (shown under them). */
+  textRefusal: string | null;
+  /** The font sizes the print space allows (document.fontSizeBounds). */
+  fontSizes: Readonly<{ min: number; max: number }>;
   onAdd: () => void;
   onChange: (patch: Partial<Omit<TextObject, 'type' | 'id'>>) => void;
   onRemove: () => void;
@@ -50,7 +54,18 @@ const DISPLAY: { value: DisplayStyle; label: string }[] = [
 ];
 
 /** Adding texts (2 per print area) and editing the selected one: words, font, size, colour and layout. */
-export function TextPanel({ text, textCount, fonts, backgrounds, refusal, onAdd, onChange, onRemove }: TextPanelProps) {
+export function TextPanel({
+  text,
+  textCount,
+  fonts,
+  backgrounds,
+  refusal,
+  textRefusal,
+  fontSizes,
+  onAdd,
+  onChange,
+  onRemove,
+}: TextPanelProps) {
   const families = fonts.length > 0 ? fonts.map((f) => f.family) : [EDITOR.defaultFont];
   return (
     <Stack gap="sm">
@@ -73,11 +88,12 @@ export function TextPanel({ text, textCount, fonts, backgrounds, refusal, onAdd,
         </Text>
       ) : (
         <Stack gap="xs">
+          {/* No maxLength attribute: the browser would cut a paste without a word; the editor cuts it and says so. */}
           <TextInput
             label="Text"
             value={text.text}
-            maxLength={Math.min(text.maxLength ?? EDITOR.textMaxLength, EDITOR.textMaxLength)}
-            description={`${[...text.text].length} / ${Math.min(text.maxLength ?? EDITOR.textMaxLength, EDITOR.textMaxLength)} characters`}
+            description={`${[...text.text].length} / ${textLimit(text)} characters`}
+            error={textRefusal ?? undefined}
             data-action="updateText"
             onChange={(event) => onChange({ text: event.currentTarget.value })}
           />
@@ -90,13 +106,15 @@ export function TextPanel({ text, textCount, fonts, backgrounds, refusal, onAdd,
               data-action="updateText"
               onChange={(family) => family && onChange({ fontFamily: family, fontUrl: '' })}
             />
-            <NumberInput
+            <BoundedNumberInput
+              key={text.id}
               label="Size"
-              min={1}
-              max={10000}
+              what="The size"
+              min={fontSizes.min}
+              max={fontSizes.max}
               value={text.fontSize}
               data-action="updateText"
-              onChange={(value) => typeof value === 'number' && value > 0 && onChange({ fontSize: value })}
+              onValue={(fontSize) => onChange({ fontSize })}
             />
           </Group>
           <Select

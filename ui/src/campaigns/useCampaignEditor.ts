@@ -4,18 +4,19 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { api, isApiError, type FieldError } from '../api';
 import { addProduct, calcExtraPrintCost, listExports, listFonts, removeProduct, saveCampaign, type Campaign, type CampaignUpdate } from '../api/campaigns';
 import { actionForKey, type KeyScope, type Performance } from '../editor/model/actions';
 import type { Size } from '../editor/model';
 import { editorReducer } from '../editor/model/reducer';
-import { documentsOf, initialState, type EditorState } from '../editor/model/state';
+import { documentsOf, initialState, isDirty, type EditorState } from '../editor/model/state';
 import { toastDuration } from '../feedback/toast';
 import { listUploads, type Upload } from '../uploads/api';
 import { notifyUploadFailed } from '../uploads/notify';
 import { uploadFile } from '../uploads/uploader';
 import { checkBeforeSave, exportPollInterval, exportProgress, objectCounts, placeErrors, saveBody, type Documents } from './editorState';
+import { clearDrafts, readDraft, writeDraft, type LocalDraft } from './localDraft';
 import { CAMPAIGNS_KEY, campaignQuery } from './queries';
 
 /** A save refused by the editor's own checks, before any request. */
@@ -35,14 +36,52 @@ function inFormField(target: EventTarget | null): boolean {
   return ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable;
 }
 
+/** The browser's localStorage, or null where it is disabled. */
+function localStore(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps the unsaved work in the browser as it changes and forgets it once saved; a draft found on opening is
+ * offered back (`offer`) and nothing is written over it until the seller restores or discards it.
+ */
+function useLocalDraft(state: EditorState, perform: (action: Performance) => void, readOnly: boolean) {
+  const [offer, setOffer] = useState<LocalDraft | null>(() => {
+    const storage = localStore();
+    return storage && !readOnly ? readDraft(storage, state.campaign) : null;
+  });
+  const dirty = isDirty(state);
+  const docs = documentsOf(state);
+  const { campaign, draft } = state;
+  useEffect(() => {
+    const storage = localStore();
+    if (!storage || offer || readOnly) return;
+    if (dirty) writeDraft(storage, campaign, { savedAt: new Date().toISOString(), draft, docs });
+    else clearDrafts(storage, campaign.id);
+  }, [offer, readOnly, dirty, docs, draft, campaign]);
+  return {
+    offer,
+    restore: () => {
+      if (offer) perform({ name: 'restoreDraft', value: { docs: offer.docs, draft: offer.draft } });
+      setOffer(null);
+    },
+    discard: () => setOffer(null),
+  };
+}
+
 /** The editor of a loaded campaign: its state, how to change it and the bff's answers around it. */
-export function useCampaignEditor(initial: Campaign) {
+export function useCampaignEditor(initial: Campaign, readOnly = false) {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(editorReducer, initial, initialState);
   const { campaign, revisions } = state;
   const docs = documentsOf(state);
 
   const perform = useCallback((action: Performance) => dispatch({ type: 'perform', ...action }), []);
+  const localDraft = useLocalDraft(state, perform, readOnly);
 
   // Keys: the page's anywhere but in form fields, the canvas's while it has the focus; both from the registry.
   const latest = useRef<EditorState>(state);
@@ -154,6 +193,7 @@ export function useCampaignEditor(initial: Campaign) {
   return {
     state,
     perform,
+    localDraft,
     onCanvasKey,
     fonts: fonts.data ?? [],
     readyUploads,

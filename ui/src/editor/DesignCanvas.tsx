@@ -1,12 +1,15 @@
-// The design canvas (react-konva): draws a design document at displayWidth, scaled from print pixels, and
-// edits it through the pure model (model.ts): select, drag with the centre snapping guide, Transformer with
+// The design canvas (react-konva): draws a design document at displayWidth (or narrower, to fit its container on a
+// small screen), scaled from print pixels, with the print and safe area guides the designer's view draws
+// (print/guides.ts), and edits it through the pure model (model.ts): select, drag with the centre snapping guide, Transformer with
 // the restricted-mode clamps, zoom (wheel) and pan (drag the background). What it changes it hands to the editor as
 // the actions of CANVAS_ACTIONS (model/actions.ts); its keys go to the editor too (onKeyDown), which looks them up in
 // the same registry.
 
+import { useElementSize } from '@mantine/hooks';
 import type Konva from 'konva';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Group, Layer, Line, Rect, Stage, Transformer } from 'react-konva';
+import { GUIDES, guideRects } from '../print/guides';
 import { imageSources, useDesignAssets } from './assets';
 import type { DesignDocument, DesignObject } from './document';
 import { DesignObjects, type ObjectHandlers } from './DesignObjects';
@@ -15,7 +18,7 @@ import {
   EDITOR,
   isCustomObject,
   objectHeight,
-  scaleCap,
+  sizeRefusal,
   snapToCentre,
   transformObject,
   type Box,
@@ -33,7 +36,7 @@ export type DesignCanvasProps = {
   restricted?: boolean;
   /** Lock-edit mode: only the customer object (model.isCustomObject) can be moved. */
   lockEdit?: boolean;
-  /** Width of the canvas in CSS pixels (EDITOR.displayWidth by default). */
+  /** Width of the canvas in CSS pixels (EDITOR.displayWidth by default); narrower when its container is. */
   displayWidth?: number;
   /** The URL an image source is displayed from (the `design` variant of an upload). */
   imageUrl: (src: string) => string;
@@ -66,9 +69,39 @@ export function DesignCanvas({
   naturals,
   background = '#f1f3f5',
 }: DesignCanvasProps) {
+  // The canvas fits its container: at most displayWidth, narrower on a small screen (0: not measured yet).
+  const { ref: fitRef, width: room } = useElementSize();
+  return (
+    <div ref={fitRef} style={{ width: '100%', maxWidth: displayWidth }}>
+      <FittedCanvas
+        {...{ doc, perform, onKeyDown, selectedId, restricted, lockEdit, imageUrl, fontUrl, onImageLoad, naturals, background }}
+        displayWidth={room > 0 ? Math.min(displayWidth, Math.floor(room)) : displayWidth}
+      />
+    </div>
+  );
+}
+
+function FittedCanvas({
+  doc,
+  perform,
+  onKeyDown,
+  selectedId,
+  restricted = false,
+  lockEdit = false,
+  displayWidth = EDITOR.displayWidth,
+  imageUrl,
+  fontUrl,
+  onImageLoad,
+  naturals,
+  background,
+}: DesignCanvasProps) {
   const { width: W, height: H } = doc.printSpace;
   const scale = displayWidth / W;
   const displayHeight = Math.round(H * scale);
+  const guides = guideRects(doc.printSpace);
+  // Why the last handle drag was held back (restricted mode, or the font size bounds), until another selection.
+  const [limit, setLimit] = useState<{ id: string | null; message: string } | null>(null);
+  const transforming = useRef(false);
   const { images, fontFamilies, fontsVersion } = useDesignAssets(doc, imageUrl, fontUrl ?? imageUrl, onImageLoad);
 
   const stageRef = useRef<Konva.Stage>(null);
@@ -164,32 +197,49 @@ export function DesignCanvas({
   }, [canTransform, selectedId, doc]);
 
   // Cache image groups at the displayed resolution: dragging then blits a small bitmap instead of
-  // resampling the 1500 px design variant every frame.
+  // resampling the 1500 px design variant every frame. A group is cached again only when its image, its object
+  // or the display scale changed: typing in a text must not redraw every artwork on each keystroke.
+  const cached = useRef(new Map<string, { o: DesignObject; image: unknown; ratio: number; node: Konva.Group }>());
   useEffect(() => {
-    const ratio = scale * zoom * (window.devicePixelRatio || 1);
+    const ratio = Math.min(1, scale * zoom * (window.devicePixelRatio || 1));
+    const seen = new Set<string>();
+    let redrawn = false;
     for (const o of doc.objects) {
       const node = nodes.current.get(o.id);
-      if (!node || o.type !== 'image' || !images[o.src]) continue;
+      const image = o.type === 'image' ? images[o.src] : undefined;
+      if (!node || !image) continue;
+      seen.add(o.id);
+      const last = cached.current.get(o.id);
+      if (last && last.o === o && last.image === image && last.ratio === ratio && last.node === node) continue;
       node.clearCache();
-      node.cache({ pixelRatio: Math.min(1, ratio) });
+      node.cache({ pixelRatio: ratio });
+      cached.current.set(o.id, { o, image, ratio, node });
+      redrawn = true;
     }
-    stageRef.current?.batchDraw();
+    for (const id of cached.current.keys()) if (!seen.has(id)) cached.current.delete(id);
+    if (redrawn) stageRef.current?.batchDraw();
   }, [doc, images, scale, zoom]);
 
-  // Restricted mode refuses a Transformer box larger than the print area or past the DPI cap.
+  // Restricted mode refuses a Transformer box larger than the print area or past the DPI cap, and no text grows
+  // past its font size bounds; the canvas says why (model.sizeRefusal) instead of just stopping.
   const boundBox = useCallback(
     <B extends { width: number; height: number }>(oldBox: B, newBox: B): B => {
-      if (!restricted || !selected) return newBox;
+      if (!selected) return newBox;
       const s = scale * zoom;
-      const w = Math.abs(newBox.width) / s;
-      const h = Math.abs(newBox.height) / s;
-      if (w > W + 0.5 || h > H + 0.5) return oldBox;
+      const size = { width: Math.abs(newBox.width) / s, height: Math.abs(newBox.height) / s };
       const natural = selected.type === 'image' ? naturals?.[selected.src] : undefined;
-      if (natural && w > natural.width * scaleCap(doc.printSpace) + 0.5) return oldBox;
-      return newBox;
+      const why = sizeRefusal(doc.printSpace, selected, size, { restricted, natural });
+      if (!why) return newBox;
+      // Said only for a handle the seller drags, and set once: Konva also fits boxes while it redraws.
+      if (transforming.current) {
+        const id = selected.id;
+        setLimit((shown) => (shown?.id === id && shown.message === why ? shown : { id, message: why }));
+      }
+      return oldBox;
     },
-    [restricted, selected, scale, zoom, W, H, naturals, doc.printSpace],
+    [restricted, selected, scale, zoom, naturals, doc.printSpace],
   );
+  const shownLimit = limit && limit.id === selectedId ? limit.message : null;
 
   const onWheel = (e: Konva.KonvaEventObject<WheelEvent>) => {
     e.evt.preventDefault();
@@ -218,7 +268,8 @@ export function DesignCanvas({
       data-testid="design-canvas"
       // "true" until every image of the document is drawn (tests wait on it; a variant can take seconds).
       data-loading={imageSources(doc).some((src) => !images[src])}
-      style={{ width: displayWidth, height: displayHeight, outline: 'none', overflow: 'hidden' }}
+      data-display-width={displayWidth}
+      style={{ width: displayWidth, height: displayHeight, outline: 'none', overflow: 'hidden', position: 'relative' }}
     >
       <Stage
         ref={stageRef}
@@ -243,6 +294,28 @@ export function DesignCanvas({
             />
           </Group>
         </Layer>
+        <Layer listening={false}>
+          <Group scaleX={scale} scaleY={scale}>
+            {(['printArea', 'safeArea'] as const).map((name) => {
+              const r = guides[name];
+              const w = GUIDES[name].width / scale;
+              // Inset by half the line, so the print area's edge shows whole inside the canvas.
+              return (
+                <Rect
+                  key={name}
+                  name={name}
+                  x={r.x + w / 2}
+                  y={r.y + w / 2}
+                  width={Math.max(0, r.width - w)}
+                  height={Math.max(0, r.height - w)}
+                  stroke={GUIDES[name].color}
+                  strokeWidth={w}
+                  dash={GUIDES[name].dash?.map((d) => d / scale)}
+                />
+              );
+            })}
+          </Group>
+        </Layer>
         <Layer>
           <Group scaleX={scale} scaleY={scale} listening={false}>
             <Line ref={guideX} points={[W / 2, 0, W / 2, H]} stroke="#e64980" strokeWidth={2 / scale} visible={false} />
@@ -254,9 +327,29 @@ export function DesignCanvas({
             keepRatio={selected?.type === 'image'}
             flipEnabled={false}
             boundBoxFunc={boundBox}
+            onTransformStart={() => {
+              transforming.current = true;
+              setLimit(null);
+            }}
+            onTransformEnd={() => {
+              transforming.current = false;
+            }}
           />
         </Layer>
       </Stage>
+      {shownLimit && (
+        <div
+          role="status"
+          data-testid="canvas-refusal"
+          style={{
+            position: 'absolute', left: 8, right: 8, bottom: 8, padding: '6px 10px', borderRadius: 6, fontSize: 13,
+            lineHeight: 1.35, background: 'rgba(255, 244, 230, 0.96)', color: '#d9480f', border: '1px solid #ffc078',
+            pointerEvents: 'none',
+          }}
+        >
+          {shownLimit}
+        </div>
+      )}
     </div>
   );
 }

@@ -12,11 +12,21 @@ export const LIMITS = {
   maxTextLength: 16,
   maxCoordinate: 200000,
   maxRotation: 360,
+  minFontSize: 1,
   maxFontSize: 10000,
   maxPrintType: 3,
   maxIdLength: 100,
   maxSourceLength: 2048,
 } as const;
+
+/**
+ * The font sizes a text may have in a print space: from LIMITS.minFontSize to the print space's height (a line
+ * taller than the print area is drawn outside it) and never beyond LIMITS.maxFontSize. validateDocument and the
+ * renderer refuse anything else; the editor's inputs and handles stay inside.
+ */
+export function fontSizeBounds(ps: Readonly<{ height: number }>): { min: number; max: number } {
+  return { min: LIMITS.minFontSize, max: Math.max(LIMITS.minFontSize, Math.min(LIMITS.maxFontSize, ps.height)) };
+}
 
 /** The print type of full 3D (all-over) products. */
 export const PRINT_TYPE_FULL_3D = 2;
@@ -286,14 +296,15 @@ function readObject(problems: Problem[], path: string, raw: unknown): Fields | u
   return new Fields(problems, path, raw as Record<string, unknown>);
 }
 
-function checkPrintSpace(problems: Problem[], raw: unknown) {
+/** Checks the print space; returns its height when valid (0 otherwise), which bounds the texts' font size. */
+function checkPrintSpace(problems: Problem[], raw: unknown): number {
   const f = readObject(problems, 'printSpace', raw);
-  if (!f) return;
+  if (!f) return 0;
   f.shortString('name', false);
   const w = f.integer('width', true);
   if (w !== undefined) f.inRange('width', w, 1, LIMITS.maxPrintSize);
   const h = f.integer('height', true);
-  if (h !== undefined) f.inRange('height', h, 1, LIMITS.maxPrintSize);
+  const height = h !== undefined && f.inRange('height', h, 1, LIMITS.maxPrintSize) ? h : 0;
   const dpi = f.number('dpi', true);
   const dpiOK = dpi !== undefined && f.inRange('dpi', dpi, 1, LIMITS.maxDpi);
   const minDpi = f.number('minDpi', true);
@@ -303,6 +314,7 @@ function checkPrintSpace(problems: Problem[], raw: unknown) {
   const pt = f.integer('printType', false);
   if (pt !== undefined) f.inRange('printType', pt, 0, LIMITS.maxPrintType);
   f.unknown();
+  return height;
 }
 
 function checkPlacement(f: Fields) {
@@ -325,7 +337,7 @@ function checkImage(f: Fields) {
   if (h !== undefined) f.positive('height', h, LIMITS.maxCoordinate);
 }
 
-function checkText(f: Fields) {
+function checkText(f: Fields, printHeight: number) {
   f.shortString('id', true);
   f.shortString('name', false);
   let text = f.str('text', true);
@@ -343,7 +355,9 @@ function checkText(f: Fields) {
   f.shortString('fontFamily', false);
   f.source('fontUrl', false);
   const size = f.number('fontSize', true);
-  if (size !== undefined) f.inRange('fontSize', size, 1, LIMITS.maxFontSize);
+  if (size !== undefined && f.inRange('fontSize', size, LIMITS.minFontSize, LIMITS.maxFontSize) && printHeight > 0) {
+    if (size > printHeight) f.add('fontSize', `must be at most the print space's height (${num(printHeight)}), got ${num(size)}`);
+  }
   checkPlacement(f);
   const w = f.number('width', true);
   if (w !== undefined) f.positive('width', w, LIMITS.maxCoordinate);
@@ -384,7 +398,7 @@ function checkText(f: Fields) {
   f.boolean('isCustom');
 }
 
-function checkObjects(problems: Problem[], raw: unknown) {
+function checkObjects(problems: Problem[], raw: unknown, printHeight: number) {
   if (!Array.isArray(raw)) {
     problems.push({ field: 'objects', message: `want array, got ${kindOf(raw)}` });
     return;
@@ -401,7 +415,7 @@ function checkObjects(problems: Problem[], raw: unknown) {
     if (type === 'image') checkImage(f);
     else if (type === 'text') {
       texts++;
-      checkText(f);
+      checkText(f, printHeight);
     } else {
       f.oneOf('type', type, 'image', 'text');
       return; // the other fields mean nothing without a type
@@ -427,9 +441,9 @@ export function validateDocument(doc: unknown): Problem[] {
     root.add('version', `unsupported version ${num(version)} (want ${LIMITS.version})`);
   }
   const ps = root.get('printSpace', true);
-  if (ps.present) checkPrintSpace(problems, ps.value);
+  const printHeight = ps.present ? checkPrintSpace(problems, ps.value) : 0;
   const objs = root.get('objects', true);
-  if (objs.present) checkObjects(problems, objs.value);
+  if (objs.present) checkObjects(problems, objs.value, printHeight);
   root.unknown();
   return problems;
 }

@@ -3,6 +3,7 @@ import { validateDocument } from './document';
 import {
   addImage,
   addText,
+  defaultFontSize,
   EDITOR,
   emptyDocument,
   moveLayer,
@@ -10,6 +11,7 @@ import {
   removeObject,
   replaceImage,
   resolution,
+  sizeRefusal,
   snapToCentre,
   syncDesigns,
   TOO_MANY_TEXTS,
@@ -124,6 +126,28 @@ describe('texts', () => {
     expect(only<TextObject>(doc).text).toBe('ab\nc');
   });
 
+  it('sizes the default text to span 80% of the print area, within the font size bounds', () => {
+    const hello = (line: string) => (line === 'Hello' ? 2.25 : 1);
+    expect(defaultFontSize(emptyDocument(front).printSpace, hello)).toBe(1600);
+    // The mug's wrap is 1050 tall: 0.8 x 2700 / 2.25 = 960 fits; a narrow measure would not pass its height.
+    expect(defaultFontSize(emptyDocument(mug).printSpace, hello)).toBe(960);
+    expect(defaultFontSize(emptyDocument(mug).printSpace, () => 0.5)).toBe(1050);
+    // Nothing to measure with: the old default.
+    expect(defaultFontSize(emptyDocument(front).printSpace)).toBe(EDITOR.defaultFontSize);
+    expect(defaultFontSize(emptyDocument(front).printSpace, () => 0)).toBe(EDITOR.defaultFontSize);
+  });
+
+  it('keeps the font size between 1 and the print area height', () => {
+    const doc = withText(emptyDocument(front));
+    expect(only<TextObject>(updateText(doc, 'text-1', { fontSize: 99999 })).fontSize).toBe(5400);
+    expect(only<TextObject>(updateText(doc, 'text-1', { fontSize: -5 })).fontSize).toBe(1);
+    expect(only<TextObject>(transformObject(doc, 'text-1', { x: 0, y: 0, width: 100, fontSize: 8000 }, { restricted: false })).fontSize).toBe(5400);
+    expect(validateDocument(updateText(doc, 'text-1', { fontSize: 99999 }))).toEqual([]);
+    expect(validateDocument({ ...doc, objects: [{ ...only<TextObject>(doc), fontSize: 5401 }] })).toEqual([
+      { field: 'objects[0].fontSize', message: "must be at most the print space's height (5400), got 5401" },
+    ]);
+  });
+
   it('changes style fields', () => {
     const doc = updateText(withText(emptyDocument(front)), 'text-1', { convertText: 'uppercase', textAlign: 'right' });
     expect(only<TextObject>(doc)).toMatchObject({ convertText: 'uppercase', textAlign: 'right' });
@@ -174,6 +198,31 @@ describe('transformObject', () => {
     expect(locked).toBe(both);
     const moved = transformObject(both, 'cust', { x: 1, y: 1, width: 10, height: 10 }, { restricted: false, lockEdit: true });
     expect(only<ImageObject>(moved, 1)).toMatchObject({ x: 1, y: 1 });
+  });
+});
+
+describe('sizeRefusal', () => {
+  const ps = emptyDocument(front).printSpace;
+  const image = only<ImageObject>(addImage(emptyDocument(front), art, { restricted: false }));
+  const text = only<TextObject>(withText(emptyDocument(front)));
+
+  it('says why restricted mode holds an image back: the print area, then the resolution', () => {
+    expect(sizeRefusal(ps, image, { width: 4600, height: 4600 }, { restricted: true })).toBe(
+      'Restricted mode keeps objects within the print area (4500 × 5400 px): this one cannot grow larger. Turn restricted mode off to go beyond it.',
+    );
+    const natural = { width: 1000, height: 800 };
+    expect(sizeRefusal(ps, image, { width: 2000, height: 1600 }, { restricted: true, natural })).toBeNull();
+    expect(sizeRefusal(ps, image, { width: 2100, height: 1680 }, { restricted: true, natural })).toMatch(
+      /^This artwork is 1000 × 800 px: wider than 2000 px it would print below 150 DPI/,
+    );
+    expect(sizeRefusal(ps, image, { width: 9000, height: 9000 }, { restricted: false, natural })).toBeNull();
+  });
+
+  it('holds a text to its font size bounds in every mode', () => {
+    expect(sizeRefusal(ps, text, { width: 100, height: 5400 }, { restricted: false })).toBeNull();
+    expect(sizeRefusal(ps, text, { width: 100, height: 6000 }, { restricted: false })).toBe(
+      "A text's size is at most 5400 px, the print area's height: a taller line would print outside it.",
+    );
   });
 });
 

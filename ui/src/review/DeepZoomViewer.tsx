@@ -4,7 +4,8 @@ import OpenSeadragon from 'openseadragon';
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { api } from '../api';
 import type { Manifest } from '../api/review';
-import { MAX_SCALE, levelFor, safeInset, sameView, zoomPercent, type ViewState } from './viewport';
+import { GUIDES, guideBorder, safeInset } from '../print/guides';
+import { MAX_SCALE, levelFor, sameView, zoomPercent, type ViewState } from './viewport';
 
 /** The API base the tiles are fetched under, as the app's API client uses it. */
 const API_BASE = (import.meta.env.VITE_API_BASE_URL ?? '/api').replace(/\/+$/, '');
@@ -274,8 +275,8 @@ export function DeepZoomViewer({ manifest, tilesUrl, dpi, height = 560, sharedVi
       >
         <div ref={checkerRef} style={{ position: 'absolute', background: CHECKER }} />
         <div ref={hostRef} style={{ position: 'absolute', inset: 0, cursor: 'grab' }} />
-        <div ref={printAreaRef} style={{ position: 'absolute', pointerEvents: 'none', border: '1.5px solid #228be6', boxSizing: 'border-box' }} />
-        <div ref={safeAreaRef} style={{ position: 'absolute', pointerEvents: 'none', border: '1.5px dashed #f76707', boxSizing: 'border-box' }} />
+        <div ref={printAreaRef} style={{ position: 'absolute', pointerEvents: 'none', border: guideBorder(GUIDES.printArea), boxSizing: 'border-box' }} />
+        <div ref={safeAreaRef} style={{ position: 'absolute', pointerEvents: 'none', border: guideBorder(GUIDES.safeArea), boxSizing: 'border-box' }} />
         {splitX !== undefined && (
           <div style={{ position: 'absolute', top: 0, bottom: 0, left: splitX, width: 2, marginLeft: -1, background: '#ffffff', pointerEvents: 'none' }} />
         )}

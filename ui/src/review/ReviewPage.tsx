@@ -37,6 +37,7 @@ import { uploadFile } from '../uploads/uploader';
 import { DesignPanel, DpiPanel, FactsPanel, HistoryPanel, PersonalizationPanel, StatusBadge } from './ReviewPanels';
 import { queueCommand, step } from './queue';
 import { VersionCompare } from './VersionCompare';
+import { GUIDES_LEGEND } from '../print/guides';
 
 /** Where the design area lives (the Design menu's section path). */
 const REVIEW_PATH = '/orders/design';
@@ -332,7 +333,7 @@ function ReviewScreen({ id, onApprove, approving, onReject, onChanged }: ReviewS
               <VersionCompare itemId={it.id} revision={it.revision} manifest={it.manifest} tilesUrl={it.tiles_url} dpi={it.print_space.dpi} />
               <Group justify="space-between">
                 <Text size="xs" c="dimmed">
-                  Blue: print area · dashed orange: safe area · checkerboard: transparent
+                  {GUIDES_LEGEND} · checkerboard: transparent
                 </Text>
                 {it.file_url && (
                   <Button

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../api/review';
-import { levelFor, safeInset, sameView, zoomPercent } from './viewport';
+import { levelFor, sameView, zoomPercent } from './viewport';
 
 /** The 13500x16200 all-over print: 256 px tiles, 15 levels (2^14 >= 16200). */
 const aop: Manifest = { width: 13500, height: 16200, tile_size: 256, levels: 15, format: 'webp' };
@@ -34,8 +34,4 @@ describe('zoomPercent and sameView', () => {
     expect(sameView(view, { zoom: 0.51, x: 6750, y: 8100 })).toBe(false);
     expect(sameView(null, view)).toBe(false);
   });
-});
-
-it('keeps an eighth of an inch as the safe margin', () => {
-  expect(safeInset(300)).toBe(38);
 });

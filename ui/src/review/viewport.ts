@@ -1,6 +1,6 @@
 /**
  * The deep-zoom viewer's arithmetic that OpenSeadragon does not do for it, free of React: the view shared by
- * viewers that pan and zoom together, the level drawn, the zoom as labelled and the safe area.
+ * viewers that pan and zoom together, the level drawn and the zoom as labelled (the guides are print/guides.ts).
  * The pyramid's last level is the full-size file; each level below is half the one above (renderer/tiles).
  */
 
@@ -35,12 +35,4 @@ export function levelFor(manifest: Manifest, scale: number, pixelRatio = 1): num
 /** The zoom as the viewer labels it: 100% is one print pixel per CSS pixel. */
 export function zoomPercent(zoom: number): number {
   return Math.round(zoom * 100);
-}
-
-/**
- * The safe area's inset in print pixels: an eighth of an inch at the print space's DPI, the margin
- * print shops keep text and faces out of, since cutting and sewing may take it.
- */
-export function safeInset(dpi: number): number {
-  return Math.round(dpi / 8);
 }

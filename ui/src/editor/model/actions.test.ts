@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign, Product } from '../../api/campaigns';
 import { ACTIONS, actionForKey, perform, type ActionName, type ActionValues, type KeyLike, type Performance } from './actions';
+import type { TextObject } from '../document';
 import { addImage, addText, emptyDocument } from './index';
 import { documentsOf, focusOf, initialState, selectedOf, type EditorState } from './state';
 import { FRONT, summerDrop, tshirt } from '../../test/campaigns';
@@ -40,6 +41,14 @@ const SAMPLES: { [N in ActionName]: Sample<N> } = {
   switchProduct: { value: 7, selected: 'art-1', changesDocument: false },
   switchSpace: { value: 'back', selected: 'art-1', changesDocument: false },
   editDraft: { value: { name: 'Winter drop' }, selected: null, changesDocument: false },
+  restoreDraft: {
+    value: {
+      docs: { [`${product.id}:front`]: emptyDocument(front) },
+      draft: { name: 'Kept name', personalized: null, productPersonalized: { [product.id]: true } },
+    },
+    selected: 'art-1',
+    changesDocument: true,
+  },
 };
 
 const NAMES = Object.keys(ACTIONS) as ActionName[];
@@ -129,12 +138,52 @@ describe('refusals', () => {
     const two = perform(stateWith(null), { name: 'addText', value: undefined });
     expect(two.refusal).toBeNull();
     const refused = perform(two, { name: 'addText', value: undefined });
-    expect(refused.refusal).toBe('A print area holds at most 2 texts.');
+    expect(refused.refusal).toEqual({ at: 'texts', message: 'A print area holds at most 2 texts.' });
     expect(refused.history).toBe(two.history);
     const selected = perform(refused, { name: 'select', value: 'text-1' });
     const removed = perform(selected, actionForKey(press('Delete'), selected, 'canvas')!);
     expect(removed.refusal).toBeNull();
     expect(focusOf(removed)!.doc.objects.map((o) => o.id)).toEqual(['art-1', 'text-2']);
+  });
+
+  it('says so under the field when a paste is longer than the text holds', () => {
+    const state = stateWith('text-1');
+    const pasted = perform(state, { name: 'updateText', value: { text: 'Twenty characters!!!' } });
+    expect((selectedOf(pasted) as TextObject).text).toBe('Twenty character');
+    expect(pasted.refusal).toEqual({ at: 'text', message: 'This text holds at most 16 characters: the last 4 characters were left out.' });
+    // A smaller maxLength is the limit; the next edit that fits clears the message.
+    const short = perform(perform(state, { name: 'updateText', value: { maxLength: 5 } }), { name: 'updateText', value: { text: 'Hello!' } });
+    expect(short.refusal?.message).toBe('This text holds at most 5 characters: the last character was left out.');
+    expect(perform(short, { name: 'updateText', value: { text: 'Hi' } }).refusal).toBeNull();
+  });
+
+  it('says why restricted mode holds back the width of a low-resolution artwork', () => {
+    // art-1 is 3000 px wide at its natural 500: restricted mode allows 2 x 500 = 1000 px.
+    const state = { ...stateWith('art-1'), restricted: true };
+    const natural = { width: 500, height: 500 };
+    const held = perform(state, { name: 'resize', value: { width: 1200, natural } });
+    expect(selectedOf(held)!.width).toBe(1000);
+    expect(held.refusal).toEqual({
+      at: 'artwork',
+      message:
+        'This artwork is 500 × 500 px: wider than 1000 px it would print below 150 DPI, which restricted mode does not allow. ' +
+        'Upload a larger file, or turn restricted mode off.',
+    });
+    expect(perform(held, { name: 'resize', value: { width: 800, natural } }).refusal).toBeNull();
+    expect(perform(held, { name: 'select', value: 'text-1' }).refusal).toBeNull();
+  });
+
+  it('sizes a new text to span 80% of the print area when it can measure it', () => {
+    const state = { ...initialState(summerDrop(product, emptyDocument(front))), restricted: false };
+    // "Hello" measuring 2.25 ems: 0.8 x 4500 / 2.25 = 1600.
+    const added = perform(state, { name: 'addText', value: (line: string) => (line === 'Hello' ? 2.25 : 0) });
+    const text = selectedOf(added) as TextObject;
+    expect(text.fontSize).toBe(1600);
+    expect(text.width).toBe(3600);
+    expect(text.y).toBe((5400 - 1600) / 2);
+    // The second starts below the first, within the print area.
+    const second = selectedOf(perform(added, { name: 'addText', value: () => 2.25 })) as TextObject;
+    expect(second.y).toBe(5400 - 1600);
   });
 
   it('performs nothing its predicate refuses', () => {

@@ -2,19 +2,25 @@
 // An action's perform returns the next state (never mutating the one it gets); predicate says whether it applies
 // now (a disabled button, an ignored key); keyTest says which key performs it. See docs/editor-actions.md.
 
-import type { CampaignDraft } from '../../campaigns/editorState';
+import type { CampaignDraft, Documents } from '../../campaigns/editorState';
 import { setCustomImage } from '../../campaigns/editorState';
 import type { TextObject } from '../document';
-import { canRedo, canUndo, redo, undo } from './history';
+import type { Measure } from '../textLayout';
+import { canRedo, canUndo, record, redo, undo } from './history';
 import {
   EDITOR,
   addImage,
   addText,
+  defaultFontSize,
   moveLayer,
   nextId,
   objectHeight,
+  printable,
   removeObject,
   replaceImage,
+  sizeRefusal,
+  textCutMessage,
+  textLimit,
   texts,
   transformObject,
   updateText,
@@ -40,7 +46,8 @@ export type Nudge = Readonly<{ dx: -1 | 0 | 1; dy: -1 | 0 | 1; big: boolean }>;
 export interface ActionValues {
   undo: undefined;
   redo: undefined;
-  addText: undefined;
+  /** Measures the default text in ems, to size it to the print area (EDITOR.defaultFontSize without one). */
+  addText: Measure | undefined;
   remove: undefined;
   nudge: Nudge;
   select: string | null;
@@ -58,6 +65,8 @@ export interface ActionValues {
   switchProduct: number;
   switchSpace: string;
   editDraft: Readonly<Partial<CampaignDraft>>;
+  /** Work kept in the browser (campaigns/localDraft.ts) to take back: its documents and campaign fields. */
+  restoreDraft: Readonly<{ docs: Documents; draft: CampaignDraft }>;
 }
 
 export type ActionName = keyof ActionValues;
@@ -115,13 +124,14 @@ export const ACTIONS: { readonly [N in ActionName]: Action<ActionValues[N]> } = 
   addText: {
     name: 'addText',
     label: 'Add text',
-    perform: (s) => {
+    perform: (s, measure) => {
       const doc = focusOf(s)?.doc;
       if (!doc) return s;
       // Each further text starts one and a half lines below the last, so a new text never hides the one before.
-      const size = EDITOR.defaultFontSize;
-      const added = addText(doc, { y: (doc.printSpace.height - size) / 2 + texts(doc).length * size * 1.5 });
-      if ('error' in added) return { ...s, refusal: added.error };
+      const size = defaultFontSize(doc.printSpace, measure);
+      const below = (doc.printSpace.height - size) / 2 + texts(doc).length * size * 1.5;
+      const added = addText(doc, { fontSize: size, y: Math.max(0, Math.min(below, doc.printSpace.height - size)) });
+      if ('error' in added) return { ...s, refusal: { at: 'texts', message: added.error } };
       const next = edit({ ...s, refusal: null }, added.doc);
       return { ...next, selectedId: added.doc.objects.at(-1)?.id ?? null };
     },
@@ -163,7 +173,7 @@ export const ACTIONS: { readonly [N in ActionName]: Action<ActionValues[N]> } = 
   select: {
     name: 'select',
     label: 'Select',
-    perform: (s, id) => ({ ...s, selectedId: id }),
+    perform: (s, id) => (id === s.selectedId ? s : { ...s, selectedId: id, refusal: null }),
   },
   transform: {
     name: 'transform',
@@ -197,7 +207,9 @@ export const ACTIONS: { readonly [N in ActionName]: Action<ActionValues[N]> } = 
       if (!doc || o?.type !== 'image') return s;
       const height = (o.height * width) / o.width;
       const box = { x: o.x + (o.width - width) / 2, y: o.y + (o.height - height) / 2, width, height, rotation: o.rotation };
-      return edit(s, transformObject(doc, o.id, box, { restricted: s.restricted, lockEdit: s.lockEdit, natural }));
+      const why = s.lockEdit ? null : sizeRefusal(doc.printSpace, o, box, { restricted: s.restricted, natural });
+      const next = edit(s, transformObject(doc, o.id, box, { restricted: s.restricted, lockEdit: s.lockEdit, natural }));
+      return { ...next, refusal: why ? { at: 'artwork', message: why } : null };
     },
   },
   setCustomImage: {
@@ -227,7 +239,12 @@ export const ACTIONS: { readonly [N in ActionName]: Action<ActionValues[N]> } = 
     perform: (s, patch) => {
       const doc = focusOf(s)?.doc;
       const o = selectedOf(s);
-      return doc && o?.type === 'text' ? edit(s, updateText(doc, o.id, patch)) : s;
+      if (!doc || o?.type !== 'text') return s;
+      // Words past the text's limit are cut, and the seller is told so under the field.
+      const limit = textLimit({ ...o, ...patch });
+      const dropped = patch.text === undefined ? 0 : printable(patch.text).length - limit;
+      const next = edit(s, updateText(doc, o.id, patch));
+      return { ...next, refusal: dropped > 0 ? { at: 'text', message: textCutMessage(limit, dropped) } : null };
     },
   },
   setRestricted: {
@@ -254,6 +271,31 @@ export const ACTIONS: { readonly [N in ActionName]: Action<ActionValues[N]> } = 
     name: 'editDraft',
     label: 'Campaign settings',
     perform: (s, patch) => ({ ...s, draft: { ...s.draft, ...patch } }),
+  },
+  restoreDraft: {
+    name: 'restoreDraft',
+    label: 'Restore the unsaved changes',
+    perform: (s, { docs, draft }) => {
+      // Only documents of this campaign's print spaces, at their size, come back; one undo step takes them away.
+      const current = s.history.present;
+      const restored: Documents = Object.fromEntries(
+        Object.entries(current).map(([key, doc]) => {
+          const kept = docs[key];
+          const fits = kept && kept.printSpace.width === doc.printSpace.width && kept.printSpace.height === doc.printSpace.height;
+          return [key, fits ? kept : doc];
+        }),
+      );
+      const productPersonalized = Object.fromEntries(
+        Object.entries(s.draft.productPersonalized).map(([id, v]) => [id, draft.productPersonalized[Number(id)] ?? v]),
+      );
+      return {
+        ...s,
+        history: record(s.history, restored),
+        draft: { ...s.draft, name: draft.name, personalized: draft.personalized, productPersonalized },
+        selectedId: null,
+        refusal: null,
+      };
+    },
   },
 };
 

@@ -5,12 +5,14 @@
 import {
   DEFAULT_FONT_FAMILY,
   LIMITS,
+  fontSizeBounds,
   type DesignDocument,
   type DesignObject,
   type ImageObject,
   type PrintSpaceSpec,
   type TextObject,
 } from '../document';
+import type { Measure } from '../textLayout';
 
 /** The editor's constants. */
 export const EDITOR = {
@@ -18,6 +20,7 @@ export const EDITOR = {
   textsPerPrintArea: LIMITS.maxTexts,
   defaultText: 'Hello',
   defaultFont: DEFAULT_FONT_FAMILY,
+  /** The size of a new text when it cannot be measured (defaultFontSize). */
   defaultFontSize: 100,
   /** A new text is this share of the print area wide. */
   textWidthRatio: 0.8,
@@ -154,8 +157,20 @@ export function texts(doc: DesignDocument): TextObject[] {
 export const TOO_MANY_TEXTS = 'A print area holds at most 2 texts.';
 
 /**
- * Adds a text with the defaults ('Hello', Roboto, size 100, 80% of the print area wide, centred), or
- * refuses a third text of the print area.
+ * The size at which the default text ('Hello' in Roboto) spans EDITOR.textWidthRatio of the print area's width,
+ * within fontSizeBounds: a new text reads well on any print area. measure gives the text's width in ems;
+ * without one (or when it measures nothing) the size is EDITOR.defaultFontSize.
+ */
+export function defaultFontSize(ps: PrintSpaceSpec, measure?: Measure): number {
+  const em = measure?.(EDITOR.defaultText) ?? 0;
+  const { min, max } = fontSizeBounds(ps);
+  const size = em > 0 ? Math.floor((ps.width * EDITOR.textWidthRatio) / em) : EDITOR.defaultFontSize;
+  return Math.min(max, Math.max(min, size));
+}
+
+/**
+ * Adds a text with the defaults ('Hello', Roboto, 80% of the print area wide, centred, at the size given, else
+ * EDITOR.defaultFontSize), or refuses a third text of the print area.
  */
 export function addText(
   doc: DesignDocument,
@@ -188,23 +203,78 @@ export function addText(
   return { doc: { ...doc, objects: [...doc.objects, text] } };
 }
 
-/** Removes control characters other than line feeds and cuts the text at maxLength code points. */
-export function cleanText(s: string, maxLength: number): string {
-  const kept = [...s].filter((r) => !((r < ' ' && r !== '\n') || r === '\u007f'));
-  return kept.slice(0, Math.min(maxLength, LIMITS.maxTextLength)).join('');
+/** The code points of s a text keeps: control characters other than line feeds are dropped. */
+export function printable(s: string): string[] {
+  return [...s].filter((r) => !((r < ' ' && r !== '\n') || r === '\u007f'));
 }
 
-/** Changes a text object; the text is cut at the object's maxLength (16 at most). */
+/** Removes control characters other than line feeds and cuts the text at maxLength code points. */
+export function cleanText(s: string, maxLength: number): string {
+  return printable(s).slice(0, Math.min(maxLength, LIMITS.maxTextLength)).join('');
+}
+
+/** The most characters a text object holds: its maxLength, 16 at most. */
+export function textLimit(o: Pick<TextObject, 'maxLength'>): number {
+  return Math.min(o.maxLength ?? EDITOR.textMaxLength, EDITOR.textMaxLength);
+}
+
+/** What a text that was cut to its limit says. */
+export function textCutMessage(limit: number, dropped: number): string {
+  return `This text holds at most ${limit} characters: the last ${dropped === 1 ? 'character was' : `${dropped} characters were`} left out.`;
+}
+
+/**
+ * Changes a text object; the text is cut at the object's maxLength (16 at most) and the font size kept within
+ * fontSizeBounds.
+ */
 export function updateText(
   doc: DesignDocument,
   id: string,
   patch: Partial<Omit<TextObject, 'type' | 'id'>>,
 ): DesignDocument {
+  const { min, max } = fontSizeBounds(doc.printSpace);
   return mapObject(doc, id, (o) => {
     if (o.type !== 'text') return o;
     const next: TextObject = { ...o, ...patch };
-    return { ...next, text: cleanText(next.text, Math.min(next.maxLength ?? EDITOR.textMaxLength, EDITOR.textMaxLength)) };
+    return { ...next, text: cleanText(next.text, textLimit(next)), fontSize: clamp(next.fontSize, min, max) };
   });
+}
+
+/**
+ * Why restricted mode, or the document's bounds, refuse an object at `size` (print pixels; a text's height is one
+ * font size per line): null when the size is allowed. Images in restricted mode stay within the print area and
+ * within DPI/minDPI times their natural size (when it is known); a text's lines stay within fontSizeBounds, and in
+ * restricted mode within the print area.
+ */
+export function sizeRefusal(
+  ps: PrintSpaceSpec,
+  o: DesignObject,
+  size: { width: number; height: number },
+  mode: { restricted: boolean; natural?: Size },
+): string | null {
+  const slack = 0.5;
+  const { width: W, height: H } = ps;
+  if (o.type === 'text') {
+    const lines = o.text.split('\n').length;
+    const max = fontSizeBounds(ps).max;
+    if (size.height / lines > max + slack) {
+      return `A text's size is at most ${max} px, the print area's height: a taller line would print outside it.`;
+    }
+  }
+  if (!mode.restricted) return null;
+  if (size.width > W + slack || size.height > H + slack) {
+    return `Restricted mode keeps objects within the print area (${W} × ${H} px): this one cannot grow larger. Turn restricted mode off to go beyond it.`;
+  }
+  if (o.type === 'image' && mode.natural) {
+    const maxWidth = Math.floor(mode.natural.width * scaleCap(ps));
+    if (size.width > maxWidth + slack) {
+      return (
+        `This artwork is ${mode.natural.width} × ${mode.natural.height} px: wider than ${maxWidth} px it would print below ` +
+        `${ps.minDpi} DPI, which restricted mode does not allow. Upload a larger file, or turn restricted mode off.`
+      );
+    }
+  }
+  return null;
 }
 
 /** Rotates (x, y) clockwise by deg degrees (the screen's y axis points down). */
@@ -263,7 +333,8 @@ export function transformObject(
       return { ...o, x, y, width, height, rotation };
     }
     let width = box.width;
-    let fontSize = box.fontSize ?? o.fontSize;
+    const bounds = fontSizeBounds(doc.printSpace);
+    let fontSize = clamp(box.fontSize ?? o.fontSize, bounds.min, bounds.max);
     const rotation = box.rotation ?? o.rotation ?? 0;
     let { x, y } = box;
     if (mode.restricted) {

@@ -17,6 +17,12 @@ import type { DesignDocument, DesignObject } from '../document';
 import { historyOf, record, type History } from './history';
 import { emptyDocument, isCustomObject, syncDesigns, type DesignSlot, type Size } from './index';
 
+/**
+ * A refusal and the place that says it: 'texts' beside "Add text", 'text' under the selected text's words,
+ * 'artwork' under the selected artwork's width.
+ */
+export type Refusal = Readonly<{ at: 'texts' | 'text' | 'artwork'; message: string }>;
+
 export const NO_ERRORS: PlacedErrors = { products: {}, designs: {}, general: [] };
 
 export type EditorState = Readonly<{
@@ -36,8 +42,8 @@ export type EditorState = Readonly<{
   selectedId: string | null;
   restricted: boolean;
   lockEdit: boolean;
-  /** Why the last "Add text" was refused, until the next change of text or print space. */
-  refusal: string | null;
+  /** Why the last change was refused or cut, and where to say it, until the next change of selection or print space. */
+  refusal: Refusal | null;
   /** The last save's errors, sorted to where they show. */
   errors: PlacedErrors;
   /** Natural sizes of artworks by src: from the export reports and the artworks placed since. */

@@ -1,0 +1,37 @@
+// The guides drawn over a print area wherever one is shown: the print area's edge and the safe area inside it. One
+// definition for the designer's deep-zoom viewer (review/DeepZoomViewer) and the seller's design canvas
+// (editor/DesignCanvas), so both show the same lines in the same colours (docs/editor.md).
+
+/** How each guide is drawn: its colour, its width in screen pixels and, for a dashed line, its dash pattern. */
+export const GUIDES = {
+  printArea: { color: '#228be6', width: 1.5, dash: null },
+  safeArea: { color: '#f76707', width: 1.5, dash: [6, 4] },
+} as const;
+
+/** What the guides mean, in the words under every view that draws them. */
+export const GUIDES_LEGEND = 'Blue: print area · dashed orange: safe area';
+
+/**
+ * The safe area's inset in print pixels: an eighth of an inch at the print space's DPI, the margin
+ * print shops keep text and faces out of, since cutting and sewing may take it.
+ */
+export function safeInset(dpi: number): number {
+  return Math.round(dpi / 8);
+}
+
+/** A rectangle in print pixels. */
+export type AreaRect = Readonly<{ x: number; y: number; width: number; height: number }>;
+
+/** The print area and its safe area, in print pixels, for a print space of width x height at dpi. */
+export function guideRects(ps: Readonly<{ width: number; height: number; dpi: number }>): { printArea: AreaRect; safeArea: AreaRect } {
+  const inset = Math.min(safeInset(ps.dpi), ps.width / 2, ps.height / 2);
+  return {
+    printArea: { x: 0, y: 0, width: ps.width, height: ps.height },
+    safeArea: { x: inset, y: inset, width: ps.width - 2 * inset, height: ps.height - 2 * inset },
+  };
+}
+
+/** The CSS border of a guide (the deep-zoom viewer draws them as bordered boxes). */
+export function guideBorder(guide: (typeof GUIDES)[keyof typeof GUIDES]): string {
+  return `${guide.width}px ${guide.dash ? 'dashed' : 'solid'} ${guide.color}`;
+}
