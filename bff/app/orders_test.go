@@ -267,7 +267,7 @@ func TestSellerOrderDetailAndActions(t *testing.T) {
 	if len(d.Events) != 2 || d.Events[0].Action != "created" || d.Events[1].Action != "pay" {
 		t.Fatalf("timeline: %s", r.raw)
 	}
-	if strings.Join(d.AllowedActions, ",") != "hold,cancel,ship,refund" {
+	if strings.Join(d.AllowedActions, ",") != "hold,cancel,ship,refund,update_address" {
 		t.Fatalf("allowed from pending: %v", d.AllowedActions)
 	}
 
@@ -279,9 +279,9 @@ func TestSellerOrderDetailAndActions(t *testing.T) {
 	}{
 		{"archive", 409, "pending", ""},
 		{"release", 409, "pending", ""},
-		{"hold", 200, "on_hold", "release,cancel,refund"},
+		{"hold", 200, "on_hold", "release,cancel,refund,update_address"},
 		{"hold", 409, "on_hold", ""},
-		{"release", 200, "pending", "hold,cancel,ship,refund"},
+		{"release", 200, "pending", "hold,cancel,ship,refund,update_address"},
 		{"cancel", 200, "cancelled", "refund,archive"},
 		{"release", 409, "cancelled", ""},
 		{"hold", 409, "cancelled", ""},

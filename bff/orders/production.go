@@ -49,7 +49,7 @@ type QueueItem struct {
 
 const qQueueFrom = `
 FROM order_items i JOIN orders o ON o.id = i.order_id JOIN users u ON u.id = o.seller_id
-WHERE o.status IN ('pending', 'processing') AND o.payment_status IN ('paid', 'partially_refunded')
+WHERE o.status IN ('pending', 'processing') AND o.payment_status IN ('paid', 'partially_refunded') AND o.fulfillment_status <> 'invalid'
 	AND NOT EXISTS (SELECT 1 FROM shipments sh WHERE sh.order_item_id = i.id)
 	AND EXISTS (SELECT 1 FROM design_order_items di WHERE di.order_item_id = i.id)
 	AND NOT EXISTS (SELECT 1 FROM design_order_items di WHERE di.order_item_id = i.id AND di.status <> 'approved')`

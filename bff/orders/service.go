@@ -61,12 +61,12 @@ func Routes(g *echo.Group, s *Service) {
 // approve, process, complete, refunded) belong to the payment, the designer review, production and
 // the system.
 var SellerActions = []orders.Action{orders.ActionHold, orders.ActionRelease, orders.ActionCancel, orders.ActionRefund,
-	orders.ActionShip, orders.ActionDeliver, orders.ActionArchive}
+	orders.ActionShip, orders.ActionDeliver, orders.ActionArchive, orders.ActionUpdateAddress}
 
 // Messages the screens show.
 const (
 	MsgOrderNotFound = "Order not found."
-	MsgBadAction     = "The action must be hold, release, cancel, refund, ship, deliver or archive."
+	MsgBadAction     = "The action must be hold, release, cancel, refund, ship, deliver, archive or update_address."
 )
 
 // scope is whose orders the caller sees (listing.ScopeOf: the account, narrowed by the store filter).
@@ -163,7 +163,7 @@ func (s *Service) handleGet(c echo.Context) error {
 
 // handleAction moves the order by the action in one transaction holding the order's row, so two
 // actions sent at once run one after the other and the second is judged on the first's result.
-// refund, ship and deliver read their own bodies (refund.go, ship.go).
+// refund, ship, deliver and update_address read their own bodies (refund.go, ship.go, address.go).
 func (s *Service) handleAction(c echo.Context) error {
 	sc, err := s.scope(c)
 	if err != nil {
@@ -183,6 +183,8 @@ func (s *Service) handleAction(c echo.Context) error {
 		return s.refund(c, sc, id, actor)
 	case orders.ActionShip, orders.ActionDeliver:
 		return s.ship(c, sc, id, a, actor)
+	case orders.ActionUpdateAddress:
+		return s.updateAddress(c, sc, id, actor)
 	}
 	var body struct {
 		Note string `json:"note"`

@@ -36,6 +36,9 @@ type Order struct {
 	Total             money.Money `json:"total"`
 	CreatedAt         time.Time   `json:"created_at"`
 	UpdatedAt         time.Time   `json:"updated_at"`
+	// AddressErrors are the shipping address's fields the country rules refuse ([{field, message}]),
+	// null when it passes.
+	AddressErrors json.RawMessage `json:"address_errors"`
 }
 
 // orderRow is an orders row as selected by orderCols.
@@ -59,6 +62,7 @@ type orderRow struct {
 	Total             int64         `db:"total"`
 	CreatedAt         time.Time     `db:"created_at"`
 	UpdatedAt         time.Time     `db:"updated_at"`
+	AddressErrors     []byte        `db:"address_errors"`
 }
 
 func (r orderRow) order() Order {
@@ -67,7 +71,8 @@ func (r orderRow) order() Order {
 	o := Order{ID: r.ID, Number: r.Number, OrderType: r.OrderType, StoreName: r.StoreName, Email: r.Email,
 		CustomerName: r.CustomerName, Status: r.Status, PaymentStatus: r.PaymentStatus,
 		FulfillmentStatus: r.FulfillmentStatus, Items: r.Items, Subtotal: m(r.Subtotal), Shipping: m(r.Shipping),
-		Discount: m(r.Discount), Tip: m(r.Tip), Total: m(r.Total), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+		Discount: m(r.Discount), Tip: m(r.Tip), Total: m(r.Total), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+		AddressErrors: r.AddressErrors}
 	if r.StoreID.Valid {
 		o.StoreID = &r.StoreID.Int64
 	}
@@ -164,7 +169,7 @@ type Detail struct {
 
 const orderCols = `o.id, o.number, o.order_type, o.store_id, coalesce(s.name, '') AS store_name, o.email, o.customer_name,
 	o.status, o.payment_status, o.fulfillment_status, o.currency, o.subtotal, o.shipping, o.discount, o.tip, o.total,
-	o.created_at, o.updated_at, (SELECT coalesce(sum(i.quantity), 0) FROM order_items i WHERE i.order_id = o.id) AS items`
+	o.created_at, o.updated_at, o.address_errors, (SELECT coalesce(sum(i.quantity), 0) FROM order_items i WHERE i.order_id = o.id) AS items`
 
 // scope keeps an account's orders in the stores the caller may see: $1 seller (0: every seller's,
 // for admins), $2 whether the caller is limited to some stores, $3 those stores. Deleted orders show

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/jmoiron/sqlx"
+
+	"github.com/pressroom/pressroom/commerce/orders"
 )
 
 // Address is where an order ships. State is a subdivision code ("US-CA") where the country has a
@@ -80,13 +82,29 @@ func States(ctx context.Context, db sqlx.QueryerContext) (map[string][]State, er
 // at once.
 func checkContact(ctx context.Context, db sqlx.QueryerContext, email *string, a *Address) error {
 	var errs []FieldError
-	add := func(field, msg string) { errs = append(errs, FieldError{Field: field, Message: msg}) }
 	*email = strings.TrimSpace(*email)
 	if *email == "" {
-		add("email", "Enter your e-mail address.")
+		errs = append(errs, FieldError{Field: "email", Message: "Enter your e-mail address."})
 	} else if m, err := mail.ParseAddress(*email); err != nil || m.Address != *email || len(*email) > 254 {
-		add("email", "Enter an e-mail address like name@example.com.")
+		errs = append(errs, FieldError{Field: "email", Message: "Enter an e-mail address like name@example.com."})
 	}
+	addrErrs, err := AddressProblems(ctx, db, a)
+	if err != nil {
+		return err
+	}
+	if errs = append(errs, addrErrs...); len(errs) > 0 {
+		return &InvalidError{Errors: errs}
+	}
+	return nil
+}
+
+// AddressProblems normalises a shipping address and answers what the country rules refuse in it
+// (required fields and lengths, a known country, the state where the country lists states, the
+// country's postal code format), one problem per field; none when it passes. Orders check their
+// addresses with it too (docs/orders.md).
+func AddressProblems(ctx context.Context, db sqlx.QueryerContext, a *Address) ([]FieldError, error) {
+	var errs []FieldError
+	add := func(field, msg string) { errs = append(errs, FieldError{Field: field, Message: msg}) }
 	for _, f := range []struct {
 		p          *string
 		field, msg string
@@ -111,7 +129,7 @@ func checkContact(ctx context.Context, db sqlx.QueryerContext, email *string, a 
 	var known bool
 	if a.Country != "" {
 		if err := sqlx.GetContext(ctx, db, &known, `SELECT EXISTS (SELECT 1 FROM countries WHERE code = $1)`, a.Country); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if !known {
@@ -122,7 +140,7 @@ func checkContact(ctx context.Context, db sqlx.QueryerContext, email *string, a 
 		a.State = strings.ToUpper(a.State)
 		var ok bool
 		if err := sqlx.GetContext(ctx, db, &ok, `SELECT EXISTS (SELECT 1 FROM locations WHERE code = $1 AND country_code = $2)`, a.State, a.Country); err != nil {
-			return err
+			return nil, err
 		}
 		if !ok {
 			add("state", "Choose the state or province.")
@@ -140,8 +158,18 @@ func checkContact(ctx context.Context, db sqlx.QueryerContext, email *string, a 
 			add("postal_code", "Enter a valid postal code for this country.")
 		}
 	}
-	if len(errs) > 0 {
-		return &InvalidError{Errors: errs}
+	return errs, nil
+}
+
+// checkOrderAddress records the country rules' verdict on order id's address a in tx.
+func checkOrderAddress(ctx context.Context, tx *sqlx.Tx, id int64, a Address) error {
+	errs, err := AddressProblems(ctx, tx, &a)
+	if err != nil || len(errs) == 0 {
+		return err
 	}
-	return nil
+	problems := make([]orders.AddressProblem, len(errs))
+	for i, e := range errs {
+		problems[i] = orders.AddressProblem(e)
+	}
+	return orders.CheckedAddress(ctx, tx, id, problems)
 }

@@ -181,6 +181,11 @@ func (s *Service) complete(ctx context.Context, tx *sqlx.Tx, intent payments.Int
 	if _, err := orders.Apply(ctx, tx, created.ID, orders.ActionPay, "gateway:"+s.gw.Name(), intent.ID); err != nil {
 		return Result{}, err
 	}
+	// The address passed when the buyer entered it; checked again now that the order exists, an
+	// address the rules refuse today makes the order wait for the seller (docs/orders.md).
+	if err := checkOrderAddress(ctx, tx, created.ID, c.Address); err != nil {
+		return Result{}, err
+	}
 	// The seller's earnings, held until the order ships (docs/money.md).
 	if _, err := ledger.BookSale(ctx, tx, created.ID); err != nil {
 		return Result{}, fmt.Errorf("book sale: %w", err)

@@ -24,6 +24,9 @@ const (
 	FulfillmentUnfulfilled FulfillmentStatus = "unfulfilled"
 	FulfillmentPartial     FulfillmentStatus = "partial_fulfilled"
 	FulfillmentFulfilled   FulfillmentStatus = "fulfilled"
+	// FulfillmentInvalid: nothing has shipped and the shipping address fails the country rules; the
+	// order is not produced until the seller fixes it.
+	FulfillmentInvalid FulfillmentStatus = "invalid"
 )
 
 // PaymentFacts are an order's payments summed by their status, and its refunds, in minor units.
@@ -60,13 +63,17 @@ func DerivePayment(f PaymentFacts) PaymentStatus {
 	return PaymentUnpaid
 }
 
-// DeriveFulfillment computes the fulfilment status from how many of an order's items have shipped.
-func DeriveFulfillment(items, shipped int) FulfillmentStatus {
+// DeriveFulfillment computes the fulfilment status from how many of an order's items have shipped
+// and whether its shipping address fails the country rules (which matters only while nothing has
+// shipped: a parcel on its way has an address that worked).
+func DeriveFulfillment(items, shipped int, badAddress bool) FulfillmentStatus {
 	switch {
 	case items > 0 && shipped >= items:
 		return FulfillmentFulfilled
 	case shipped > 0:
 		return FulfillmentPartial
+	case badAddress:
+		return FulfillmentInvalid
 	}
 	return FulfillmentUnfulfilled
 }
@@ -78,7 +85,7 @@ var PaymentStatuses = []PaymentStatus{PaymentUnpaid, PaymentPaid, PaymentPartial
 // FulfillmentStatuses lists every fulfilment status the platform knows (the orders table's check),
 // the three this package derives and those fulfilment partners set.
 var FulfillmentStatuses = []FulfillmentStatus{FulfillmentUnfulfilled, FulfillmentFulfilled, FulfillmentPartial,
-	"cancelled", "on_hold", "processing", "invalid", "rejected", "reviewing", "designing", "on_delivery"}
+	"cancelled", "on_hold", "processing", FulfillmentInvalid, "rejected", "reviewing", "designing", "on_delivery"}
 
 // OrderTypes lists the kinds of order: from a store (regular), produced for another channel
 // (fulfillment), entered by hand (custom) and sent to Amazon's warehouses (fba).

@@ -50,6 +50,8 @@ const (
 	ActionDeliver  Action = "deliver"  // the carrier delivered what shipped
 	ActionArchive  Action = "archive"
 	ActionDelete   Action = "delete"
+	// ActionUpdateAddress replaces the shipping address; the status stays. Only before production.
+	ActionUpdateAddress Action = "update_address"
 )
 
 // Snapshot is what guards look at: the order's three statuses.
@@ -76,6 +78,26 @@ func paid(s Snapshot) error {
 		return nil
 	}
 	return fmt.Errorf("the order is not paid (payment status %s)", s.PaymentStatus)
+}
+
+// addressValid: the shipping address passes the country rules (fulfilment status not invalid).
+func addressValid(s Snapshot) error {
+	if s.FulfillmentStatus == FulfillmentInvalid {
+		return errors.New("the shipping address is invalid: fix it first")
+	}
+	return nil
+}
+
+// both passes when every guard does, answering the first refusal.
+func both(gs ...func(Snapshot) error) func(Snapshot) error {
+	return func(s Snapshot) error {
+		for _, g := range gs {
+			if err := g(s); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 }
 
 func notShipped(s Snapshot) error {
@@ -127,34 +149,40 @@ func unpaid(s Snapshot) error {
 }
 
 // transitions is the order status machine: every move an order can make, from where, and when.
-// refund, ship and deliver may leave the status where it is (their event is still written); an order
-// whose money is all back moves to refunded by the system's "refunded".
+// refund, ship, deliver and update_address may leave the status where it is (their event is still
+// written); an order whose money is all back moves to refunded by the system's "refunded". The
+// address can change until production starts; an order whose address fails the country rules is not
+// produced or shipped until it is fixed.
 var transitions = map[State][]Transition{
 	Draft: {
 		{ActionSubmit, PendingPayment, nil},
 		{ActionCancel, Cancelled, nil},
 		{ActionDelete, Deleted, unpaid},
+		{ActionUpdateAddress, Draft, nil},
 	},
 	PendingPayment: {
 		{ActionPay, Pending, paid},
 		{ActionCancel, Cancelled, unpaid},
+		{ActionUpdateAddress, PendingPayment, nil},
 	},
 	Pending: {
 		{ActionReview, Reviewing, nil},
-		{ActionProcess, Processing, paid},
+		{ActionProcess, Processing, both(paid, addressValid)},
 		{ActionHold, OnHold, nil},
 		{ActionCancel, Cancelled, notShipped},
-		{ActionShip, Processing, paid},
+		{ActionShip, Processing, both(paid, addressValid)},
 		{ActionRefund, Pending, refundable},
 		{ActionRefunded, Refunded, refunded},
+		{ActionUpdateAddress, Pending, nil},
 	},
 	Reviewing: {
 		{ActionDesign, Designing, nil},
-		{ActionApprove, Processing, paid},
+		{ActionApprove, Processing, both(paid, addressValid)},
 		{ActionHold, OnHold, nil},
 		{ActionCancel, Cancelled, notShipped},
 		{ActionRefund, Reviewing, refundable},
 		{ActionRefunded, Refunded, refunded},
+		{ActionUpdateAddress, Reviewing, nil},
 	},
 	Designing: {
 		{ActionReview, Reviewing, nil},
@@ -162,12 +190,14 @@ var transitions = map[State][]Transition{
 		{ActionCancel, Cancelled, notShipped},
 		{ActionRefund, Designing, refundable},
 		{ActionRefunded, Refunded, refunded},
+		{ActionUpdateAddress, Designing, nil},
 	},
 	OnHold: {
 		{ActionRelease, Pending, nil},
 		{ActionCancel, Cancelled, notShipped},
 		{ActionRefund, OnHold, refundable},
 		{ActionRefunded, Refunded, refunded},
+		{ActionUpdateAddress, OnHold, nil},
 	},
 	Processing: {
 		{ActionComplete, Completed, fulfilled},

@@ -8,15 +8,17 @@ import (
 
 // want is the order status machine written out a second time, by hand: every allowed move.
 var want = map[State]map[Action]State{
-	Draft:          {ActionSubmit: PendingPayment, ActionCancel: Cancelled, ActionDelete: Deleted},
-	PendingPayment: {ActionPay: Pending, ActionCancel: Cancelled},
+	Draft: {ActionSubmit: PendingPayment, ActionCancel: Cancelled, ActionDelete: Deleted,
+		ActionUpdateAddress: Draft},
+	PendingPayment: {ActionPay: Pending, ActionCancel: Cancelled, ActionUpdateAddress: PendingPayment},
 	Pending: {ActionReview: Reviewing, ActionProcess: Processing, ActionHold: OnHold, ActionCancel: Cancelled,
-		ActionShip: Processing, ActionRefund: Pending, ActionRefunded: Refunded},
+		ActionShip: Processing, ActionRefund: Pending, ActionRefunded: Refunded, ActionUpdateAddress: Pending},
 	Reviewing: {ActionDesign: Designing, ActionApprove: Processing, ActionHold: OnHold, ActionCancel: Cancelled,
-		ActionRefund: Reviewing, ActionRefunded: Refunded},
+		ActionRefund: Reviewing, ActionRefunded: Refunded, ActionUpdateAddress: Reviewing},
 	Designing: {ActionReview: Reviewing, ActionHold: OnHold, ActionCancel: Cancelled, ActionRefund: Designing,
-		ActionRefunded: Refunded},
-	OnHold: {ActionRelease: Pending, ActionCancel: Cancelled, ActionRefund: OnHold, ActionRefunded: Refunded},
+		ActionRefunded: Refunded, ActionUpdateAddress: Designing},
+	OnHold: {ActionRelease: Pending, ActionCancel: Cancelled, ActionRefund: OnHold, ActionRefunded: Refunded,
+		ActionUpdateAddress: OnHold},
 	Processing: {ActionComplete: Completed, ActionHold: OnHold, ActionShip: Processing, ActionDeliver: Processing,
 		ActionRefund: Processing, ActionRefunded: Refunded},
 	Completed: {ActionShip: Completed, ActionDeliver: Completed, ActionRefund: Completed, ActionRefunded: Refunded,
@@ -29,12 +31,12 @@ var want = map[State]map[Action]State{
 
 var allActions = []Action{ActionSubmit, ActionPay, ActionReview, ActionDesign, ActionApprove, ActionProcess, ActionHold,
 	ActionRelease, ActionComplete, ActionCancel, ActionRefund, ActionRefunded, ActionShip, ActionDeliver, ActionArchive,
-	ActionDelete}
+	ActionDelete, ActionUpdateAddress}
 
 var payments = []PaymentStatus{PaymentUnpaid, PaymentPaid, PaymentPartiallyPaid, PaymentRefunded, PaymentPartiallyRefunded,
 	PaymentAuthorized, PaymentPending, PaymentFailed, PaymentCanceled}
 
-var fulfilments = []FulfillmentStatus{FulfillmentUnfulfilled, FulfillmentPartial, FulfillmentFulfilled}
+var fulfilments = []FulfillmentStatus{FulfillmentUnfulfilled, FulfillmentPartial, FulfillmentFulfilled, FulfillmentInvalid}
 
 // TestEveryPair walks every status and every action: an allowed pair reaches its status for some
 // payment and fulfilment facts (and AllowedActions offers it exactly then); a refused pair is refused
@@ -106,6 +108,15 @@ func TestGuards(t *testing.T) {
 		{"deliver", Snapshot{Processing, PaymentPaid, FulfillmentPartial}, ActionDeliver, true},
 		{"no delete of a paid order", Snapshot{Cancelled, PaymentPaid, FulfillmentUnfulfilled}, ActionDelete, false},
 		{"approve needs payment", Snapshot{Reviewing, PaymentPending, FulfillmentUnfulfilled}, ActionApprove, false},
+		{"no ship to an invalid address", Snapshot{Pending, PaymentPaid, FulfillmentInvalid}, ActionShip, false},
+		{"no production with an invalid address", Snapshot{Pending, PaymentPaid, FulfillmentInvalid}, ActionProcess, false},
+		{"no approval with an invalid address", Snapshot{Reviewing, PaymentPaid, FulfillmentInvalid}, ActionApprove, false},
+		{"produce once the address is fixed", Snapshot{Pending, PaymentPaid, FulfillmentUnfulfilled}, ActionProcess, true},
+		{"fix an invalid address", Snapshot{Pending, PaymentPaid, FulfillmentInvalid}, ActionUpdateAddress, true},
+		{"edit the address on hold", Snapshot{OnHold, PaymentPaid, FulfillmentUnfulfilled}, ActionUpdateAddress, true},
+		{"no address edit in production", Snapshot{Processing, PaymentPaid, FulfillmentUnfulfilled}, ActionUpdateAddress, false},
+		{"no address edit once shipped", Snapshot{Completed, PaymentPaid, FulfillmentFulfilled}, ActionUpdateAddress, false},
+		{"no address edit once cancelled", Snapshot{Cancelled, PaymentPaid, FulfillmentUnfulfilled}, ActionUpdateAddress, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -142,9 +153,12 @@ func TestDerive(t *testing.T) {
 	for _, tc := range []struct {
 		items, shipped int
 		want           FulfillmentStatus
-	}{{2, 0, FulfillmentUnfulfilled}, {2, 1, FulfillmentPartial}, {2, 2, FulfillmentFulfilled}, {0, 0, FulfillmentUnfulfilled}} {
-		if got := DeriveFulfillment(tc.items, tc.shipped); got != tc.want {
-			t.Errorf("DeriveFulfillment(%d, %d) = %s, want %s", tc.items, tc.shipped, got, tc.want)
+		bad            bool
+	}{{2, 0, FulfillmentUnfulfilled, false}, {2, 1, FulfillmentPartial, false}, {2, 2, FulfillmentFulfilled, false},
+		{0, 0, FulfillmentUnfulfilled, false}, {2, 0, FulfillmentInvalid, true}, {2, 1, FulfillmentPartial, true},
+		{2, 2, FulfillmentFulfilled, true}} {
+		if got := DeriveFulfillment(tc.items, tc.shipped, tc.bad); got != tc.want {
+			t.Errorf("DeriveFulfillment(%d, %d, %v) = %s, want %s", tc.items, tc.shipped, tc.bad, got, tc.want)
 		}
 	}
 }

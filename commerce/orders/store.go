@@ -87,7 +87,8 @@ SELECT o.total,
 FROM orders o LEFT JOIN payments p ON p.order_id = o.id
 WHERE o.id = $1 GROUP BY o.id`
 	qShipmentFacts = `
-SELECT count(*) AS items, count(*) FILTER (WHERE EXISTS (SELECT 1 FROM shipments s WHERE s.order_item_id = i.id)) AS shipped
+SELECT count(*) AS items, count(*) FILTER (WHERE EXISTS (SELECT 1 FROM shipments s WHERE s.order_item_id = i.id)) AS shipped,
+	(SELECT address_errors IS NOT NULL FROM orders WHERE id = $1) AS bad_address
 FROM order_items i WHERE i.order_id = $1`
 	qSetDerived = `UPDATE orders SET payment_status = $2, fulfillment_status = $3, updated_at = now() WHERE id = $1`
 )
@@ -204,8 +205,8 @@ func notifyHold(ctx context.Context, tx *sqlx.Tx, id int64, note string) error {
 	return NotifySeller(ctx, tx, o.SellerID, "Order "+o.Number+" is on hold", msg, "/orders/detail/"+strconv.FormatInt(id, 10))
 }
 
-// Refresh derives the payment and fulfilment statuses of order id from its payments, refunds and
-// shipments and stores them: the only writer of those two columns.
+// Refresh derives the payment and fulfilment statuses of order id from its payments, refunds,
+// shipments and the verdict on its shipping address, and stores them: the only writer of those two columns.
 func Refresh(ctx context.Context, tx *sqlx.Tx, id int64) (Snapshot, error) {
 	var f struct {
 		Total      int64 `db:"total"`
@@ -222,14 +223,15 @@ func Refresh(ctx context.Context, tx *sqlx.Tx, id int64) (Snapshot, error) {
 		return Snapshot{}, fmt.Errorf("payment facts: %w", err)
 	}
 	var sh struct {
-		Items   int `db:"items"`
-		Shipped int `db:"shipped"`
+		Items      int  `db:"items"`
+		Shipped    int  `db:"shipped"`
+		BadAddress bool `db:"bad_address"`
 	}
 	if err := tx.GetContext(ctx, &sh, qShipmentFacts, id); err != nil {
 		return Snapshot{}, fmt.Errorf("shipment facts: %w", err)
 	}
 	pay := DerivePayment(PaymentFacts(f))
-	ful := DeriveFulfillment(sh.Items, sh.Shipped)
+	ful := DeriveFulfillment(sh.Items, sh.Shipped, sh.BadAddress)
 	if _, err := tx.ExecContext(ctx, qSetDerived, id, string(pay), string(ful)); err != nil {
 		return Snapshot{}, fmt.Errorf("set derived statuses: %w", err)
 	}

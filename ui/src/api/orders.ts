@@ -27,6 +27,14 @@ export interface OrderRow {
   total: Money;
   created_at: string;
   updated_at: string;
+  /** The shipping address's fields the country rules refuse; null when it passes. */
+  address_errors: AddressProblem[] | null;
+}
+
+/** A field of a shipping address the country rules refuse, and why. */
+export interface AddressProblem {
+  field: string;
+  message: string;
 }
 
 export interface PrintFile {
@@ -95,7 +103,7 @@ export interface OrderEvent {
 }
 
 /** The seller's actions on an order (the others belong to payment, review and production). */
-export type OrderAction = 'hold' | 'release' | 'cancel' | 'refund' | 'ship' | 'deliver' | 'archive';
+export type OrderAction = 'hold' | 'release' | 'cancel' | 'refund' | 'ship' | 'deliver' | 'archive' | 'update_address';
 
 /** An order's page: the list's row, with `items` holding the lines rather than their count. */
 export interface OrderDetail extends Omit<OrderRow, 'items'> {
@@ -176,6 +184,26 @@ export interface Parcel {
 
 export async function shipOrder(api: ApiClient, id: number, parcel: Parcel) {
   const { message, data } = await api.send<Envelope<OrderDetail>>('POST', `/seller/orders/${id}/actions/ship`, { body: parcel });
+  return { message, data };
+}
+
+/** A shipping address as the orders API takes it: state and country are codes ("US-NY", "US"). */
+export interface ShippingAddress {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  phone: string;
+}
+
+/** Replaces the order's shipping address; the server checks it by the country's rules (422 per field). */
+export async function updateAddress(api: ApiClient, id: number, address: ShippingAddress) {
+  const { message, data } = await api.send<Envelope<OrderDetail>>('POST', `/seller/orders/${id}/actions/update_address`, {
+    body: address,
+  });
   return { message, data };
 }
 

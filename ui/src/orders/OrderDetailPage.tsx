@@ -7,7 +7,7 @@ import { api, isApiError } from '../api';
 import { orderAction, sellerOrder, type OrderAction, type OrderDetail } from '../api/orders';
 import { useSessionUser } from '../session/useSessionUser';
 import { ORDERS_KEY } from './keys';
-import { RefundDialog, TrackingDialog, type Done } from './OrderDialogs';
+import { AddressDialog, RefundDialog, TrackingDialog, type Done } from './OrderDialogs';
 import {
   ACTION_LABELS,
   formatDateTime,
@@ -50,6 +50,7 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   refunded: 'Fully refunded',
   ship: 'Tracking added',
   deliver: 'Delivered',
+  update_address: 'Shipping address changed',
   archive: 'Archived',
   delete: 'Deleted',
 };
@@ -161,6 +162,12 @@ function OrderView({ order }: { order: OrderDetail }) {
                 {line}
               </Text>
             ))}
+          {order.address_errors && (
+            <Alert color="red" mt="sm" title="This address is not valid for its country" data-testid="address-errors">
+              {order.address_errors.map((e) => e.message).join(' ')} The order will not be produced until the address is
+              fixed.
+            </Alert>
+          )}
         </Card>
         <Card withBorder radius="lg">
           <Title order={2} fz="h4" mb="sm">
@@ -263,7 +270,7 @@ function actorWords(actor: string): string {
 
 function Actions({ order }: { order: OrderDetail }) {
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<'cancel' | 'refund' | 'ship' | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'refund' | 'ship' | 'update_address' | null>(null);
   const [note, setNote] = useState('');
   const done: Done = ({ message, data }) => {
     notifications.show({ color: 'green', message: message || `Order #${order.number} updated.` });
@@ -283,7 +290,7 @@ function Actions({ order }: { order: OrderDetail }) {
     },
   });
   const click = (a: OrderAction) => {
-    if (a === 'cancel' || a === 'refund' || a === 'ship') setDialog(a);
+    if (a === 'cancel' || a === 'refund' || a === 'ship' || a === 'update_address') setDialog(a);
     else act.mutate(a);
   };
   return (
@@ -322,6 +329,7 @@ function Actions({ order }: { order: OrderDetail }) {
         </Modal>
         <RefundDialog order={order} opened={dialog === 'refund'} onClose={() => setDialog(null)} onDone={done} />
         {dialog === 'ship' && <TrackingDialog order={order} opened onClose={() => setDialog(null)} onDone={done} />}
+        {dialog === 'update_address' && <AddressDialog order={order} opened onClose={() => setDialog(null)} onDone={done} />}
       </Group>
     </Stack>
   );

@@ -33,6 +33,7 @@ const order = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   total: usd(4499),
   created_at: at,
   updated_at: at,
+  address_errors: null,
   items: [
     { id: 1, campaign_id: 2, product_id: 3, product_name: 'Classic Tee', product_type: 'tshirt', color: 'Black', size: 'M', quantity: 2, unit_price: usd(2000), personalization: {}, print_files: [] },
     { id: 2, campaign_id: 2, product_id: 4, product_name: 'Mug', product_type: 'mug', color: 'White', size: '', quantity: 1, unit_price: usd(499), personalization: {}, print_files: [] },
@@ -174,5 +175,81 @@ describe('Tracking dialog', () => {
     expect(within(shipment).getByText('Classic Tee')).toBeInTheDocument();
     expect(within(shipment).getByRole('link', { name: '1Z999' })).toHaveAttribute('href', 'https://ups.example/1Z999');
     expect(screen.getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
+  });
+});
+
+describe('Address dialog', () => {
+  const flagged = () =>
+    order({
+      fulfillment_status: 'invalid',
+      allowed_actions: ['hold', 'cancel', 'refund', 'update_address'],
+      shipping_address: { name: 'Alice Archer', line1: '1 Main St', city: 'Austin', state: '', postal_code: 'ABC', country: 'US' },
+      address_errors: [
+        { field: 'state', message: 'Choose the state or province.' },
+        { field: 'postal_code', message: 'Enter a valid postal code for this country.' },
+      ],
+    });
+
+  it('is not offered when the order does not allow it', async () => {
+    show(() => ok(order({ status: 'processing', allowed_actions: ['ship', 'refund'] })));
+    await screen.findByRole('button', { name: 'Add tracking' });
+    expect(screen.queryByRole('button', { name: 'Edit address' })).toBeNull();
+  });
+
+  it("shows what the rules refused, shows the server's refusal per field, then saves the fixed address", async () => {
+    let current = flagged();
+    let attempt = 0;
+    const calls = show((_url, init) => {
+      if (init?.method !== 'POST') return ok(current);
+      attempt++;
+      if (attempt === 1) {
+        return json(
+          { success: false, message: 'Check the shipping address: some fields are not valid for this country.', data: null, errors: [{ field: 'postal_code', message: 'Enter a valid postal code for this country.' }] },
+          422,
+        );
+      }
+      current = order({ shipping_address: { name: 'Alice Archer', line1: '1 Main St', city: 'Austin', state: 'US-TX', postal_code: '78701', country: 'US' } });
+      return said(current, 'Shipping address updated.');
+    });
+    expect(await screen.findByTestId('address-errors')).toHaveTextContent('Choose the state or province.');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the shipping address of order #1001' });
+    expect(within(dialog).getByText('Choose the state or province.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/State or province/), 'US-TX');
+    expect(within(dialog).queryByText('Choose the state or province.')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    expect(await within(dialog).findByText('Enter a valid postal code for this country.')).toBeInTheDocument();
+    const postal = within(dialog).getByLabelText(/Postal code/);
+    await userEvent.clear(postal);
+    await userEvent.type(postal, '78701');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = posts(calls).map((c) => c.url.pathname);
+    expect(sent).toEqual(['/api/seller/orders/7/actions/update_address', '/api/seller/orders/7/actions/update_address']);
+    expect(JSON.parse(posts(calls)[1]!.init?.body as string)).toEqual({
+      name: 'Alice Archer',
+      line1: '1 Main St',
+      line2: '',
+      city: 'Austin',
+      state: 'US-TX',
+      postal_code: '78701',
+      country: 'US',
+      phone: '',
+    });
+    expect(await screen.findByText('78701 Austin')).toBeInTheDocument();
+    expect(screen.queryByTestId('address-errors')).toBeNull();
+  });
+
+  it('shows a refusal of the order (in production since) above the buttons', async () => {
+    const refused = 'This action is not possible now: update_address from processing: not possible once the order is processing.';
+    show((_url, init) =>
+      init?.method === 'POST'
+        ? json({ success: false, message: refused, data: null, errors: [{ message: refused }] }, 409)
+        : ok(flagged()),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit address' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('not possible once the order is processing');
   });
 });

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, isApiError } from '../api';
 import { newIdempotencyKey } from '../api/ApiClient';
-import { refundable, refundOrder, shipOrder, type OrderDetail } from '../api/orders';
+import { refundable, refundOrder, shipOrder, updateAddress, type OrderDetail, type ShippingAddress } from '../api/orders';
 import { formatMoney, parseAmount } from './labels';
 
 /** What a dialog hands back when its action went through: the server's message and the order as it is now. */
@@ -161,6 +161,88 @@ export function TrackingDialog({ order, opened, onClose, onDone }: DialogProps) 
             </Button>
             <Button type="submit" loading={ship.isPending} disabled={items.length === 0}>
               Save tracking
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+const ADDRESS_FIELDS: { key: keyof ShippingAddress; label: string; description?: string; required?: boolean }[] = [
+  { key: 'name', label: 'Full name', required: true },
+  { key: 'line1', label: 'Address', required: true },
+  { key: 'line2', label: 'Address line 2 (optional)' },
+  { key: 'city', label: 'City', required: true },
+  { key: 'state', label: 'State or province', description: 'Its code where the country has a list, such as US-NY.' },
+  { key: 'postal_code', label: 'Postal code' },
+  { key: 'country', label: 'Country', description: 'Two-letter code, such as US or DE.', required: true },
+  { key: 'phone', label: 'Phone (optional)' },
+];
+
+/**
+ * The buyer's name and shipping address, editable until production; the server checks it by the country's rules
+ * and names each refused field. The fields the rules refused before show their message until the seller edits them.
+ */
+export function AddressDialog({ order, opened, onClose, onDone }: DialogProps) {
+  const [address, setAddress] = useState<ShippingAddress>(() => {
+    const a = order.shipping_address;
+    return {
+      name: a.name ?? order.customer_name,
+      line1: a.line1 ?? '',
+      line2: a.line2 ?? '',
+      city: a.city ?? '',
+      state: a.state ?? '',
+      postal_code: a.postal_code ?? '',
+      country: a.country ?? '',
+      phone: a.phone ?? '',
+    };
+  });
+  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const save = useMutation({ mutationFn: () => updateAddress(api, order.id, address), onSuccess: onDone });
+  const fieldError = (field: string) => {
+    if (isApiError(save.error)) return save.error.fieldMessage(field);
+    if (touched.has(field)) return undefined;
+    return order.address_errors?.find((e) => e.field === field)?.message;
+  };
+  const otherError = save.isError && !ADDRESS_FIELDS.some((f) => fieldError(f.key)) ? save.error.message : undefined;
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Edit the shipping address of order #${order.number}`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
+        <Stack gap="sm">
+          {ADDRESS_FIELDS.map((f, i) => (
+            <TextInput
+              key={f.key}
+              label={f.label}
+              description={f.description}
+              required={f.required}
+              value={address[f.key]}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setAddress((a) => ({ ...a, [f.key]: value }));
+                setTouched((t) => new Set(t).add(f.key));
+                save.reset();
+              }}
+              error={fieldError(f.key)}
+              data-autofocus={i === 0 || undefined}
+            />
+          ))}
+          {otherError && (
+            <Alert color="red" role="alert">
+              {otherError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save address
             </Button>
           </Group>
         </Stack>

@@ -32,6 +32,7 @@ const row: OrderRow = {
   total: usd(4499),
   created_at: '2026-04-15T23:30:00Z',
   updated_at: '2026-04-15T23:30:00Z',
+  address_errors: null,
 };
 
 const detail = (status: string, allowed: OrderDetail['allowed_actions']): OrderDetail => ({

@@ -93,6 +93,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   ship: 'Add tracking',
   deliver: 'Mark delivered',
   archive: 'Archive',
+  update_address: 'Edit address',
 };
 
 /**

@@ -44,6 +44,7 @@ import { LoginPage } from '../pages/LoginPage';
 import { MaintenancePage } from '../pages/MaintenancePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
+import { InvalidAddressPage } from '../orders/InvalidAddressPage';
 import { OrderDetailPage } from '../orders/OrderDetailPage';
 import { OrdersPage } from '../orders/OrdersPage';
 import { ReviewPage } from '../review/ReviewPage';
@@ -147,6 +148,7 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'orders', element: <OrdersPage /> },
     { path: 'orders/detail/:id?', element: <OrderDetailPage /> },
     { path: 'orders/design', element: <ReviewPage /> },
+    { path: 'invalid-address', element: <InvalidAddressPage /> },
     { path: 'customers', element: <CustomersPage /> },
     { path: 'customers/detail/:id?', element: <CustomerDetailPage /> },
     { path: 'abandoned-orders', element: <AbandonedOrdersPage /> },
