@@ -12,7 +12,7 @@ import (
 )
 
 // pageCache keeps the rendered catalogue pages (a store's home and its product pages) for a few
-// seconds, so a busy product page costs its four queries and its template once per TTL rather than
+// seconds, so a busy product page costs its queries and its template once per TTL rather than
 // once per buyer. The pages hold nothing of one buyer (the cart is only a link), so every buyer may
 // get the same bytes, as a CDN would give them. An expired page is rendered again by one request
 // while the others asking for it wait for that one. Entries are bounded: once full, new pages are

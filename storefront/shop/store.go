@@ -77,10 +77,13 @@ type OrderItemView struct {
 	UnitPrice   int64  `db:"unit_price"`
 }
 
-// qOnSale is every campaign on sale in store $1 with its lowest price and its picture. A campaign
-// shows in a store while one of its products is active there and the store's owner owns it; its
-// picture is its default mockup, chosen as the dashboard chooses it.
-const qOnSale = `SELECT c.id AS campaign_id, c.name, min(sp.price) AS min_price, coalesce(m.id, 0) AS mockup_id, c.updated_at
+// onSale is every campaign on sale in store $1 (and meeting the condition and, "" for none) with
+// its lowest price and its picture. A campaign shows in a store while one of its products is active
+// there and the store's owner owns it; its picture is its default mockup, chosen as the dashboard
+// chooses it. The condition narrows the campaigns before they are grouped and pictured, so a page
+// that shows a few of them does not pay for all of the store's.
+func onSale(and string) string {
+	return `SELECT c.id AS campaign_id, c.name, min(sp.price) AS min_price, coalesce(m.id, 0) AS mockup_id, c.updated_at
 FROM store_products sp
 JOIN campaigns c ON c.id = sp.campaign_id
 JOIN stores s ON s.id = sp.store_id AND s.owner_id = c.user_id
@@ -90,20 +93,26 @@ LEFT JOIN LATERAL (
 	WHERE m.campaign_id = c.id AND m.status = 'done'
 	ORDER BY m.default_chosen DESC, m.product_id, m.is_default_mockup DESC, t.position, t.id LIMIT 1
 ) m ON true
-WHERE sp.store_id = $1 AND sp.status = 'active' AND sp.currency = s.currency
+WHERE sp.store_id = $1 AND sp.status = 'active' AND sp.currency = s.currency` + and + `
 GROUP BY c.id, m.id`
+}
 
-// SQL of the pages.
-const (
-	qStore = `SELECT id, slug, name, currency, primary_color, accent_color, is_open FROM stores WHERE slug = $1`
-	// qListings is the store's home; qSuggestions the campaigns the seller's cross-selling rules of
-	// campaigns $2 suggest, on sale in the store, in the rules' order, without campaigns $2 themselves.
-	qListings    = `SELECT * FROM (` + qOnSale + `) l ORDER BY campaign_id DESC LIMIT 500`
-	qSuggestions = `SELECT l.* FROM (` + qOnSale + `) l JOIN (
+// SQL of the pages. qListings is the store's home; qSuggestions the campaigns the seller's
+// cross-selling rules of campaigns $2 suggest, on sale in the store, in the rules' order, without
+// campaigns $2 themselves.
+var (
+	qListings    = `SELECT * FROM (` + onSale("") + `) l ORDER BY campaign_id DESC LIMIT 500`
+	qSuggestions = `WITH t AS (
 	SELECT t.campaign_id, min(t.position) AS position FROM cross_sell_rules r JOIN cross_sell_targets t ON t.rule_id = r.id
 	JOIN stores s ON s.id = $1 AND s.owner_id = r.seller_id
 	WHERE r.campaign_id = ANY($2) AND t.campaign_id <> ALL($2) GROUP BY t.campaign_id
-) t ON t.campaign_id = l.campaign_id ORDER BY t.position, l.campaign_id LIMIT 8`
+)
+SELECT l.* FROM (` + onSale(` AND c.id IN (SELECT campaign_id FROM t)`) + `) l
+JOIN t ON t.campaign_id = l.campaign_id ORDER BY t.position, l.campaign_id LIMIT 8`
+)
+
+const (
+	qStore   = `SELECT id, slug, name, currency, primary_color, accent_color, is_open FROM stores WHERE slug = $1`
 	qMockups = `
 SELECT m.id, m.product_id, m.is_default_mockup
 FROM campaign_mockups m JOIN mockup_templates t ON t.id = m.mockup_template_id
