@@ -29,9 +29,6 @@ func Check(r io.Reader) error {
 		return fmt.Errorf("pngdec: bit depth %d, colour type %d", p.depth, p.colorType)
 	}
 	if err := p.readUntilIDAT(); err != nil {
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
 		return err
 	}
 	zr, err := zlib.NewReader(p)
@@ -63,10 +60,7 @@ func Check(r io.Reader) error {
 		}
 		row = row[:rowBytes]
 		for range ps.h {
-			if _, err := io.ReadFull(zr, row); err != nil {
-				if err == io.EOF || err == io.ErrUnexpectedEOF {
-					return errors.New("pngdec: not enough pixel data")
-				}
+			if err := readPixels(zr, row); err != nil {
 				return err
 			}
 			if row[0] > 4 {

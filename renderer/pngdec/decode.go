@@ -154,9 +154,6 @@ func Start(r io.Reader) (*Decoding, error) {
 	}
 	p.r = r
 	if err := p.readUntilIDAT(); err != nil {
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
 		return nil, err
 	}
 	dec, err := p.newImage()
@@ -251,8 +248,26 @@ func (p *parser) readIHDR() error {
 	return p.verifyChecksum()
 }
 
-// readUntilIDAT reads the chunks between IHDR and the first IDAT.
-func (p *parser) readUntilIDAT() error {
+// readPixels reads the next len(b) bytes of the inflated pixel data; the data ending first is
+// "not enough pixel data", as image/png says.
+func readPixels(zr io.Reader, b []byte) error {
+	if _, err := io.ReadFull(zr, b); err != nil {
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return errors.New("pngdec: not enough pixel data")
+		}
+		return err
+	}
+	return nil
+}
+
+// readUntilIDAT reads the chunks between IHDR and the first IDAT; a file ending before is
+// io.ErrUnexpectedEOF.
+func (p *parser) readUntilIDAT() (err error) {
+	defer func() {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+	}()
 	for {
 		length, typ, err := p.chunkHeader()
 		if err != nil {

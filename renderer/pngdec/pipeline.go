@@ -149,10 +149,7 @@ func (dec *decoder) inflate(p *parser, batches chan<- batch, free <-chan []byte)
 		}
 		n := min(batchRows, h-y)
 		buf := <-free
-		if _, err := io.ReadFull(zr, buf[:n*stride]); err != nil {
-			if err == io.EOF || err == io.ErrUnexpectedEOF {
-				return errors.New("pngdec: not enough pixel data")
-			}
+		if err := readPixels(zr, buf[:n*stride]); err != nil {
 			return err
 		}
 		batches <- batch{buf: buf, y: y, n: n}

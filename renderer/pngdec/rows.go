@@ -27,9 +27,6 @@ func Rows(r io.Reader, begin func(width, height int) error, each func(y int, row
 		return ErrRowsUnsupported
 	}
 	if err := p.readUntilIDAT(); err != nil {
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
 		return err
 	}
 	rowSize := 4 * int64(p.width)
@@ -48,10 +45,7 @@ func Rows(r io.Reader, begin func(width, height int) error, each func(y int, row
 	rows := [2][]byte{make([]byte, rowSize), make([]byte, rowSize)}
 	prev := make([]byte, rowSize) // zeros above the first row
 	for y := range p.height {
-		if _, err := io.ReadFull(zr, filtered); err != nil {
-			if err == io.EOF || err == io.ErrUnexpectedEOF {
-				return errors.New("pngdec: not enough pixel data")
-			}
+		if err := readPixels(zr, filtered); err != nil {
 			return err
 		}
 		cur := rows[y&1]
