@@ -23,6 +23,7 @@ import (
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/platform/testinfra"
+	"github.com/pressroom/pressroom/renderer/membudget"
 	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/webpenc"
@@ -521,5 +522,32 @@ func TestDefaultFollowsTemplateOrderUntilChosen(t *testing.T) {
 	f.queue(t, 3, queue.Interactive)
 	if got := defaults(); len(got) != 1 || got[0] != f.anyType {
 		t.Fatalf("defaults = %v, want the seller's choice %d", got, f.anyType)
+	}
+}
+
+// TestPrintFileHoldsTheBudget: the decoded print file's pixels are held of the memory budget the
+// task's context carries from its decoding until release, and given back then.
+func TestPrintFileHoldsTheBudget(t *testing.T) {
+	f := newFixture(t)
+	b, err := membudget.New(1 << 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	idle := 0
+	b.OnIdle(membudget.RGBA(450, 540), func() { idle++ })
+	img, release, err := f.h.printFile(membudget.WithBudget(context.Background(), b), "print/1/front.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img.Bounds() != image.Rect(0, 0, 450, 540) {
+		t.Fatalf("print file %v, want 450x540", img.Bounds())
+	}
+	if idle != 0 {
+		t.Fatal("the budget went idle before release")
+	}
+	release()
+	if idle != 1 {
+		t.Fatalf("the budget went idle %d times after release; want once, after the print file's %d bytes", idle,
+			membudget.RGBA(450, 540))
 	}
 }
