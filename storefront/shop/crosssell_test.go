@@ -36,6 +36,22 @@ func TestCrossSelling(t *testing.T) {
 		strings.Contains(body, "/c/"+itoa(birds)) {
 		t.Fatalf("product page suggestions\n%s", body)
 	}
+	// The rule's order, not the campaigns' ids: a campaign made later but placed first comes first.
+	var cats, catMug int64
+	must(f.db.Get(&cats, `INSERT INTO campaigns (user_id, name) VALUES ($1, 'Cats') RETURNING id`, seller))
+	must(f.db.Get(&catMug, `INSERT INTO campaign_products (campaign_id, template_id, name, product_type, print_spaces, options)
+		SELECT $1, template_id, name, product_type, print_spaces, options FROM campaign_products WHERE id = $2 RETURNING id`, cats, f.mug))
+	_, err = f.db.Exec(`INSERT INTO store_products (store_id, product_id, campaign_id, price, currency) VALUES ($1, $2, $3, 900, 'USD')`, f.storeID, catMug, cats)
+	must(err)
+	_, err = f.db.Exec(`INSERT INTO cross_sell_targets (rule_id, campaign_id, position) VALUES ($1, $2, 0)`, rule, cats)
+	must(err)
+	catsLink := `href="/s/demo/c/` + itoa(cats) + `"`
+	_, body = get(t, c, base+"/c/"+itoa(f.campaign)+"?color=Black") // another address than the cached page
+	if i, j := strings.Index(body, catsLink), strings.Index(body, dogsLink); i < 0 || j < 0 || i > j {
+		t.Fatalf("suggestions not in the rule's order (Cats at %d, Dogs at %d)\n%s", i, j, body)
+	}
+	_, err = f.db.Exec(`DELETE FROM cross_sell_targets WHERE rule_id = $1 AND campaign_id = $2`, rule, cats)
+	must(err)
 	if _, body := get(t, c, base+"/c/"+itoa(dogs)); strings.Contains(body, "Buyers of this also like") {
 		t.Fatalf("a campaign without a rule suggests nothing\n%s", body)
 	}
