@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"io"
 
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/dpi"
@@ -24,17 +25,12 @@ func (s *state) loadImage(ctx context.Context, src string) (image.Image, error) 
 	return img, nil
 }
 
-// streamImage opens a source, starts decoding it within the limits (header checked first) and calls use
-// with the stream while it decodes, so use can work on the top rows while the rest is decoded (a PNG; other
-// formats arrive whole). The source is fully checked before streamImage returns nil: an error anywhere in
-// the file fails it, even when use has already drawn the rows before the damage.
-func (s *state) streamImage(ctx context.Context, src string, use func(imagelimit.Stream) error) error {
-	rc, err := s.open(ctx, src)
-	if err != nil {
-		return err
-	}
-	defer rc.Close()
-	st, _, err := imagelimit.DecodeStream(rc, s.opt.Limits)
+// streamImage starts decoding the source src read from r within the limits (header checked first) and calls
+// use with the stream while it decodes, so use can work on the top rows while the rest is decoded (a PNG;
+// other formats arrive whole). The source is fully checked before streamImage returns nil: an error anywhere
+// in the file fails it, even when use has already drawn the rows before the damage.
+func (s *state) streamImage(src string, r io.Reader, use func(imagelimit.Stream) error) error {
+	st, _, err := imagelimit.DecodeStream(r, s.opt.Limits)
 	if err != nil {
 		return fmt.Errorf("decode %s: %w", src, err)
 	}

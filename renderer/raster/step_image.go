@@ -1,10 +1,12 @@
 package raster
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"image"
+	"io"
 	"math"
 
 	"golang.org/x/image/draw"
@@ -18,16 +20,24 @@ import (
 // the DPI report.
 func drawImageStep(o *design.ImageObject) step {
 	return step{Name: "draw image " + o.ID, Run: func(ctx context.Context, s *state) error {
+		rc, err := s.open(ctx, o.Src)
+		if err != nil {
+			return fmt.Errorf("image %s: %w", o.ID, err)
+		}
+		defer rc.Close()
+		var src io.Reader = rc
 		if math.Mod(o.Rotation, 360) != 0 {
-			err := s.rotatedRows(ctx, o)
+			head := &replayable{r: rc}
+			err := s.rotatedRows(ctx, o, head)
 			if !errors.Is(err, errWholeImage) && !errors.Is(err, imagelimit.ErrRowsUnsupported) {
 				if err != nil {
 					return fmt.Errorf("image %s: %w", o.ID, err)
 				}
 				return nil
 			}
+			src = head.replay() // the header it read, then the rest: the source is opened once
 		}
-		err := s.streamImage(ctx, o.Src, func(st imagelimit.Stream) error {
+		err = s.streamImage(o.Src, src, func(st imagelimit.Stream) error {
 			b := st.Image().Bounds()
 			s.placements = append(s.placements, placementOf(o, b.Dx(), b.Dy()))
 			return drawImage(ctx, s.canvas, st, o, s.scale, s.workers)
@@ -39,14 +49,11 @@ func drawImageStep(o *design.ImageObject) step {
 	}}
 }
 
-// rotatedRows draws a rotated image through a window of its rows (drawRotatedRows), when it can.
-func (s *state) rotatedRows(ctx context.Context, o *design.ImageObject) error {
-	rc, err := s.open(ctx, o.Src)
-	if err != nil {
-		return err
-	}
-	defer rc.Close()
-	err = drawRotatedRows(ctx, s.canvas, rc, s.opt.Limits, o, s.scale, func(w, h int) {
+// rotatedRows draws a rotated image read from r through a window of its rows (drawRotatedRows), when
+// it can; once it has begun drawing, r no longer records what it reads.
+func (s *state) rotatedRows(ctx context.Context, o *design.ImageObject, r *replayable) error {
+	err := drawRotatedRows(ctx, s.canvas, r, s.opt.Limits, o, s.scale, func(w, h int) {
+		r.drawing = true
 		s.placements = append(s.placements, placementOf(o, w, h))
 	})
 	switch {
@@ -55,6 +62,26 @@ func (s *state) rotatedRows(ctx context.Context, o *design.ImageObject) error {
 	}
 	return fmt.Errorf("decode %s: %w", o.Src, err)
 }
+
+// replayable records what is read through it until drawing is set, so that after drawRotatedRows
+// refused an image, having read only its header, the decoder drawing it whole reads it again from
+// the start (replay) without opening the source a second time.
+type replayable struct {
+	r       io.Reader
+	head    bytes.Buffer
+	drawing bool
+}
+
+func (p *replayable) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	if !p.drawing {
+		p.head.Write(b[:n])
+	}
+	return n, err
+}
+
+// replay is the whole input: what was recorded, then the rest.
+func (p *replayable) replay() io.Reader { return io.MultiReader(&p.head, p.r) }
 
 // drawImage composites the image of st placed as o (print pixels) onto the canvas at the given scale. An
 // upright image is resampled while it decodes, each output row as soon as its source rows are final.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"image"
 	"image/color"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -90,6 +91,64 @@ func TestDrawImageStep(t *testing.T) {
 			}
 			if got := s.canvas.RGBAAt(20, 30); !near(got, color.RGBA{255, 0, 0, 255}, 2) {
 				t.Errorf("pixel (20,30) = %v, want red", got)
+			}
+		})
+	}
+}
+
+// TestDrawImageStepRotated: a rotated image is read from one opening of its source, whether it is
+// drawn through a window of its rows or, refused by that path after its header, decoded whole from
+// what was read plus the rest; either way it is drawn as drawImage draws it and its placement is
+// recorded once.
+func TestDrawImageStepRotated(t *testing.T) {
+	gray := image.NewGray(image.Rect(0, 0, 60, 80))
+	for i := range gray.Pix {
+		gray.Pix[i] = uint8(i)
+	}
+	tests := []struct {
+		name string
+		img  image.Image
+		o    design.ImageObject
+	}{
+		{"through its rows", noise(120, 900), design.ImageObject{X: 30, Y: 20, Width: 180, Height: 1350, Rotation: 4}},
+		{"shrunk, drawn whole", noise(120, 900), design.ImageObject{X: 30, Y: 20, Width: 60, Height: 450, Rotation: 4}},
+		{"grey, drawn whole", gray, design.ImageObject{X: 30, Y: 20, Width: 90, Height: 120, Rotation: -8}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := pngBytes(t, tt.img)
+			opens := 0
+			loader := LoaderFunc(func(_ context.Context, src string) (io.ReadCloser, error) {
+				opens++
+				return io.NopCloser(bytes.NewReader(data)), nil
+			})
+			o := tt.o
+			o.ID, o.Src = "a", "u/1/a.png"
+			want := image.NewRGBA(image.Rect(0, 0, 300, 1500))
+			if err := drawImage(context.Background(), want, whole{tt.img}, &o, 1, 1); err != nil {
+				t.Fatal(err)
+			}
+			s := &state{doc: &design.Document{PrintSpace: printSpace(300, 1500)}, scale: 1, workers: 1,
+				canvas: image.NewRGBA(want.Rect), opt: Options{Loader: loader, Limits: imagelimit.DefaultConfig()}}
+			if err := drawImageStep(&o).Run(context.Background(), s); err != nil {
+				t.Fatal(err)
+			}
+			if opens != 1 {
+				t.Errorf("the source was opened %d times; want once", opens)
+			}
+			b := tt.img.Bounds()
+			if len(s.placements) != 1 || s.placements[0].SourceWidth != b.Dx() || s.placements[0].SourceHeight != b.Dy() {
+				t.Errorf("placements = %+v", s.placements)
+			}
+			worst := 0
+			for i := range want.Pix {
+				worst = max(worst, int(want.Pix[i])-int(s.canvas.Pix[i]), int(s.canvas.Pix[i])-int(want.Pix[i]))
+			}
+			if worst > 1 {
+				t.Fatalf("the step's canvas differs from drawImage's by up to %d", worst)
+			}
+			if bytes.Equal(s.canvas.Pix, image.NewRGBA(want.Rect).Pix) {
+				t.Fatal("nothing drawn")
 			}
 		})
 	}
