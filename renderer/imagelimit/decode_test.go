@@ -256,3 +256,73 @@ func TestDecodeStream(t *testing.T) {
 		}
 	})
 }
+
+func TestDecodeRows(t *testing.T) {
+	img := testImage(40, 30)
+	img.Pix[3] = 128 // one translucent pixel: image/png encodes it as 8-bit RGBA
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	rgba := b.Bytes()
+	// rows decodes data through DecodeRows into an NRGBA; begun says whether begin was called.
+	rows := func(data []byte, cfg imagelimit.Config) (got *image.NRGBA, begun bool, err error) {
+		err = imagelimit.DecodeRows(bytes.NewReader(data), cfg, func(w, h int) error {
+			got, begun = image.NewNRGBA(image.Rect(0, 0, w, h)), true
+			return nil
+		}, func(y int, row []byte) error {
+			copy(got.Pix[y*got.Stride:], row)
+			return nil
+		})
+		return got, begun, err
+	}
+	t.Run("an RGBA png reads as image/png's pixels", func(t *testing.T) {
+		want, err := png.Decode(bytes.NewReader(rgba))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := rows(rgba, imagelimit.Config{})
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("error %v, or other pixels than image/png's", err)
+		}
+	})
+	t.Run("jpeg and opaque png are refused before begin", func(t *testing.T) {
+		for _, data := range [][]byte{encodeJPEG(t, 33, 17), encodePNG(t, 40, 30)} {
+			if _, begun, err := rows(data, imagelimit.Config{}); !errors.Is(err, imagelimit.ErrRowsUnsupported) || begun {
+				t.Fatalf("error %v, begun %v: want ErrRowsUnsupported before begin", err, begun)
+			}
+		}
+	})
+	t.Run("pixel bomb refused from the header", func(t *testing.T) {
+		if _, begun, err := rows(pngHeader(100000, 100000), imagelimit.Config{MaxPixels: 1000}); !errors.Is(err, imagelimit.ErrTooManyPixels) || begun {
+			t.Fatalf("error %v, begun %v: want ErrTooManyPixels before begin", err, begun)
+		}
+	})
+	t.Run("truncated png fails", func(t *testing.T) {
+		if _, _, err := rows(rgba[:len(rgba)-30], imagelimit.Config{}); err == nil || errors.Is(err, imagelimit.ErrRowsUnsupported) {
+			t.Fatalf("error %v, want a decoding error", err)
+		}
+	})
+	t.Run("byte limit fails with ErrTooLarge", func(t *testing.T) {
+		if _, _, err := rows(rgba, imagelimit.Config{MaxBytes: int64(len(rgba) - 20)}); !errors.Is(err, imagelimit.ErrTooLarge) {
+			t.Fatalf("error %v, want ErrTooLarge", err)
+		}
+	})
+	t.Run("begin's and each's errors come back as they are", func(t *testing.T) {
+		mine := errors.New("mine")
+		err := imagelimit.DecodeRows(bytes.NewReader(rgba), imagelimit.Config{}, func(int, int) error { return mine }, nil)
+		if err != mine {
+			t.Fatalf("begin: error %v, want its own", err)
+		}
+		err = imagelimit.DecodeRows(bytes.NewReader(rgba), imagelimit.Config{MaxBytes: int64(len(rgba) - 20)},
+			func(int, int) error { return nil }, func(y int, _ []byte) error {
+				if y == 3 {
+					return mine
+				}
+				return nil
+			})
+		if err != mine {
+			t.Fatalf("each: error %v, want its own", err)
+		}
+	})
+}
