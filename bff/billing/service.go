@@ -2,9 +2,7 @@ package billing
 
 import (
 	"context"
-	"encoding/csv"
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -227,8 +225,8 @@ func optID(id *int64) string {
 	return strconv.FormatInt(*id, 10)
 }
 
-// ExportName is the billing export's file name: the seller's date.
-func ExportName(now time.Time, utcOffset float64) string {
+// exportName is the billing export's file name: the seller's date.
+func exportName(now time.Time, utcOffset float64) string {
 	return "billing-" + now.In(time.FixedZone("", int(utcOffset*3600))).Format(time.DateOnly) + ".csv"
 }
 
@@ -238,27 +236,15 @@ func (s *Service) handleExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	res := c.Response()
-	res.Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
-	res.Header().Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s"`, ExportName(now, auth.Caller(c).User.UTCOffset)))
-	res.WriteHeader(http.StatusOK)
-	w := csv.NewWriter(res)
-	if err := w.Write(exportHeader); err != nil {
-		return err
-	}
-	err = ledger.EachEntry(c.Request().Context(), s.d.DB, f, func(e ledger.Entry) error {
-		cur := e.Currency
-		return w.Write([]string{e.CreatedAt.UTC().Format(time.RFC3339), string(e.Type), listing.Cell(e.Description), string(cur),
-			decimal(e.Amount(), cur), decimal(e.DAvailable, cur), decimal(e.DHeld, cur), decimal(e.AvailableAfter, cur),
-			decimal(e.HeldAfter, cur), optID(e.OrderID), optID(e.PayoutID), listing.Cell(e.Reference)})
+	name := exportName(now, auth.Caller(c).User.UTCOffset)
+	return listing.WriteCSV(c, name, exportHeader, func(write func([]string) error) error {
+		return ledger.EachEntry(c.Request().Context(), s.d.DB, f, func(e ledger.Entry) error {
+			cur := e.Currency
+			return write([]string{e.CreatedAt.UTC().Format(time.RFC3339), string(e.Type), listing.Cell(e.Description), string(cur),
+				decimal(e.Amount(), cur), decimal(e.DAvailable, cur), decimal(e.DHeld, cur), decimal(e.AvailableAfter, cur),
+				decimal(e.HeldAfter, cur), optID(e.OrderID), optID(e.PayoutID), listing.Cell(e.Reference)})
+		})
 	})
-	w.Flush()
-	if err != nil {
-		// The status line is gone: the client sees a cut-off file; the log keeps the reason.
-		c.Logger().Error(err)
-		return nil
-	}
-	return w.Error()
 }
 
 func (s *Service) handlePayouts(c echo.Context) error {
