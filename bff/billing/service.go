@@ -1,6 +1,7 @@
 package billing
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -16,6 +17,7 @@ import (
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/bff/listing"
+	"github.com/pressroom/pressroom/bff/systemconfig"
 	"github.com/pressroom/pressroom/commerce/ledger"
 	"github.com/pressroom/pressroom/commerce/money"
 )
@@ -74,12 +76,14 @@ const (
 	MsgPayoutRequested = "Your payout was requested."
 )
 
-// currencyOf reads the currency field, the display currency when empty.
+// currencyOf reads the currency field, the display currency (systemconfig's) when empty.
 func (s *Service) currencyOf(ctx context.Context, v string) (money.Currency, error) {
 	if v == "" {
-		if err := s.d.DB.GetContext(ctx, &v, `SELECT COALESCE((SELECT value FROM system_configs WHERE key = 'currency_code'), 'USD')`); err != nil {
+		configs, err := systemconfig.Configs(ctx, s.d.DB, systemconfig.KeyCurrencyCode)
+		if err != nil {
 			return "", err
 		}
+		v = cmp.Or(configs[systemconfig.KeyCurrencyCode], systemconfig.DefaultCurrencyCode)
 	}
 	c, err := money.ParseCurrency(v)
 	if err != nil {
