@@ -95,22 +95,25 @@ func TestSellerAbandonedCheckouts(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	tests := []struct{ name, query, want string }{
-		{"all", "", "alice@example.com,bob@example.com"},
-		{"recovered", "recovered=yes", "alice@example.com"},
-		{"not recovered", "recovered=no", "bob@example.com"},
-		{"today", "date_range=today", "alice@example.com"},
-		{"custom days", "date_range=custom&from=2000-01-01&to=2000-01-05", "bob@example.com"},
-		{"custom days, none", "from=2000-01-06&to=2000-01-07", ""},
-		{"filters combine", "date_range=today&recovered=no", ""},
-		{"e-mail prefix", "q=BOB", "bob@example.com"},
-		{"paging", "per_page=1&page=2", "bob@example.com"},
+	tests := []struct {
+		name, query, want string
+		total             int
+	}{
+		{"all", "", "alice@example.com,bob@example.com", 2},
+		{"recovered", "recovered=yes", "alice@example.com", 1},
+		{"not recovered", "recovered=no", "bob@example.com", 1},
+		{"today", "date_range=today", "alice@example.com", 1},
+		{"custom days", "date_range=custom&from=2000-01-01&to=2000-01-05", "bob@example.com", 1},
+		{"custom days, none", "from=2000-01-06&to=2000-01-07", "", 0},
+		{"filters combine", "date_range=today&recovered=no", "", 0},
+		{"e-mail prefix", "q=BOB", "bob@example.com", 1},
+		{"paging", "per_page=1&page=2", "bob@example.com", 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			l, r := s.abandoned(seller, tt.query)
-			if r.status != 200 || abandonedEmails(l) != tt.want {
-				t.Fatalf("%d got %q, want %q (%s)", r.status, abandonedEmails(l), tt.want, r.raw)
+			if r.status != 200 || abandonedEmails(l) != tt.want || l.Total != tt.total {
+				t.Fatalf("%d got %q of %d, want %q of %d (%s)", r.status, abandonedEmails(l), l.Total, tt.want, tt.total, r.raw)
 			}
 		})
 	}

@@ -92,20 +92,27 @@ func TestSellerCrossSelling(t *testing.T) {
 	}
 
 	t.Run("orders produced: a buyer of the campaign ordering a suggested one afterwards", func(t *testing.T) {
-		order := func(email, when string, campaign int64) {
+		orderAs := func(status, email, when string, campaign int64) {
 			var id int64
-			if err := s.app.DB.Get(&id, `INSERT INTO orders (seller_id, number, email, status, created_at) VALUES ($1, $2, $3, 'pending', now() + $4::interval) RETURNING id`,
-				sellerID, fmt.Sprintf("T-%s-%s-%d", email, when, campaign), email, when); err != nil {
+			if err := s.app.DB.Get(&id, `INSERT INTO orders (seller_id, number, email, status, created_at) VALUES ($1, $2, $3, $4, now() + $5::interval) RETURNING id`,
+				sellerID, fmt.Sprintf("T-%s-%s-%d-%s", email, when, campaign, status), email, status, when); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := s.app.DB.Exec(`INSERT INTO order_items (order_id, campaign_id, product_name, quantity, unit_price) VALUES ($1, $2, 'Mug', 1, 1000)`, id, campaign); err != nil {
 				t.Fatal(err)
 			}
 		}
+		order := func(email, when string, campaign int64) { orderAs("pending", email, when, campaign) }
 		order("ALICE@example.com", "1 minute", others[0]) // counts (any case)
 		order("bob@example.com", "1 minute", others[0])   // bob never bought the campaign
 		order("alice@example.com", "-1 day", others[1])   // before the rule existed
 		order("alice@example.com", "2 minutes", bought)   // not a suggested campaign
+		// carol bought the campaign and then a suggested one, both before the rule existed.
+		order("carol@example.com", "-2 days", bought)
+		order("carol@example.com", "-1 day", others[1])
+		// alice's draft and her order still waiting for its payment are no purchase.
+		orderAs("draft", "alice@example.com", "3 minutes", others[1])
+		orderAs("pending_payment", "alice@example.com", "4 minutes", others[1])
 		l, r := s.crossRules(seller)
 		if r.status != 200 || l.Total != 1 || len(l.Data) != 1 || l.Data[0].Orders != 1 {
 			t.Fatalf("list: %d %s", r.status, r.raw)

@@ -278,6 +278,7 @@ func TestProductionQueue(t *testing.T) {
 			Data []struct {
 				OrderID int64 `json:"order_id"`
 			} `json:"data"`
+			Total int `json:"total"`
 		}
 		if err := json.Unmarshal(r.raw, &page); err != nil {
 			t.Fatal(err)
@@ -285,6 +286,9 @@ func TestProductionQueue(t *testing.T) {
 		var ids []int64
 		for _, it := range page.Data {
 			ids = append(ids, it.OrderID)
+		}
+		if page.Total != len(ids) {
+			t.Fatalf("queue total %d for %d items: %s", page.Total, len(ids), r.raw)
 		}
 		return ids
 	}

@@ -2,6 +2,7 @@ package billing
 
 import (
 	"crypto/rand"
+	"database/sql"
 	"encoding/hex"
 	"errors"
 	"net/http"
@@ -94,8 +95,10 @@ func (s *Service) handleAdjust(c echo.Context) error {
 	ctx := c.Request().Context()
 	var seller int64
 	err := s.d.DB.GetContext(ctx, &seller, `SELECT id FROM users WHERE lower(email) = lower($1)`, strings.TrimSpace(b.SellerEmail))
-	if err != nil {
+	if errors.Is(err, sql.ErrNoRows) {
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgSellerNotFound, envelope.FieldError{Field: "seller_email", Message: MsgSellerNotFound})
+	} else if err != nil {
+		return err
 	}
 	if b.Direction != "credit" && b.Direction != "debit" {
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgBadDirection, envelope.FieldError{Field: "direction", Message: MsgBadDirection})

@@ -1,10 +1,9 @@
 package billing
 
 import (
+	"cmp"
 	"context"
-	"encoding/csv"
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -18,6 +17,7 @@ import (
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/bff/listing"
+	"github.com/pressroom/pressroom/bff/systemconfig"
 	"github.com/pressroom/pressroom/commerce/ledger"
 	"github.com/pressroom/pressroom/commerce/money"
 )
@@ -76,12 +76,14 @@ const (
 	MsgPayoutRequested = "Your payout was requested."
 )
 
-// currencyOf reads the currency field, the display currency when empty.
+// currencyOf reads the currency field, the display currency (systemconfig's) when empty.
 func (s *Service) currencyOf(ctx context.Context, v string) (money.Currency, error) {
 	if v == "" {
-		if err := s.d.DB.GetContext(ctx, &v, `SELECT COALESCE((SELECT value FROM system_configs WHERE key = 'currency_code'), 'USD')`); err != nil {
+		configs, err := systemconfig.Configs(ctx, s.d.DB, systemconfig.KeyCurrencyCode)
+		if err != nil {
 			return "", err
 		}
+		v = cmp.Or(configs[systemconfig.KeyCurrencyCode], systemconfig.DefaultCurrencyCode)
 	}
 	c, err := money.ParseCurrency(v)
 	if err != nil {
@@ -227,8 +229,8 @@ func optID(id *int64) string {
 	return strconv.FormatInt(*id, 10)
 }
 
-// ExportName is the billing export's file name: the seller's date.
-func ExportName(now time.Time, utcOffset float64) string {
+// exportName is the billing export's file name: the seller's date.
+func exportName(now time.Time, utcOffset float64) string {
 	return "billing-" + now.In(time.FixedZone("", int(utcOffset*3600))).Format(time.DateOnly) + ".csv"
 }
 
@@ -238,27 +240,15 @@ func (s *Service) handleExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	res := c.Response()
-	res.Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
-	res.Header().Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s"`, ExportName(now, auth.Caller(c).User.UTCOffset)))
-	res.WriteHeader(http.StatusOK)
-	w := csv.NewWriter(res)
-	if err := w.Write(exportHeader); err != nil {
-		return err
-	}
-	err = ledger.EachEntry(c.Request().Context(), s.d.DB, f, func(e ledger.Entry) error {
-		cur := e.Currency
-		return w.Write([]string{e.CreatedAt.UTC().Format(time.RFC3339), string(e.Type), listing.Cell(e.Description), string(cur),
-			decimal(e.Amount(), cur), decimal(e.DAvailable, cur), decimal(e.DHeld, cur), decimal(e.AvailableAfter, cur),
-			decimal(e.HeldAfter, cur), optID(e.OrderID), optID(e.PayoutID), listing.Cell(e.Reference)})
+	name := exportName(now, auth.Caller(c).User.UTCOffset)
+	return listing.WriteCSV(c, name, exportHeader, func(write func([]string) error) error {
+		return ledger.EachEntry(c.Request().Context(), s.d.DB, f, func(e ledger.Entry) error {
+			cur := e.Currency
+			return write([]string{e.CreatedAt.UTC().Format(time.RFC3339), string(e.Type), listing.Cell(e.Description), string(cur),
+				decimal(e.Amount(), cur), decimal(e.DAvailable, cur), decimal(e.DHeld, cur), decimal(e.AvailableAfter, cur),
+				decimal(e.HeldAfter, cur), optID(e.OrderID), optID(e.PayoutID), listing.Cell(e.Reference)})
+		})
 	})
-	w.Flush()
-	if err != nil {
-		// The status line is gone: the client sees a cut-off file; the log keeps the reason.
-		c.Logger().Error(err)
-		return nil
-	}
-	return w.Error()
 }
 
 func (s *Service) handlePayouts(c echo.Context) error {

@@ -12,6 +12,7 @@ import (
 	"github.com/lib/pq"
 
 	"github.com/pressroom/pressroom/bff/customers"
+	"github.com/pressroom/pressroom/platform/database"
 )
 
 // Errors of the store.
@@ -128,8 +129,7 @@ func (s store) save(ctx context.Context, seller, id int64, in Input) (int64, err
 		err = tx.GetContext(ctx, &id, `UPDATE cross_sell_rules SET campaign_id = $3, updated_at = now() WHERE id = $1 AND seller_id = $2 RETURNING id`,
 			id, seller, in.CampaignID)
 	}
-	var pqErr *pq.Error
-	if errors.As(err, &pqErr) && pqErr.Code == "23505" {
+	if database.UniqueViolation(err) {
 		return 0, ErrTaken
 	} else if errors.Is(err, sql.ErrNoRows) {
 		return 0, ErrNotFound

@@ -22,14 +22,28 @@ func Cell(s string) string {
 // exportFlushEvery is how many rows go out per write to the client.
 const exportFlushEvery = 500
 
-// StreamCSV answers a CSV attachment named name-YYYY-MM-DD.csv: header, then each row that rows
-// writes through write (every cell passed through Cell), sent to the client every few hundred rows
-// so memory stays flat however many rows there are. Once the first bytes are out the status cannot
-// change: an error from rows cuts the file short and goes to the log.
+// StreamCSV answers a CSV attachment named name-YYYY-MM-DD.csv (today in UTC) through WriteCSV, every
+// cell passed through Cell.
 func StreamCSV(c echo.Context, name string, header []string, rows func(write func(row []string) error) error) error {
+	filename := fmt.Sprintf("%s-%s.csv", name, time.Now().UTC().Format(time.DateOnly))
+	return WriteCSV(c, filename, header, func(write func([]string) error) error {
+		return rows(func(row []string) error {
+			for i := range row {
+				row[i] = Cell(row[i])
+			}
+			return write(row)
+		})
+	})
+}
+
+// WriteCSV answers a CSV attachment named filename: header, then each row that rows writes through
+// write, as given (a buyer's text goes through Cell first), sent to the client every few hundred
+// rows so memory stays flat however many rows there are. Once the first bytes are out the status
+// cannot change: an error from rows cuts the file short and goes to the log.
+func WriteCSV(c echo.Context, filename string, header []string, rows func(write func(row []string) error) error) error {
 	res := c.Response()
 	res.Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
-	res.Header().Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s-%s.csv"`, name, time.Now().UTC().Format(time.DateOnly)))
+	res.Header().Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s"`, filename))
 	res.WriteHeader(http.StatusOK)
 	w := csv.NewWriter(res)
 	if err := w.Write(header); err != nil {
@@ -37,9 +51,6 @@ func StreamCSV(c echo.Context, name string, header []string, rows func(write fun
 	}
 	n := 0
 	err := rows(func(row []string) error {
-		for i := range row {
-			row[i] = Cell(row[i])
-		}
 		if err := w.Write(row); err != nil {
 			return err
 		}

@@ -50,13 +50,13 @@ func (s *Service) refund(c echo.Context, sc listing.Scope, id int64, actor strin
 		return envelope.Fail(http.StatusUnprocessableEntity, MsgRefundReason, envelope.FieldError{Field: "reason", Message: MsgRefundReason})
 	}
 	ctx := c.Request().Context()
-	d, err := s.store.detail(ctx, sc, id)
+	cur, err := s.store.currency(ctx, sc, id)
 	if errors.Is(err, ErrNotFound) {
 		return envelope.Fail(http.StatusNotFound, MsgOrderNotFound)
 	} else if err != nil {
 		return err
 	}
-	amount := money.Money{Amount: body.Amount, Currency: d.Total.Currency}
+	amount := money.Money{Amount: body.Amount, Currency: cur}
 	rf, err := s.d.Refunds.Refund(ctx, id, orders.RefundRequest{Amount: amount, Reason: body.Reason, Key: key, Actor: actor})
 	switch {
 	case errors.Is(err, orders.ErrRefused):

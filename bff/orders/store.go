@@ -198,8 +198,9 @@ const (
 ` + listWhere + ` ORDER BY o.id DESC`
 	qGet = `SELECT ` + orderCols + `, o.shipping_address FROM orders o LEFT JOIN stores s ON s.id = o.store_id
 WHERE ` + scope + ` AND o.id = $4 AND o.status <> 'deleted'`
-	qLock  = `SELECT o.id FROM orders o WHERE ` + scope + ` AND o.id = $4 AND o.status <> 'deleted' FOR UPDATE`
-	qItems = `SELECT id, campaign_id, product_id, product_name, product_type, color, size, quantity, unit_price, personalization
+	qLock     = `SELECT o.id FROM orders o WHERE ` + scope + ` AND o.id = $4 AND o.status <> 'deleted' FOR UPDATE`
+	qCurrency = `SELECT o.currency FROM orders o WHERE ` + scope + ` AND o.id = $4 AND o.status <> 'deleted'`
+	qItems    = `SELECT id, campaign_id, product_id, product_name, product_type, color, size, quantity, unit_price, personalization
 FROM order_items WHERE order_id = $1 ORDER BY id`
 	qPrintFiles = `SELECT di.id, di.order_item_id, coalesce(di.print_space->>'name', '') AS print_space, di.status, di.revision,
 	di.print_status, di.print_error,
@@ -265,6 +266,18 @@ func (s store) lock(ctx context.Context, tx *sqlx.Tx, sc listing.Scope, id int64
 		return ErrNotFound
 	}
 	return err
+}
+
+// currency is the currency of order id of the scope, or ErrNotFound.
+func (s store) currency(ctx context.Context, sc listing.Scope, id int64) (money.Currency, error) {
+	var cur string
+	err := s.db.GetContext(ctx, &cur, qCurrency, append(sc.Args(), id)...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	} else if err != nil {
+		return "", fmt.Errorf("order currency: %w", err)
+	}
+	return money.Currency(cur), nil
 }
 
 // detail reads order id of the scope with its items, money, shipments and timeline.

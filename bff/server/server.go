@@ -15,6 +15,7 @@ import (
 
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/publicurl"
 )
 
 // Config is the HTTP side of the bff.
@@ -64,10 +65,11 @@ type Config struct {
 	ProfileAddr string
 }
 
-// DefaultConfig listens on loopback port 8080 and serves ui/dist.
+// DefaultConfig listens on loopback port 8080 (publicurl.DefaultHTTPAddr, which the default public
+// address is derived from) and serves ui/dist.
 func DefaultConfig() Config {
 	return Config{
-		Addr: "127.0.0.1:8080", UIDir: "ui/dist", BodyLimit: "1M", ShutdownTimeout: 15 * time.Second,
+		Addr: publicurl.DefaultHTTPAddr, UIDir: "ui/dist", BodyLimit: "1M", ShutdownTimeout: 15 * time.Second,
 		ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 2 * time.Minute,
 		IdleTimeout: 2 * time.Minute, TransferTimeout: 30 * time.Minute,
 	}
