@@ -7,7 +7,6 @@ import (
 	"errors"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -33,21 +32,13 @@ func (s *Service) handleAdminPayouts(c echo.Context) error {
 	return c.JSON(http.StatusOK, envelope.NewPage(list, total, q))
 }
 
-func pathID(c echo.Context) int64 {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0
-	}
-	return id
-}
-
 type stepBody struct {
 	Reference string `json:"reference"`
 	Note      string `json:"note"`
 }
 
 func (s *Service) handleStep(c echo.Context) error {
-	id := pathID(c)
+	id := envelope.PathID(c)
 	if id == 0 {
 		return envelope.Fail(http.StatusNotFound, MsgPayoutNotFound)
 	}
@@ -144,7 +135,7 @@ func (s *Service) handleAdjust(c echo.Context) error {
 }
 
 func (s *Service) handleRelease(c echo.Context) error {
-	id := pathID(c)
+	id := envelope.PathID(c)
 	if id == 0 {
 		return envelope.Fail(http.StatusNotFound, MsgOrderNotFound)
 	}

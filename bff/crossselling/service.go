@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/http"
 	"slices"
-	"strconv"
 
 	"github.com/jmoiron/sqlx"
 	"github.com/labstack/echo/v4"
@@ -107,14 +106,6 @@ func (s *Service) input(c echo.Context) (Input, error) {
 	return in, nil
 }
 
-func pathID(c echo.Context) int64 {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0
-	}
-	return id
-}
-
 func (s *Service) handleList(c echo.Context) error {
 	q, err := envelope.ParseListQuery(c)
 	if err != nil {
@@ -140,7 +131,9 @@ func (s *Service) answer(c echo.Context, status int, id int64) error {
 	return envelope.OK(c, r)
 }
 
-func (s *Service) handleGet(c echo.Context) error { return s.answer(c, http.StatusOK, pathID(c)) }
+func (s *Service) handleGet(c echo.Context) error {
+	return s.answer(c, http.StatusOK, envelope.PathID(c))
+}
 
 func (s *Service) save(c echo.Context, id int64) error {
 	in, err := s.input(c)
@@ -166,7 +159,7 @@ func (s *Service) save(c echo.Context, id int64) error {
 func (s *Service) handleCreate(c echo.Context) error { return s.save(c, 0) }
 
 func (s *Service) handleUpdate(c echo.Context) error {
-	id := pathID(c)
+	id := envelope.PathID(c)
 	if id == 0 {
 		return envelope.Fail(http.StatusNotFound, MsgNotFound)
 	}
@@ -174,7 +167,7 @@ func (s *Service) handleUpdate(c echo.Context) error {
 }
 
 func (s *Service) handleDelete(c echo.Context) error {
-	id := pathID(c)
+	id := envelope.PathID(c)
 	if id == 0 {
 		return envelope.Fail(http.StatusNotFound, MsgNotFound)
 	}

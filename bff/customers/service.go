@@ -105,8 +105,8 @@ func (s *Service) handleExport(c echo.Context) error {
 }
 
 func (s *Service) handleGet(c echo.Context) error {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
+	id := envelope.PathID(c)
+	if id == 0 {
 		return envelope.Fail(http.StatusNotFound, MsgNotFound)
 	}
 	sc, err := listing.ScopeOf(c, s.d.DB)

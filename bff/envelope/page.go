@@ -94,3 +94,13 @@ func NewPage[T any](items []T, total int, q ListQuery) Page[T] {
 	}
 	return p
 }
+
+// PathID is the route's :id parameter as a row id, or 0 when it is not a positive integer (which
+// no row has, so the lookup that follows answers 404 as for an id that does not exist).
+func PathID(c echo.Context) int64 {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0
+	}
+	return id
+}

@@ -88,7 +88,7 @@ func admin(c echo.Context) string {
 
 // handleProductionAction runs a production step on any seller's order.
 func (s *Service) handleProductionAction(c echo.Context) error {
-	id := pathID(c)
+	id := envelope.PathID(c)
 	if id == 0 {
 		return envelope.Fail(http.StatusNotFound, MsgOrderNotFound)
 	}

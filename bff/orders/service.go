@@ -119,14 +119,6 @@ func (s *Service) handleExport(c echo.Context) error {
 	})
 }
 
-func pathID(c echo.Context) int64 {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0
-	}
-	return id
-}
-
 func (s *Service) detail(ctx context.Context, sc listing.Scope, id int64) (Detail, error) {
 	d, err := s.store.detail(ctx, sc, id)
 	if errors.Is(err, ErrNotFound) {
@@ -150,7 +142,7 @@ func (s *Service) handleGet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id := pathID(c)
+	id := envelope.PathID(c)
 	if id == 0 {
 		return envelope.Fail(http.StatusNotFound, MsgOrderNotFound)
 	}
@@ -169,7 +161,7 @@ func (s *Service) handleAction(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id := pathID(c)
+	id := envelope.PathID(c)
 	if id == 0 {
 		return envelope.Fail(http.StatusNotFound, MsgOrderNotFound)
 	}
