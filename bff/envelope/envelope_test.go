@@ -121,3 +121,14 @@ func TestNewPage(t *testing.T) {
 		})
 	}
 }
+
+func TestPathID(t *testing.T) {
+	for param, want := range map[string]int64{"42": 42, "0": 0, "-3": 0, "abc": 0, "": 0, "99999999999999999999": 0} {
+		c := echo.New().NewContext(httptest.NewRequest(http.MethodGet, "/api/x", nil), httptest.NewRecorder())
+		c.SetParamNames("id")
+		c.SetParamValues(param)
+		if got := PathID(c); got != want {
+			t.Errorf("PathID(%q) = %d, want %d", param, got, want)
+		}
+	}
+}
