@@ -170,7 +170,7 @@ func BookSale(ctx context.Context, tx *sqlx.Tx, orderID int64) (Entry, error) {
 	} else {
 		_, e.DAvailable, e.DOwed = debit(b, -earn.Net, 0)
 	}
-	e, _, err = post(ctx, tx, b, e)
+	e, err = post(ctx, tx, b, e)
 	return e, err
 }
 
@@ -274,7 +274,7 @@ func BookRefund(ctx context.Context, tx *sqlx.Tx, refundID int64) (Entry, error)
 	if e.DOwed > 0 {
 		e.Description += fmt.Sprintf(": %s was already paid out and is deducted from your next earnings", o.money(e.DOwed))
 	}
-	e, _, err = post(ctx, tx, b, e)
+	e, err = post(ctx, tx, b, e)
 	return e, err
 }
 
@@ -298,9 +298,10 @@ func postCredit(ctx context.Context, tx *sqlx.Tx, e Entry) (Entry, error) {
 		e, _, err := known(old, e, err)
 		return e, err
 	}
-	b, err := lock(ctx, tx, e.SellerID, e.Currency)
-	if err != nil {
-		return Entry{}, err
+	b, done, err := lockFor(ctx, tx, e.Key, e.SellerID, e.Currency)
+	if err != nil || done != nil {
+		e, _, err := known(done, e, err)
+		return e, err
 	}
 	return credit(ctx, tx, b, e)
 }
