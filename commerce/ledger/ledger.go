@@ -259,15 +259,3 @@ func credit(ctx context.Context, tx *sqlx.Tx, b Balance, e Entry) (Entry, error)
 	}
 	return posted, nil
 }
-
-// BalanceOf answers the seller's running totals in currency: one row, however many entries (zero
-// when the seller has none).
-func BalanceOf(ctx context.Context, db sqlx.QueryerContext, sellerID int64, c money.Currency) (Balance, error) {
-	b := Balance{SellerID: sellerID, Currency: c}
-	const q = `SELECT seller_id, currency, available, held, paying, owed FROM ledger_balances WHERE seller_id = $1 AND currency = $2`
-	err := sqlx.GetContext(ctx, db, &b, q, sellerID, string(c))
-	if errors.Is(err, sql.ErrNoRows) {
-		return b, nil
-	}
-	return b, err
-}
