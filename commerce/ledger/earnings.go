@@ -291,19 +291,8 @@ func TopUp(ctx context.Context, tx *sqlx.Tx, sellerID int64, amount money.Money,
 
 // postCredit is Post for an entry adding to available (see credit).
 func postCredit(ctx context.Context, tx *sqlx.Tx, e Entry) (Entry, error) {
-	if err := e.validate(); err != nil {
-		return Entry{}, err
-	}
-	if old, err := byKey(ctx, tx, e.Key); err != nil || old != nil {
-		e, _, err := known(old, e, err)
-		return e, err
-	}
-	b, done, err := lockFor(ctx, tx, e.Key, e.SellerID, e.Currency)
-	if err != nil || done != nil {
-		e, _, err := known(done, e, err)
-		return e, err
-	}
-	return credit(ctx, tx, b, e)
+	e, _, err := postOnce(ctx, tx, e, credit)
+	return e, err
 }
 
 // positive refuses amounts that are not a positive amount of a known currency within range.

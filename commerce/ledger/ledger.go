@@ -173,6 +173,12 @@ func lock(ctx context.Context, tx *sqlx.Tx, sellerID int64, c money.Currency) (B
 // answers that entry (created false) when it is the same operation, ErrKeyReused otherwise. An
 // entry that would take a bucket below zero is refused with ErrInsufficient, and nothing is written.
 func Post(ctx context.Context, tx *sqlx.Tx, e Entry) (Entry, bool, error) {
+	return postOnce(ctx, tx, e, post)
+}
+
+// postOnce checks e, answers the entry already posted under its key (see Post) or locks the
+// seller's balance and appends e with write (post, or credit for an entry adding to available).
+func postOnce(ctx context.Context, tx *sqlx.Tx, e Entry, write func(context.Context, *sqlx.Tx, Balance, Entry) (Entry, error)) (Entry, bool, error) {
 	if err := e.validate(); err != nil {
 		return Entry{}, false, err
 	}
@@ -183,7 +189,7 @@ func Post(ctx context.Context, tx *sqlx.Tx, e Entry) (Entry, bool, error) {
 	if err != nil || done != nil {
 		return known(done, e, err)
 	}
-	posted, err := post(ctx, tx, b, e)
+	posted, err := write(ctx, tx, b, e)
 	if err != nil {
 		return Entry{}, false, err
 	}
