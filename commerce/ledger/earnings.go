@@ -170,7 +170,7 @@ func BookSale(ctx context.Context, tx *sqlx.Tx, orderID int64) (Entry, error) {
 	} else {
 		_, e.DAvailable, e.DOwed = debit(b, -earn.Net, 0)
 	}
-	e, _, err = post(ctx, tx, b, e)
+	e, err = post(ctx, tx, b, e)
 	return e, err
 }
 
@@ -274,7 +274,7 @@ func BookRefund(ctx context.Context, tx *sqlx.Tx, refundID int64) (Entry, error)
 	if e.DOwed > 0 {
 		e.Description += fmt.Sprintf(": %s was already paid out and is deducted from your next earnings", o.money(e.DOwed))
 	}
-	e, _, err = post(ctx, tx, b, e)
+	e, err = post(ctx, tx, b, e)
 	return e, err
 }
 
@@ -291,18 +291,8 @@ func TopUp(ctx context.Context, tx *sqlx.Tx, sellerID int64, amount money.Money,
 
 // postCredit is Post for an entry adding to available (see credit).
 func postCredit(ctx context.Context, tx *sqlx.Tx, e Entry) (Entry, error) {
-	if err := e.validate(); err != nil {
-		return Entry{}, err
-	}
-	if old, err := byKey(ctx, tx, e.Key); err != nil || old != nil {
-		e, _, err := known(old, e, err)
-		return e, err
-	}
-	b, err := lock(ctx, tx, e.SellerID, e.Currency)
-	if err != nil {
-		return Entry{}, err
-	}
-	return credit(ctx, tx, b, e)
+	e, _, err := postOnce(ctx, tx, e, credit)
+	return e, err
 }
 
 // positive refuses amounts that are not a positive amount of a known currency within range.

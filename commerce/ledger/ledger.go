@@ -173,17 +173,27 @@ func lock(ctx context.Context, tx *sqlx.Tx, sellerID int64, c money.Currency) (B
 // answers that entry (created false) when it is the same operation, ErrKeyReused otherwise. An
 // entry that would take a bucket below zero is refused with ErrInsufficient, and nothing is written.
 func Post(ctx context.Context, tx *sqlx.Tx, e Entry) (Entry, bool, error) {
+	return postOnce(ctx, tx, e, post)
+}
+
+// postOnce checks e, answers the entry already posted under its key (see Post) or locks the
+// seller's balance and appends e with write (post, or credit for an entry adding to available).
+func postOnce(ctx context.Context, tx *sqlx.Tx, e Entry, write func(context.Context, *sqlx.Tx, Balance, Entry) (Entry, error)) (Entry, bool, error) {
 	if err := e.validate(); err != nil {
 		return Entry{}, false, err
 	}
 	if old, err := byKey(ctx, tx, e.Key); err != nil || old != nil {
 		return known(old, e, err)
 	}
-	b, err := lock(ctx, tx, e.SellerID, e.Currency)
+	b, done, err := lockFor(ctx, tx, e.Key, e.SellerID, e.Currency)
+	if err != nil || done != nil {
+		return known(done, e, err)
+	}
+	posted, err := write(ctx, tx, b, e)
 	if err != nil {
 		return Entry{}, false, err
 	}
-	return post(ctx, tx, b, e)
+	return posted, true, nil
 }
 
 func known(old *Entry, e Entry, err error) (Entry, bool, error) {
@@ -196,24 +206,22 @@ func known(old *Entry, e Entry, err error) (Entry, bool, error) {
 	return *old, false, nil
 }
 
-// post is Post with the balance row b locked by this transaction.
-func post(ctx context.Context, tx *sqlx.Tx, b Balance, e Entry) (Entry, bool, error) {
+// post appends e, whose key is new, with the balance row b locked by this transaction: the caller
+// looked the key up after taking the lock (lockFor), or made the key from a row it created or holds
+// locked, so no other transaction can have posted it.
+func post(ctx context.Context, tx *sqlx.Tx, b Balance, e Entry) (Entry, error) {
 	if err := e.validate(); err != nil {
-		return Entry{}, false, err
-	}
-	// Checked again under the lock: a concurrent Post of the key has committed by now.
-	if old, err := byKey(ctx, tx, e.Key); err != nil || old != nil {
-		return known(old, e, err)
+		return Entry{}, err
 	}
 	e.AvailableAfter, e.HeldAfter = b.Available+e.DAvailable, b.Held+e.DHeld
 	e.PayingAfter, e.OwedAfter = b.Paying+e.DPaying, b.Owed+e.DOwed
 	if e.AvailableAfter < 0 || e.HeldAfter < 0 || e.PayingAfter < 0 || e.OwedAfter < 0 {
-		return Entry{}, false, fmt.Errorf("%w: %s available, %s held, %s in payouts", ErrInsufficient,
+		return Entry{}, fmt.Errorf("%w: %s available, %s held, %s in payouts", ErrInsufficient,
 			money.Money{Amount: b.Available, Currency: b.Currency}, money.Money{Amount: b.Held, Currency: b.Currency},
 			money.Money{Amount: b.Paying, Currency: b.Currency})
 	}
 	if e.AvailableAfter > money.MaxAmount*100 || e.HeldAfter > money.MaxAmount*100 {
-		return Entry{}, false, invalid("the balance would pass %d", money.MaxAmount*100)
+		return Entry{}, invalid("the balance would pass %d", money.MaxAmount*100)
 	}
 	const qEntry = `
 INSERT INTO ledger_entries (seller_id, currency, type, d_available, d_held, d_paying, d_owed, available_after, held_after,
@@ -223,28 +231,28 @@ VALUES (:seller_id, :currency, :type, :d_available, :d_held, :d_paying, :d_owed,
 RETURNING id, created_at`
 	rows, err := tx.NamedQuery(qEntry, e)
 	if err != nil {
-		return Entry{}, false, fmt.Errorf("post ledger entry: %w", err)
+		return Entry{}, fmt.Errorf("post ledger entry: %w", err)
 	}
 	if rows.Next() {
 		err = rows.Scan(&e.ID, &e.CreatedAt)
 	}
 	rows.Close()
 	if err != nil {
-		return Entry{}, false, fmt.Errorf("post ledger entry: %w", err)
+		return Entry{}, fmt.Errorf("post ledger entry: %w", err)
 	}
 	const qBalance = `UPDATE ledger_balances SET available = $3, held = $4, paying = $5, owed = $6, updated_at = now()
 WHERE seller_id = $1 AND currency = $2`
 	if _, err := tx.ExecContext(ctx, qBalance, e.SellerID, string(e.Currency), e.AvailableAfter, e.HeldAfter, e.PayingAfter, e.OwedAfter); err != nil {
-		return Entry{}, false, fmt.Errorf("move ledger balance: %w", err)
+		return Entry{}, fmt.Errorf("move ledger balance: %w", err)
 	}
-	return e, true, nil
+	return e, nil
 }
 
 // credit posts e, which adds to available, and then settles what the seller owes from it with an
 // entry of its own (a refund taken from this money), so the deduction shows in the statement.
 func credit(ctx context.Context, tx *sqlx.Tx, b Balance, e Entry) (Entry, error) {
-	posted, created, err := post(ctx, tx, b, e)
-	if err != nil || !created || posted.OwedAfter == 0 || posted.AvailableAfter == 0 {
+	posted, err := post(ctx, tx, b, e)
+	if err != nil || posted.OwedAfter == 0 || posted.AvailableAfter == 0 {
 		return posted, err
 	}
 	x := min(posted.OwedAfter, posted.AvailableAfter)
@@ -252,20 +260,8 @@ func credit(ctx context.Context, tx *sqlx.Tx, b Balance, e Entry) (Entry, error)
 		Paying: posted.PayingAfter, Owed: posted.OwedAfter}
 	settle := Entry{SellerID: b.SellerID, Currency: b.Currency, Type: TypeRefund, DAvailable: -x, DOwed: -x,
 		Description: "Refunds owed after an earlier payout, deducted from this balance", Key: e.Key + ":settle"}
-	if _, _, err := post(ctx, tx, b, settle); err != nil {
+	if _, err := post(ctx, tx, b, settle); err != nil {
 		return Entry{}, err
 	}
 	return posted, nil
-}
-
-// BalanceOf answers the seller's running totals in currency: one row, however many entries (zero
-// when the seller has none).
-func BalanceOf(ctx context.Context, db sqlx.QueryerContext, sellerID int64, c money.Currency) (Balance, error) {
-	b := Balance{SellerID: sellerID, Currency: c}
-	const q = `SELECT seller_id, currency, available, held, paying, owed FROM ledger_balances WHERE seller_id = $1 AND currency = $2`
-	err := sqlx.GetContext(ctx, db, &b, q, sellerID, string(c))
-	if errors.Is(err, sql.ErrNoRows) {
-		return b, nil
-	}
-	return b, err
 }

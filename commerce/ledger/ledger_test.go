@@ -109,11 +109,16 @@ func in[T any](t *testing.T, db *sqlx.DB, fn func(tx *sqlx.Tx) (T, error)) (T, e
 
 func (f fixture) balance(t *testing.T) ledger.Balance {
 	t.Helper()
-	b, err := ledger.BalanceOf(ctx, f.db, f.seller, money.USD)
+	all, err := ledger.Balances(ctx, f.db, f.seller)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b
+	for _, b := range all {
+		if b.Currency == money.USD {
+			return b
+		}
+	}
+	return ledger.Balance{SellerID: f.seller, Currency: money.USD}
 }
 
 // checkSums holds the ledger's invariants: every balance row equals the sum of its entries, each

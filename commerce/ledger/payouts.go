@@ -153,7 +153,7 @@ func RequestPayout(ctx context.Context, db *sqlx.DB, sellerID, requestedBy int64
 	}
 	e := Entry{SellerID: sellerID, Currency: amount.Currency, Type: TypePayout, DAvailable: -amount.Amount, DPaying: amount.Amount,
 		PayoutID: &id, Key: fmt.Sprintf("payout:%d:requested", id), Description: fmt.Sprintf("Payout #%d of %s requested", id, amount)}
-	if _, _, err := post(ctx, tx, b, e); err != nil {
+	if _, err := post(ctx, tx, b, e); err != nil {
 		return Payout{}, err
 	}
 	p, err := payoutByID(ctx, tx, id, false)
@@ -256,7 +256,7 @@ func StepPayout(ctx context.Context, db *sqlx.DB, id int64, step Step, actorID i
 	if step == StepCancel {
 		_, err = credit(ctx, tx, b, e)
 	} else {
-		_, _, err = post(ctx, tx, b, e)
+		_, err = post(ctx, tx, b, e)
 	}
 	if err != nil {
 		return Payout{}, err

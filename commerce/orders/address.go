@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
 
 	"github.com/jmoiron/sqlx"
 )
@@ -42,16 +41,8 @@ func CheckedAddress(ctx context.Context, tx *sqlx.Tx, id int64, problems []Addre
 	if now.FulfillmentStatus != FulfillmentInvalid || before.FulfillmentStatus == FulfillmentInvalid {
 		return nil
 	}
-	var o struct {
-		SellerID int64  `db:"seller_id"`
-		Number   string `db:"number"`
-	}
-	if err := tx.GetContext(ctx, &o, `SELECT seller_id, number FROM orders WHERE id = $1`, id); err != nil {
-		return fmt.Errorf("order of address: %w", err)
-	}
-	msg := "Order " + o.Number + " will not be produced until its shipping address is fixed: " + problems[0].Message
-	return NotifySeller(ctx, tx, o.SellerID, "Order "+o.Number+" has an invalid address", msg,
-		"/orders/detail/"+strconv.FormatInt(id, 10))
+	return notifyAboutOrder(ctx, tx, id, "has an invalid address",
+		"will not be produced until its shipping address is fixed: "+problems[0].Message)
 }
 
 // UpdateAddress replaces order id's shipping address (and the buyer's name it ships to) in tx, the

@@ -68,14 +68,13 @@ func RefundKey(orderID int64, clientKey string) string {
 }
 
 const (
-	qRefundByKey = `
+	// qRefund reads Refund rows; qRefundByKey and qRefundByID pick one.
+	qRefund = `
 SELECT r.id, r.payment_id, p.order_id, p.gateway, p.intent_id, r.amount, p.currency, r.reason, r.idempotency_key,
 	r.status, r.message
-FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.idempotency_key = $1`
-	qRefundByID = `
-SELECT r.id, r.payment_id, p.order_id, p.gateway, p.intent_id, r.amount, p.currency, r.reason, r.idempotency_key,
-	r.status, r.message
-FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.id = $1`
+FROM refunds r JOIN payments p ON p.id = r.payment_id`
+	qRefundByKey = qRefund + ` WHERE r.idempotency_key = $1`
+	qRefundByID  = qRefund + ` WHERE r.id = $1`
 	// qRefundable is each succeeded payment of an order with what is left of it: refunds that
 	// succeeded or are still pending count, so two refunds at once cannot both take the last of it.
 	qRefundable = `

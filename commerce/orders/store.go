@@ -191,18 +191,25 @@ func Apply(ctx context.Context, tx *sqlx.Tx, id int64, a Action, actor, note str
 
 // notifyHold tells the seller order id is on hold, and why when the note says.
 func notifyHold(ctx context.Context, tx *sqlx.Tx, id int64, note string) error {
+	msg := "is on hold: it will not be produced until it is released."
+	if note != "" {
+		msg += " Note: " + html.EscapeString(note)
+	}
+	return notifyAboutOrder(ctx, tx, id, "is on hold", msg)
+}
+
+// notifyAboutOrder tells order id's seller of it, the subject and the message each after "Order
+// <number> ", the notice linking to the order's page.
+func notifyAboutOrder(ctx context.Context, tx *sqlx.Tx, id int64, subject, message string) error {
 	var o struct {
 		SellerID int64  `db:"seller_id"`
 		Number   string `db:"number"`
 	}
 	if err := tx.GetContext(ctx, &o, `SELECT seller_id, number FROM orders WHERE id = $1`, id); err != nil {
-		return fmt.Errorf("order of hold: %w", err)
+		return fmt.Errorf("seller of order %d: %w", id, err)
 	}
-	msg := "Order " + o.Number + " is on hold: it will not be produced until it is released."
-	if note != "" {
-		msg += " Note: " + html.EscapeString(note)
-	}
-	return NotifySeller(ctx, tx, o.SellerID, "Order "+o.Number+" is on hold", msg, "/orders/detail/"+strconv.FormatInt(id, 10))
+	return NotifySeller(ctx, tx, o.SellerID, "Order "+o.Number+" "+subject, "Order "+o.Number+" "+message,
+		"/orders/detail/"+strconv.FormatInt(id, 10))
 }
 
 // Refresh derives the payment and fulfilment statuses of order id from its payments, refunds,

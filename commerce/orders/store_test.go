@@ -240,3 +240,45 @@ func TestHoldNotifiesTheSeller(t *testing.T) {
 		t.Fatalf("notification %+v", n)
 	}
 }
+
+// TestInvalidAddressNotifiesOnce: an address the country rules refuse makes the order invalid and
+// tells the seller once, with the first problem, linking to the order; a passing verdict clears it.
+func TestInvalidAddressNotifiesOnce(t *testing.T) {
+	db, _ := testinfra.Postgres(t)
+	ctx := context.Background()
+	sellerID := seller(t, db)
+	tx := db.MustBeginTx(ctx, nil)
+	defer tx.Rollback()
+	c, _, err := Create(ctx, tx, New{SellerID: sellerID, Total: money.Money{Currency: money.USD}}, Pending, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems := []AddressProblem{{Field: "state", Message: "Choose the state or province."}, {Field: "postal_code", Message: "Enter a valid postal code."}}
+	for range 2 {
+		if err := CheckedAddress(ctx, tx, c.ID, problems); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s, err := Load(ctx, tx, c.ID); err != nil || s.FulfillmentStatus != FulfillmentInvalid {
+		t.Fatalf("after a failing verdict: %+v %v", s, err)
+	}
+	var n []struct {
+		Subject string `db:"subject"`
+		Message string `db:"message"`
+		Link    string `db:"call_to_action_link"`
+	}
+	if err := tx.Select(&n, `SELECT subject, message, call_to_action_link FROM notifications WHERE seller_id = $1`, sellerID); err != nil {
+		t.Fatal(err)
+	}
+	if len(n) != 1 || n[0].Subject != "Order 1001 has an invalid address" ||
+		n[0].Message != "Order 1001 will not be produced until its shipping address is fixed: Choose the state or province." ||
+		n[0].Link != "/orders/detail/"+strconv.FormatInt(c.ID, 10) {
+		t.Fatalf("notifications %+v", n)
+	}
+	if err := CheckedAddress(ctx, tx, c.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := Load(ctx, tx, c.ID); err != nil || s.FulfillmentStatus != FulfillmentUnfulfilled {
+		t.Fatalf("after a passing verdict: %+v %v", s, err)
+	}
+}

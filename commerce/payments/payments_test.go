@@ -44,3 +44,40 @@ func TestTestGateway(t *testing.T) {
 		t.Error("no idempotency key accepted")
 	}
 }
+
+// TestTestGatewayRefund: the same key is the same refund, amounts ending in 51 cents and amounts
+// that do not fit the payment are refused with a message, an unknown intent or no key is an error.
+func TestTestGatewayRefund(t *testing.T) {
+	g, err := NewTest("test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	in, err := g.CreateIntent(ctx, IntentRequest{IdempotencyKey: "c", Amount: money.Money{Amount: 2000, Currency: money.USD}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	usd := func(a int64) money.Money { return money.Money{Amount: a, Currency: money.USD} }
+	a, err := g.Refund(ctx, RefundRequest{IdempotencyKey: "r-1", IntentID: in.ID, Amount: usd(700)})
+	if err != nil || a.Status != StatusSucceeded || a.ID == "" {
+		t.Fatalf("refund = %+v, %v", a, err)
+	}
+	b, _ := g.Refund(ctx, RefundRequest{IdempotencyKey: "r-1", IntentID: in.ID, Amount: usd(700)})
+	c, _ := g.Refund(ctx, RefundRequest{IdempotencyKey: "r-2", IntentID: in.ID, Amount: usd(700)})
+	if a.ID != b.ID || a.ID == c.ID {
+		t.Errorf("idempotency: %s %s %s", a.ID, b.ID, c.ID)
+	}
+	for name, m := range map[string]money.Money{"ends in 51": usd(1051), "more than paid": usd(2001), "zero": usd(0),
+		"another currency": {Amount: 700, Currency: money.EUR}} {
+		if got, err := g.Refund(ctx, RefundRequest{IdempotencyKey: "r-" + name, IntentID: in.ID, Amount: m}); err != nil ||
+			got.Status != StatusFailed || got.Message == "" {
+			t.Errorf("%s: %+v, %v", name, got, err)
+		}
+	}
+	if _, err := g.Refund(ctx, RefundRequest{IdempotencyKey: "r-x", IntentID: "pi_123", Amount: usd(700)}); !errors.Is(err, ErrUnknownIntent) {
+		t.Errorf("unknown intent: %v", err)
+	}
+	if _, err := g.Refund(ctx, RefundRequest{IntentID: in.ID, Amount: usd(700)}); err == nil {
+		t.Error("no idempotency key accepted")
+	}
+}

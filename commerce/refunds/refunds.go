@@ -43,7 +43,7 @@ func New(db *sqlx.DB, gateways ...payments.Gateway) (*Service, error) {
 // answers the refund as settled, or an error wrapping orders.ErrRefused, orders.ErrOverRefund,
 // orders.ErrKeyReused, ErrUnavailable or ErrFailed.
 func (s *Service) Refund(ctx context.Context, id int64, r orders.RefundRequest) (orders.Refund, error) {
-	rf, err := s.reserve(ctx, id, r)
+	rf, err := s.inTx(ctx, func(tx *sqlx.Tx) (orders.Refund, error) { return orders.ReserveRefund(ctx, tx, id, r) })
 	if err != nil {
 		return orders.Refund{}, err
 	}
@@ -63,7 +63,9 @@ func (s *Service) Refund(ctx context.Context, id int64, r orders.RefundRequest) 
 		return rf, fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}
 	took := ans.Status == payments.StatusSucceeded || ans.Status == payments.StatusProcessing
-	rf, err = s.settle(ctx, rf.ID, took, ans, r.Actor)
+	rf, err = s.inTx(ctx, func(tx *sqlx.Tx) (orders.Refund, error) {
+		return orders.SettleRefund(ctx, tx, rf.ID, took, ans.ID, ans.Message, r.Actor)
+	})
 	if err != nil {
 		return orders.Refund{}, err
 	}
@@ -73,26 +75,14 @@ func (s *Service) Refund(ctx context.Context, id int64, r orders.RefundRequest) 
 	return rf, nil
 }
 
-func (s *Service) reserve(ctx context.Context, id int64, r orders.RefundRequest) (orders.Refund, error) {
+// inTx runs fn in a transaction of its own, committed when fn succeeds.
+func (s *Service) inTx(ctx context.Context, fn func(tx *sqlx.Tx) (orders.Refund, error)) (orders.Refund, error) {
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return orders.Refund{}, err
 	}
 	defer tx.Rollback()
-	rf, err := orders.ReserveRefund(ctx, tx, id, r)
-	if err != nil {
-		return orders.Refund{}, err
-	}
-	return rf, tx.Commit()
-}
-
-func (s *Service) settle(ctx context.Context, refundID int64, took bool, ans payments.Refund, actor string) (orders.Refund, error) {
-	tx, err := s.db.BeginTxx(ctx, nil)
-	if err != nil {
-		return orders.Refund{}, err
-	}
-	defer tx.Rollback()
-	rf, err := orders.SettleRefund(ctx, tx, refundID, took, ans.ID, ans.Message, actor)
+	rf, err := fn(tx)
 	if err != nil {
 		return orders.Refund{}, err
 	}

@@ -57,7 +57,8 @@ func TestShippingMail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := NewHandler(db, mailer)
+	rec := &recorder{Mailer: mailer}
+	h, err := NewHandler(db, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,9 +78,29 @@ func TestShippingMail(t *testing.T) {
 		!strings.Contains(m.Body, "- Mug × 2") {
 		t.Fatalf("mail %+v", m)
 	}
+	// The HTML part escapes the store's name and the link; the mail comes in the store's name.
+	if len(rec.msgs) != 1 {
+		t.Fatalf("%d messages sent, want 1", len(rec.msgs))
+	}
+	if sent := rec.msgs[0]; sent.FromName != "Corner <Shop>" || !strings.Contains(sent.HTML, "<strong>1001</strong> from Corner &lt;Shop&gt; has shipped") ||
+		!strings.Contains(sent.HTML, `<a href="https://track.example/JD0001?a=1&amp;b=2">Follow your parcel</a>`) ||
+		!strings.Contains(sent.HTML, "<li>Mug × 2</li>") {
+		t.Fatalf("message %q from %q", sent.HTML, sent.FromName)
+	}
 	// A parcel that is gone is dropped, not retried.
 	err = h.ProcessTask(ctx, asynq.NewTask(tasks.TypeShippingMail, []byte(`{"order_id":999999,"tracking":"X"}`)))
 	if !errors.Is(err, asynq.SkipRetry) {
 		t.Fatalf("a missing order: %v", err)
 	}
+}
+
+// recorder keeps the messages it sends through the real mailer.
+type recorder struct {
+	*mail.Mailer
+	msgs []mail.Message
+}
+
+func (r *recorder) Send(ctx context.Context, msg mail.Message) error {
+	r.msgs = append(r.msgs, msg)
+	return r.Mailer.Send(ctx, msg)
 }
