@@ -1,6 +1,5 @@
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +15,7 @@ import {
   type TransactionFilters,
 } from '../api/billing';
 import { DateRangeFilter } from '../components/DateRangeFilter';
+import { ExportCsvButton } from '../components/ExportCsvButton';
 import { ListPager, PagedListCard } from '../components/PagedList';
 import { formatDateTime, formatMoney } from '../orders/labels';
 import { StatusBadge } from '../orders/StatusBadge';
@@ -121,23 +121,6 @@ export function PayoutsPage() {
     queryKey: [...BILLING_KEY, 'payouts', payoutPage],
     queryFn: ({ signal }) => sellerPayouts(api, payoutPage, signal),
   });
-  const [exporting, setExporting] = useState(false);
-  const download = async () => {
-    setExporting(true);
-    try {
-      const blob = await exportTransactions(api, filters);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = exportFileName(new Date(), user.utc_offset);
-      a.click();
-      URL.revokeObjectURL(url);
-    } catch (error) {
-      notifications.show({ color: 'red', message: isApiError(error) ? error.message : String(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
   const s = summary.data;
   return (
     <Stack gap="lg" maw={1300}>
@@ -182,9 +165,7 @@ export function PayoutsPage() {
         <Title order={2} fz="h4">
           Transactions
         </Title>
-        <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void download()}>
-          Export CSV
-        </Button>
+        <ExportCsvButton load={() => exportTransactions(api, filters)} fileName={() => exportFileName(new Date(), user.utc_offset)} />
       </Group>
       <Group gap="sm" align="flex-end">
         <Select
