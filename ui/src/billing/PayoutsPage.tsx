@@ -16,7 +16,7 @@ import {
 } from '../api/billing';
 import { DateRangeFilter } from '../components/DateRangeFilter';
 import { ExportCsvButton } from '../components/ExportCsvButton';
-import { ListPager, PagedListCard } from '../components/PagedList';
+import { ListPager, ListTotal, PagedListCard } from '../components/PagedList';
 import { formatDateTime, formatMoney } from '../orders/labels';
 import { StatusBadge } from '../orders/StatusBadge';
 import { meQuery } from '../session/queries';
@@ -226,11 +226,7 @@ export function PayoutsPage() {
           </Table>
         )}
       </PagedListCard>
-      {list.data && (
-        <Text size="sm" c="dimmed">
-          {list.data.total === 1 ? '1 transaction' : `${list.data.total} transactions`}
-        </Text>
-      )}
+      <ListTotal total={list.data?.total} one="transaction" many="transactions" />
       <ListPager page={page} lastPage={list.data?.last_page} onChange={setPage} />
       <Title order={2} fz="h4">
         Payouts

@@ -7,7 +7,7 @@ import { exportOrders, NO_FILTERS, sellerOrders, type OrderFilters } from '../ap
 import { stores } from '../api/stores';
 import { DateRangeFilter } from '../components/DateRangeFilter';
 import { ExportCsvButton } from '../components/ExportCsvButton';
-import { ListPager, PagedListCard } from '../components/PagedList';
+import { ListPager, ListTotal, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
 import { useSessionUser } from '../session/useSessionUser';
 import { ORDERS_KEY } from './keys';
@@ -123,11 +123,7 @@ export function OrdersPage() {
           </Table>
         )}
       </PagedListCard>
-      {list.data && (
-        <Text size="sm" c="dimmed">
-          {list.data.total === 1 ? '1 order' : `${list.data.total} orders`}
-        </Text>
-      )}
+      <ListTotal total={list.data?.total} one="order" many="orders" />
       <ListPager page={page} lastPage={list.data?.last_page} onChange={setPage} />
     </Stack>
   );
