@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { api } from '../api';
 import { abandonedCheckouts, NO_ABANDONED_FILTERS, type AbandonedFilters, type RecoveryMail } from '../api/customers';
 import { DateRangeFilter } from '../components/DateRangeFilter';
-import { ListPager, PagedListCard } from '../components/PagedList';
+import { ListPager, ListTotal, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
 import { formatDateTime, formatMoney } from '../orders/labels';
 import { useSessionUser } from '../session/useSessionUser';
@@ -146,11 +146,7 @@ export function AbandonedOrdersPage() {
           </Table>
         )}
       </PagedListCard>
-      {list.data && (
-        <Text size="sm" c="dimmed">
-          {list.data.total === 1 ? '1 abandoned checkout' : `${list.data.total} abandoned checkouts`}
-        </Text>
-      )}
+      <ListTotal total={list.data?.total} one="abandoned checkout" many="abandoned checkouts" />
       <ListPager page={page} lastPage={list.data?.last_page} onChange={setPage} />
     </Stack>
   );

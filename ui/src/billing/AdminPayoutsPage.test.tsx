@@ -1,12 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Payout } from '../api/billing';
-import { meQuery } from '../session/queries';
 import { json, ok } from '../test/answers';
-import { renderWithMantine } from '../test/render';
+import { showPages } from '../test/pages';
 import { makeUser } from '../test/users';
 import { AdminPayoutsPage } from './AdminPayoutsPage';
 
@@ -28,27 +25,9 @@ const payout = (change: Partial<Payout> = {}): Payout => ({
 
 const page = (data: Payout[]) => json({ data, total: data.length, per_page: 15, current_page: 1, last_page: 1, from: 1, to: data.length });
 
-function show(fetchImpl: (url: URL, init?: RequestInit) => Promise<Response>) {
-  const calls: { url: URL; init?: RequestInit }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      calls.push({ url, init });
-      return fetchImpl(url, init);
-    }),
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQuery.queryKey, makeUser({ roles: ['admin'] }));
-  renderWithMantine(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AdminPayoutsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return calls;
-}
+
+const show = (answer: Parameters<typeof showPages>[2]) =>
+  showPages('/system/payouts', { '/system/payouts': <AdminPayoutsPage /> }, answer, makeUser({ roles: ['admin'] }));
 
 afterEach(() => vi.unstubAllGlobals());
 

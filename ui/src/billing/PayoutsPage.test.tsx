@@ -1,13 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BillingSummary, Payout, Transaction } from '../api/billing';
-import { meQuery } from '../session/queries';
 import { json, ok } from '../test/answers';
-import { renderWithMantine } from '../test/render';
-import { makeUser } from '../test/users';
+import { showPages } from '../test/pages';
 import { exportFileName } from './labels';
 import { PayoutsPage } from './PayoutsPage';
 
@@ -57,29 +53,8 @@ const payout: Payout = {
 
 const page = <T,>(data: T[]) => json({ data, total: data.length, per_page: 15, current_page: 1, last_page: 1, from: 1, to: data.length });
 
-function show(fetchImpl: (url: URL, init?: RequestInit) => Promise<Response>) {
-  const calls: { url: URL; init?: RequestInit }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      calls.push({ url, init });
-      return fetchImpl(url, init);
-    }),
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQuery.queryKey, makeUser({ utc_offset: 2 }));
-  renderWithMantine(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/payouts']}>
-        <Routes>
-          <Route path="/payouts" element={<PayoutsPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return calls;
-}
+
+const show = (answer: Parameters<typeof showPages>[2]) => showPages('/payouts', { '/payouts': <PayoutsPage /> }, answer);
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,5 @@
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -16,7 +15,8 @@ import {
   type TransactionFilters,
 } from '../api/billing';
 import { DateRangeFilter } from '../components/DateRangeFilter';
-import { ListPager, PagedListCard } from '../components/PagedList';
+import { ExportCsvButton } from '../components/ExportCsvButton';
+import { ListPager, ListTotal, PagedListCard } from '../components/PagedList';
 import { formatDateTime, formatMoney } from '../orders/labels';
 import { StatusBadge } from '../orders/StatusBadge';
 import { meQuery } from '../session/queries';
@@ -121,23 +121,6 @@ export function PayoutsPage() {
     queryKey: [...BILLING_KEY, 'payouts', payoutPage],
     queryFn: ({ signal }) => sellerPayouts(api, payoutPage, signal),
   });
-  const [exporting, setExporting] = useState(false);
-  const download = async () => {
-    setExporting(true);
-    try {
-      const blob = await exportTransactions(api, filters);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = exportFileName(new Date(), user.utc_offset);
-      a.click();
-      URL.revokeObjectURL(url);
-    } catch (error) {
-      notifications.show({ color: 'red', message: isApiError(error) ? error.message : String(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
   const s = summary.data;
   return (
     <Stack gap="lg" maw={1300}>
@@ -182,9 +165,7 @@ export function PayoutsPage() {
         <Title order={2} fz="h4">
           Transactions
         </Title>
-        <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void download()}>
-          Export CSV
-        </Button>
+        <ExportCsvButton load={() => exportTransactions(api, filters)} fileName={() => exportFileName(new Date(), user.utc_offset)} />
       </Group>
       <Group gap="sm" align="flex-end">
         <Select
@@ -245,11 +226,7 @@ export function PayoutsPage() {
           </Table>
         )}
       </PagedListCard>
-      {list.data && (
-        <Text size="sm" c="dimmed">
-          {list.data.total === 1 ? '1 transaction' : `${list.data.total} transactions`}
-        </Text>
-      )}
+      <ListTotal total={list.data?.total} one="transaction" many="transactions" />
       <ListPager page={page} lastPage={list.data?.last_page} onChange={setPage} />
       <Title order={2} fz="h4">
         Payouts

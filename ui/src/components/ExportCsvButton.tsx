@@ -4,8 +4,11 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../api';
 
-/** "Export CSV": fetches the file (the list's filters are in `load`) and saves it as `fileName`; a refusal shows its message. */
-export function ExportCsvButton({ load, fileName }: { load: () => Promise<Blob>; fileName: string }) {
+/**
+ * "Export CSV": fetches the file (the list's filters are in `load`) and saves it as `fileName` (a function names it
+ * when the download starts); a refusal shows its message.
+ */
+export function ExportCsvButton({ load, fileName }: { load: () => Promise<Blob>; fileName: string | (() => string) }) {
   const [exporting, setExporting] = useState(false);
   const download = async () => {
     setExporting(true);
@@ -13,7 +16,7 @@ export function ExportCsvButton({ load, fileName }: { load: () => Promise<Blob>;
       const url = URL.createObjectURL(await load());
       const a = document.createElement('a');
       a.href = url;
-      a.download = fileName;
+      a.download = typeof fileName === 'function' ? fileName() : fileName;
       a.click();
       URL.revokeObjectURL(url);
     } catch (error) {

@@ -49,3 +49,13 @@ export function ListPager({ page, lastPage, onChange }: { page: number; lastPage
     </Group>
   );
 }
+
+/** The count under a list, "1 order" or "12 orders", once the list has loaded. */
+export function ListTotal({ total, one, many }: { total: number | undefined; one: string; many: string }) {
+  if (total === undefined) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      {total === 1 ? `1 ${one}` : `${total} ${many}`}
+    </Text>
+  );
+}

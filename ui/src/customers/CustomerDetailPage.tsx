@@ -1,10 +1,10 @@
-import { Alert, Anchor, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api } from '../api';
 import { sellerCustomer, type CustomerDetail } from '../api/customers';
-import { formatDateTime, formatMoney, FULFILLMENT_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../orders/labels';
-import { StatusBadge } from '../orders/StatusBadge';
+import { formatDateTime } from '../orders/labels';
+import { OrderRowsTable } from '../orders/OrderRowsTable';
 import { useSessionUser } from '../session/useSessionUser';
 import { CUSTOMERS_KEY } from './keys';
 import { Spent } from './Spent';
@@ -80,44 +80,7 @@ function CustomerView({ customer: c }: { customer: CustomerDetail }) {
         <Title order={2} fz="h4" mb="xs">
           Orders
         </Title>
-        <Table verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Order</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Store</Table.Th>
-              <Table.Th>Items</Table.Th>
-              <Table.Th>Total</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Payment</Table.Th>
-              <Table.Th>Fulfillment</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {c.order_list.map((o) => (
-              <Table.Tr key={o.id} data-testid="customer-order">
-                <Table.Td>
-                  <Anchor component={Link} to={`/orders/detail/${o.id}`}>
-                    #{o.number}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{formatDateTime(o.created_at, user.utc_offset)}</Table.Td>
-                <Table.Td>{o.store_name}</Table.Td>
-                <Table.Td>{o.items}</Table.Td>
-                <Table.Td>{formatMoney(o.total)}</Table.Td>
-                <Table.Td>
-                  <StatusBadge table={ORDER_STATUS_LABELS} code={o.status} />
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge table={PAYMENT_STATUS_LABELS} code={o.payment_status} />
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge table={FULFILLMENT_STATUS_LABELS} code={o.fulfillment_status} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <OrderRowsTable orders={c.order_list} testId="customer-order" />
       </Card>
     </Stack>
   );

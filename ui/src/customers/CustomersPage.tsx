@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { api } from '../api';
 import { exportCustomers, sellerCustomers, type CustomerQuery, type CustomerSort } from '../api/customers';
 import { ExportCsvButton } from '../components/ExportCsvButton';
-import { ListPager, PagedListCard } from '../components/PagedList';
+import { ListPager, ListTotal, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
 import { formatDateTime } from '../orders/labels';
 import { useSessionUser } from '../session/useSessionUser';
@@ -101,11 +101,7 @@ export function CustomersPage() {
           </Table>
         )}
       </PagedListCard>
-      {list.data && (
-        <Text size="sm" c="dimmed">
-          {list.data.total === 1 ? '1 customer' : `${list.data.total} customers`}
-        </Text>
-      )}
+      <ListTotal total={list.data?.total} one="customer" many="customers" />
       <ListPager page={page} lastPage={list.data?.last_page} onChange={setPage} />
     </Stack>
   );

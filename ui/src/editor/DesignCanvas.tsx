@@ -199,24 +199,22 @@ function FittedCanvas({
   // Cache image groups at the displayed resolution: dragging then blits a small bitmap instead of
   // resampling the 1500 px design variant every frame. A group is cached again only when its image, its object
   // or the display scale changed: typing in a text must not redraw every artwork on each keystroke.
-  const cached = useRef(new Map<string, { o: DesignObject; image: unknown; ratio: number; node: Konva.Group }>());
+  // Keyed by the Konva node, so a removed object's entry goes with its node and a new node is cached afresh.
+  const cached = useRef(new WeakMap<Konva.Group, { o: DesignObject; image: unknown; ratio: number }>());
   useEffect(() => {
     const ratio = Math.min(1, scale * zoom * (window.devicePixelRatio || 1));
-    const seen = new Set<string>();
     let redrawn = false;
     for (const o of doc.objects) {
       const node = nodes.current.get(o.id);
       const image = o.type === 'image' ? images[o.src] : undefined;
       if (!node || !image) continue;
-      seen.add(o.id);
-      const last = cached.current.get(o.id);
-      if (last && last.o === o && last.image === image && last.ratio === ratio && last.node === node) continue;
+      const last = cached.current.get(node);
+      if (last && last.o === o && last.image === image && last.ratio === ratio) continue;
       node.clearCache();
       node.cache({ pixelRatio: ratio });
-      cached.current.set(o.id, { o, image, ratio, node });
+      cached.current.set(node, { o, image, ratio });
       redrawn = true;
     }
-    for (const id of cached.current.keys()) if (!seen.has(id)) cached.current.delete(id);
     if (redrawn) stageRef.current?.batchDraw();
   }, [doc, images, scale, zoom]);
 

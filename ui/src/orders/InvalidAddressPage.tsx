@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { ListPager, PagedListCard } from '../components/PagedList';
 import { useSessionUser } from '../session/useSessionUser';
 import { ORDERS_KEY } from './keys';
 import { formatDateTime, formatMoney, label, ORDER_STATUS_LABELS } from './labels';
+import { BuyerCell, OrderNumberLink } from './OrderRowsTable';
 import { StatusBadge } from './StatusBadge';
 
 const ONLY_INVALID = { ...NO_FILTERS, fulfillment_status: 'invalid' };
@@ -62,16 +63,11 @@ export function InvalidAddressPage() {
               {rows.map((o) => (
                 <Table.Tr key={o.id} data-testid="invalid-address-order">
                   <Table.Td>
-                    <Anchor component={Link} to={`/orders/detail/${o.id}`}>
-                      #{o.number}
-                    </Anchor>
+                    <OrderNumberLink order={o} />
                   </Table.Td>
                   <Table.Td>{formatDateTime(o.created_at, user.utc_offset)}</Table.Td>
                   <Table.Td>
-                    <Text size="sm">{o.customer_name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {o.email}
-                    </Text>
+                    <BuyerCell order={o} />
                   </Table.Td>
                   <Table.Td>{formatMoney(o.total)}</Table.Td>
                   <Table.Td>

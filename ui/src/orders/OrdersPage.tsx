@@ -1,32 +1,22 @@
-import { Anchor, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { api } from '../api';
 import { exportOrders, NO_FILTERS, sellerOrders, type OrderFilters } from '../api/orders';
 import { stores } from '../api/stores';
 import { DateRangeFilter } from '../components/DateRangeFilter';
 import { ExportCsvButton } from '../components/ExportCsvButton';
-import { ListPager, PagedListCard } from '../components/PagedList';
+import { ListPager, ListTotal, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
-import { useSessionUser } from '../session/useSessionUser';
 import { ORDERS_KEY } from './keys';
-import {
-  formatDateTime,
-  formatMoney,
-  FULFILLMENT_STATUS_LABELS,
-  ORDER_STATUS_LABELS,
-  ORDER_TYPE_LABELS,
-  PAYMENT_STATUS_LABELS,
-} from './labels';
-import { StatusBadge } from './StatusBadge';
+import { FULFILLMENT_STATUS_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_STATUS_LABELS } from './labels';
+import { OrderRowsTable } from './OrderRowsTable';
 
 const options = (table: Readonly<Record<string, string>>) =>
   Object.entries(table).map(([value, text]) => ({ value, label: text }));
 
 /** `/orders`: every order of the account, filtered, searched, paged by 15, exported as CSV. */
 export function OrdersPage() {
-  const user = useSessionUser();
   const { q, search, debounced, page, setPage, resetting } = useListSearch();
   const [filters, setFilters] = useState<Omit<OrderFilters, 'q'>>(NO_FILTERS);
   const setFilter = resetting((change: Partial<OrderFilters>) => setFilters((f) => ({ ...f, ...change })));
@@ -76,58 +66,10 @@ export function OrdersPage() {
       </Group>
       <PagedListCard list={list} loadingLabel="Loading orders">
         {(rows) => (
-          <Table verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Buyer</Table.Th>
-                <Table.Th>Store</Table.Th>
-                <Table.Th>Items</Table.Th>
-                <Table.Th>Total</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Payment</Table.Th>
-                <Table.Th>Fulfillment</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((o) => (
-                <Table.Tr key={o.id} data-testid="order">
-                  <Table.Td>
-                    <Anchor component={Link} to={`/orders/detail/${o.id}`}>
-                      #{o.number}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(o.created_at, user.utc_offset)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{o.customer_name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {o.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{o.store_name}</Table.Td>
-                  <Table.Td>{o.items}</Table.Td>
-                  <Table.Td>{formatMoney(o.total)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge table={ORDER_STATUS_LABELS} code={o.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge table={PAYMENT_STATUS_LABELS} code={o.payment_status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge table={FULFILLMENT_STATUS_LABELS} code={o.fulfillment_status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <OrderRowsTable orders={rows} withBuyer testId="order" horizontalSpacing="md" />
         )}
       </PagedListCard>
-      {list.data && (
-        <Text size="sm" c="dimmed">
-          {list.data.total === 1 ? '1 order' : `${list.data.total} orders`}
-        </Text>
-      )}
+      <ListTotal total={list.data?.total} one="order" many="orders" />
       <ListPager page={page} lastPage={list.data?.last_page} onChange={setPage} />
     </Stack>
   );

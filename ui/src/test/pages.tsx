@@ -13,13 +13,14 @@ export interface Call {
 }
 
 /**
- * Renders `routes` (path → page) at `path` for a signed-in seller at UTC+2, answering each fetch with `answer`;
- * the calls are recorded in the array returned. Undo with `vi.unstubAllGlobals()`.
+ * Renders `routes` (path → page) at `path` for a signed-in `user` (a seller at UTC+2 unless told), answering each
+ * fetch with `answer`; the calls are recorded in the array returned. Undo with `vi.unstubAllGlobals()`.
  */
 export function showPages(
   path: string,
   routes: Record<string, ReactElement>,
   answer: (url: URL, init?: RequestInit) => Promise<Response>,
+  user = makeUser({ utc_offset: 2 }),
 ): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
@@ -31,7 +32,7 @@ export function showPages(
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQuery.queryKey, makeUser({ utc_offset: 2 }));
+  client.setQueryData(meQuery.queryKey, user);
   renderWithMantine(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
