@@ -180,7 +180,7 @@ func filter(c echo.Context, now time.Time) (ledger.EntryFilter, error) {
 	if f.Type != "" && !slices.Contains(ledger.Types, f.Type) {
 		errs = append(errs, envelope.FieldError{Field: "type", Message: MsgBadType})
 	}
-	from, to, rangeErrs := listing.DateRange(c, u.UTCOffset, now)
+	from, to, rangeErrs := listing.DateRange(c, u.UTCOffset(now), now)
 	f.From, f.To, errs = from, to, append(errs, rangeErrs...)
 	if len(errs) > 0 {
 		return ledger.EntryFilter{}, envelope.Fail(http.StatusUnprocessableEntity, errs[0].Message, errs...)
@@ -240,7 +240,7 @@ func (s *Service) handleExport(c echo.Context) error {
 	}
 	res := c.Response()
 	res.Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
-	res.Header().Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s"`, ExportName(now, auth.Caller(c).User.UTCOffset)))
+	res.Header().Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s"`, ExportName(now, auth.Caller(c).User.UTCOffset(now))))
 	res.WriteHeader(http.StatusOK)
 	w := csv.NewWriter(res)
 	if err := w.Write(exportHeader); err != nil {
