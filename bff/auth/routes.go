@@ -145,4 +145,3 @@ func (s *Service) handleLogout(c echo.Context) error {
 	}
 	return envelope.OK(c, nil)
 }
-

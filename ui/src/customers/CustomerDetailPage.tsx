@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api } from '../api';
 import { sellerCustomer, type CustomerDetail } from '../api/customers';
-import { formatDateTime, formatMoney, FULFILLMENT_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../orders/labels';
+import { formatMoney, FULFILLMENT_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../orders/labels';
+import { formatDateTime } from '../format/dateTime';
 import { StatusBadge } from '../orders/StatusBadge';
 import { useSessionUser } from '../session/useSessionUser';
 import { CUSTOMERS_KEY } from './keys';
@@ -61,9 +62,9 @@ function CustomerView({ customer: c }: { customer: CustomerDetail }) {
           <Text size="sm" c="dimmed">
             Customer since
           </Text>
-          <Text>{formatDateTime(c.first_order_at, user.utc_offset)}</Text>
+          <Text>{formatDateTime(c.first_order_at, user.timezone)}</Text>
           <Text size="sm" c="dimmed">
-            Last order {formatDateTime(c.last_order_at, user.utc_offset)}
+            Last order {formatDateTime(c.last_order_at, user.timezone)}
           </Text>
         </Card>
       </SimpleGrid>
@@ -101,7 +102,7 @@ function CustomerView({ customer: c }: { customer: CustomerDetail }) {
                     #{o.number}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>{formatDateTime(o.created_at, user.utc_offset)}</Table.Td>
+                <Table.Td>{formatDateTime(o.created_at, user.timezone)}</Table.Td>
                 <Table.Td>{o.store_name}</Table.Td>
                 <Table.Td>{o.items}</Table.Td>
                 <Table.Td>{formatMoney(o.total)}</Table.Td>

@@ -12,13 +12,13 @@ import { useListSearch } from '../components/useListSearch';
 import { useSessionUser } from '../session/useSessionUser';
 import { ORDERS_KEY } from './keys';
 import {
-  formatDateTime,
   formatMoney,
   FULFILLMENT_STATUS_LABELS,
   ORDER_STATUS_LABELS,
   ORDER_TYPE_LABELS,
   PAYMENT_STATUS_LABELS,
 } from './labels';
+import { formatDateTime } from '../format/dateTime';
 import { StatusBadge } from './StatusBadge';
 
 const options = (table: Readonly<Record<string, string>>) =>
@@ -98,7 +98,7 @@ export function OrdersPage() {
                       #{o.number}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{formatDateTime(o.created_at, user.utc_offset)}</Table.Td>
+                  <Table.Td>{formatDateTime(o.created_at, user.timezone)}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{o.customer_name}</Text>
                     <Text size="xs" c="dimmed">

@@ -31,7 +31,7 @@ export function showPages(
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQuery.queryKey, makeUser({ utc_offset: 2 }));
+  client.setQueryData(meQuery.queryKey, makeUser({ utc_offset: 2, timezone: 'Etc/GMT-2' }));
   renderWithMantine(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
