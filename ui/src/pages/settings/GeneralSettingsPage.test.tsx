@@ -48,7 +48,7 @@ describe('GeneralSettingsPage', () => {
     const puts = calls.filter((c) => c.url.pathname === '/api/settings/general');
     expect(puts).toHaveLength(2);
     expect(puts[1]?.init?.method).toBe('PUT');
-    expect(JSON.parse(String(puts[1]?.init?.body))).toEqual({ timezone: 'America/New_York', currency: 'EUR' });
+    expect(JSON.parse(puts[1]?.init?.body as string)).toEqual({ timezone: 'America/New_York', currency: 'EUR' });
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/me')).toBe(true));
   });
 
