@@ -66,7 +66,8 @@ func (s *Service) handleList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := parseFilter(c, auth.Caller(c).User.UTCOffset, time.Now())
+	now := time.Now()
+	f, err := parseFilter(c, auth.Caller(c).User.UTCOffset(now), now)
 	if err != nil {
 		return err
 	}

@@ -28,6 +28,7 @@ func Routes(g *echo.Group, s *Service) {
 	s.Handle(g, http.MethodPost, "/auth/verify-email/resend", access.SignedInPending, s.handleResendVerification)
 	s.Handle(g, http.MethodPost, "/auth/logout", access.SignedInPending, s.handleLogout)
 	s.Handle(g, http.MethodGet, "/me", access.SignedInPending, s.handleMe)
+	s.Handle(g, http.MethodPut, "/settings/general", access.Need{OwnAccount: true}, s.handleGeneralSettings)
 	s.Handle(g, http.MethodPost, "/auth/change-password", own, s.handleChangePassword)
 	s.Handle(g, http.MethodPost, "/auth/change-email", own, s.handleChangeEmail)
 	s.Handle(g, http.MethodPost, "/auth/tfa/setup", own, s.handleTFASetup)
@@ -143,8 +144,4 @@ func (s *Service) handleLogout(c echo.Context) error {
 		return err
 	}
 	return envelope.OK(c, nil)
-}
-
-func (s *Service) handleMe(c echo.Context) error {
-	return envelope.OK(c, Caller(c).User)
 }

@@ -53,30 +53,35 @@ type userRow struct {
 	CampaignLimit       int            `db:"campaign_limit"`
 	TFAEnable           bool           `db:"tfa_enable"`
 	TFAConfirm          bool           `db:"tfa_confirm"`
-	UTCOffset           float64        `db:"utc_offset"`
+	Timezone            string         `db:"timezone"`
+	Currency            string         `db:"currency"`
 	SMSCredit           int            `db:"sms_credit"`
 	CreatedAt           time.Time      `db:"created_at"`
 	StoreIDs            pq.Int64Array  `db:"store_ids"`
 	TeamStoreIDs        pq.Int64Array  `db:"team_store_ids"`
 }
 
-// userColumns read a user. balance, the top bar's Balance, is what the ledger has available in the
-// display currency (docs/money.md).
+// userColumns read a user (from users u joined LATERAL to the display currency cur). currency is the
+// user's display currency, the platform's when they chose none; balance, the top bar's Balance, is
+// what the ledger has available in it (docs/money.md, docs/accounts.md).
 const userColumns = `
 u.id, u.name, u.email, u.password_hash, u.avatar, u.email_verified_at,
 to_char(u.email_need_verify_date, 'YYYY-MM-DD') AS email_need_verify_date,
-u.phone, u.facebook,
-(COALESCE((SELECT b.available FROM ledger_balances b WHERE b.seller_id = u.id
-    AND b.currency = COALESCE((SELECT c.value FROM system_configs c WHERE c.key = 'currency_code'), 'USD')), 0) / 100.0)::float8 AS balance,
+u.phone, u.facebook, cur.code AS currency,
+(COALESCE((SELECT b.available FROM ledger_balances b WHERE b.seller_id = u.id AND b.currency = cur.code), 0) / 100.0)::float8 AS balance,
 u.sale_volume, u.roles, u.tags, u.permissions, u.status,
 u.custom_payment, u.is_ref, u.ref_id, u.nickname, u.campaign_limit, u.tfa_enable, u.tfa_confirm,
-u.utc_offset, u.sms_credit, u.created_at,
+u.timezone, u.sms_credit, u.created_at,
 ARRAY(SELECT s.id FROM stores s WHERE s.owner_id = u.id ORDER BY s.id) AS store_ids,
 ARRAY(SELECT DISTINCT unnest(t.store_ids) FROM team_members t WHERE t.member_id = u.id) AS team_store_ids`
 
+// userFrom is the FROM of userColumns.
+const userFrom = ` FROM users u CROSS JOIN LATERAL (SELECT COALESCE(u.currency,
+    (SELECT c.value FROM system_configs c WHERE c.key = 'currency_code'), 'USD') AS code) cur`
+
 func (s *Store) userBy(ctx context.Context, where string, arg any) (*User, string, error) {
 	var r userRow
-	err := s.db.GetContext(ctx, &r, `SELECT `+userColumns+` FROM users u WHERE `+where, arg)
+	err := s.db.GetContext(ctx, &r, `SELECT `+userColumns+userFrom+` WHERE `+where, arg)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, "", errNoUser
 	}
@@ -87,7 +92,8 @@ func (s *Store) userBy(ctx context.Context, where string, arg any) (*User, strin
 		ID: r.ID, Name: r.Name, Email: r.Email, CreatedAt: r.CreatedAt, Phone: r.Phone, Facebook: r.Facebook,
 		Balance: r.Balance, Roles: nonNil(r.Roles), Tags: nonNil(r.Tags), Permissions: nonNil(r.Permissions),
 		Status: r.Status, CustomPayment: r.CustomPayment, IsRef: r.IsRef, Nickname: r.Nickname,
-		CampaignLimit: r.CampaignLimit, TFAEnable: r.TFAEnable, TFAConfirm: r.TFAConfirm, UTCOffset: r.UTCOffset,
+		CampaignLimit: r.CampaignLimit, TFAEnable: r.TFAEnable, TFAConfirm: r.TFAConfirm,
+		Timezone: r.Timezone, Currency: r.Currency, zone: loadZone(r.Timezone),
 		StoreIDs: nonNil(r.StoreIDs), TeamStoreIDs: nonNil(r.TeamStoreIDs), SMSCredit: r.SMSCredit,
 		AccountBalance: []AccountBalance{},
 	}

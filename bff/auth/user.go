@@ -43,10 +43,13 @@ type User struct {
 	AccessUser          bool             `json:"access_user"`
 	TFAEnable           bool             `json:"tfa_enable"`
 	TFAConfirm          bool             `json:"tfa_confirm"`
-	UTCOffset           float64          `json:"utc_offset"`
+	Timezone            string           `json:"timezone"`
+	Currency            string           `json:"currency"`
 	StoreIDs            []int64          `json:"store_ids"`
 	TeamStoreIDs        []int64          `json:"team_store_ids"`
 	SMSCredit           int              `json:"sms_credit"`
+
+	zone *time.Location // Timezone loaded; nil reads as UTC
 }
 
 // AccountBalance is one of the user's balances by type.

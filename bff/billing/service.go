@@ -182,7 +182,7 @@ func filter(c echo.Context, now time.Time) (ledger.EntryFilter, error) {
 	if f.Type != "" && !slices.Contains(ledger.Types, f.Type) {
 		errs = append(errs, envelope.FieldError{Field: "type", Message: MsgBadType})
 	}
-	from, to, rangeErrs := listing.DateRange(c, u.UTCOffset, now)
+	from, to, rangeErrs := listing.DateRange(c, u.UTCOffset(now), now)
 	f.From, f.To, errs = from, to, append(errs, rangeErrs...)
 	if len(errs) > 0 {
 		return ledger.EntryFilter{}, envelope.Fail(http.StatusUnprocessableEntity, errs[0].Message, errs...)
@@ -240,7 +240,7 @@ func (s *Service) handleExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	name := exportName(now, auth.Caller(c).User.UTCOffset)
+	name := exportName(now, auth.Caller(c).User.UTCOffset(now))
 	return listing.WriteCSV(c, name, exportHeader, func(write func([]string) error) error {
 		return ledger.EachEntry(c.Request().Context(), s.d.DB, f, func(e ledger.Entry) error {
 			cur := e.Currency

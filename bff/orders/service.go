@@ -73,7 +73,8 @@ const (
 func (s *Service) scope(c echo.Context) (listing.Scope, error) { return listing.ScopeOf(c, s.d.DB) }
 
 func (s *Service) filter(c echo.Context) (Filter, error) {
-	return parseFilter(c, auth.Caller(c).User.UTCOffset, time.Now())
+	now := time.Now()
+	return parseFilter(c, auth.Caller(c).User.UTCOffset(now), now)
 }
 
 func (s *Service) handleList(c echo.Context) error {

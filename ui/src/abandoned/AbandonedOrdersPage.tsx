@@ -7,7 +7,8 @@ import { abandonedCheckouts, NO_ABANDONED_FILTERS, type AbandonedFilters, type R
 import { DateRangeFilter } from '../components/DateRangeFilter';
 import { ListPager, ListTotal, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
-import { formatDateTime, formatMoney } from '../orders/labels';
+import { formatMoney } from '../orders/labels';
+import { formatDateTime } from '../format/dateTime';
 import { useSessionUser } from '../session/useSessionUser';
 
 const MAIL_STATUS: Readonly<Record<RecoveryMail['status'], { label: string; color: string }>> = {
@@ -32,7 +33,7 @@ export function AbandonedOrdersPage() {
     queryKey: ['abandoned-checkouts', applied, page],
     queryFn: ({ signal }) => abandonedCheckouts(api, page, applied, signal),
   });
-  const when = (iso: string) => formatDateTime(iso, user.utc_offset);
+  const when = (iso: string) => formatDateTime(iso, user.timezone);
   return (
     <Stack gap="lg" maw={1300}>
       <Title order={1} fz="h2">

@@ -164,3 +164,15 @@ export interface OutboxMail {
 export function outboxMail(api: ApiClient, query: { q?: string; page?: number }, signal?: AbortSignal): Promise<Page<OutboxMail>> {
   return api.getPage<OutboxMail>('/admin/system/mail', { query, signal });
 }
+
+/** The general settings a seller changes: the time zone every date is shown in and the display currency. */
+export interface GeneralSettings {
+  timezone: string;
+  currency: string;
+}
+
+/** Saves the general settings (`PUT /api/settings/general`); answers the confirmation message. */
+export async function saveGeneralSettings(api: ApiClient, settings: GeneralSettings): Promise<string> {
+  const envelope = await api.send<Envelope<unknown>>('PUT', '/settings/general', { body: settings });
+  return envelope.message;
+}

@@ -30,7 +30,12 @@ export interface User {
   access_user: boolean;
   tfa_enable: boolean;
   tfa_confirm: boolean;
+  /** The user's hours east of UTC now, from their time zone (daylight saving time included). */
   utc_offset: number;
+  /** The IANA time zone every date is shown in, e.g. Europe/Berlin. */
+  timezone: string;
+  /** The display currency's code (the platform's when the user chose none). */
+  currency: string;
   store_ids: number[];
   team_store_ids: number[];
   sms_credit: number;

@@ -6,7 +6,8 @@ import { api, isApiError } from '../api';
 import { newIdempotencyKey } from '../api/ApiClient';
 import { adjustBalance, adminPayouts, releaseOrder, stepPayout, type Adjustment, type Payout, type PayoutStep } from '../api/billing';
 import { ListPager, PagedListCard } from '../components/PagedList';
-import { formatDateTime, formatMoney } from '../orders/labels';
+import { formatMoney } from '../orders/labels';
+import { formatDateTime } from '../format/dateTime';
 import { StatusBadge } from '../orders/StatusBadge';
 import { useSessionUser } from '../session/useSessionUser';
 import { PAYOUT_STATUS_LABELS, PAYOUT_STEP_LABELS } from './labels';
@@ -204,7 +205,7 @@ export function AdminPayoutsPage() {
                       {p.seller_email}
                     </Text>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.created_at, user.utc_offset)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.created_at, user.timezone)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney({ amount: p.amount, currency: p.currency })}
                   </Table.Td>

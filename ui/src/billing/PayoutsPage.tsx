@@ -17,7 +17,8 @@ import {
 import { DateRangeFilter } from '../components/DateRangeFilter';
 import { ExportCsvButton } from '../components/ExportCsvButton';
 import { ListPager, ListTotal, PagedListCard } from '../components/PagedList';
-import { formatDateTime, formatMoney } from '../orders/labels';
+import { formatDateTime } from '../format/dateTime';
+import { formatMoney } from '../orders/labels';
 import { StatusBadge } from '../orders/StatusBadge';
 import { meQuery } from '../session/queries';
 import { useSessionUser } from '../session/useSessionUser';
@@ -195,7 +196,7 @@ export function PayoutsPage() {
             <Table.Tbody>
               {rows.map((t) => (
                 <Table.Tr key={t.id} data-testid="transaction">
-                  <Table.Td>{formatDateTime(t.created_at, user.utc_offset)}</Table.Td>
+                  <Table.Td>{formatDateTime(t.created_at, user.timezone)}</Table.Td>
                   <Table.Td>{TRANSACTION_TYPE_LABELS[t.type] ?? t.type}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{t.description}</Text>
@@ -247,7 +248,7 @@ export function PayoutsPage() {
               {rows.map((p) => (
                 <Table.Tr key={p.id} data-testid="payout">
                   <Table.Td>#{p.id}</Table.Td>
-                  <Table.Td>{formatDateTime(p.created_at, user.utc_offset)}</Table.Td>
+                  <Table.Td>{formatDateTime(p.created_at, user.timezone)}</Table.Td>
                   <Table.Td ta="right">{formatMoney({ amount: p.amount, currency: p.currency })}</Table.Td>
                   <Table.Td>
                     <StatusBadge table={PAYOUT_STATUS_LABELS} code={p.status} />

@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMessage2, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { User } from '../api';
-import { formatPrice } from '../format/price';
+import { DEFAULT_CURRENCY, formatPrice } from '../format/price';
 import { secondBalance } from './balances';
 
 interface SidebarBalanceProps {
@@ -24,7 +24,7 @@ export function SidebarBalance({ user, onNavigate }: SidebarBalanceProps) {
             </Text>
           </Group>
           <Anchor component={Link} to="/payouts" size="sm" fw={600} onClick={onNavigate}>
-            {formatPrice(user.balance)}
+            {formatPrice(user.balance, { code: user.currency, locale: DEFAULT_CURRENCY.locale, rate: 1 })}
           </Anchor>
         </Group>
         {second > 0 && (

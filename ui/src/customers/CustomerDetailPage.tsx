@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api } from '../api';
 import { sellerCustomer, type CustomerDetail } from '../api/customers';
-import { formatDateTime } from '../orders/labels';
+import { formatDateTime } from '../format/dateTime';
 import { OrderRowsTable } from '../orders/OrderRowsTable';
 import { useSessionUser } from '../session/useSessionUser';
 import { CUSTOMERS_KEY } from './keys';
@@ -61,9 +61,9 @@ function CustomerView({ customer: c }: { customer: CustomerDetail }) {
           <Text size="sm" c="dimmed">
             Customer since
           </Text>
-          <Text>{formatDateTime(c.first_order_at, user.utc_offset)}</Text>
+          <Text>{formatDateTime(c.first_order_at, user.timezone)}</Text>
           <Text size="sm" c="dimmed">
-            Last order {formatDateTime(c.last_order_at, user.utc_offset)}
+            Last order {formatDateTime(c.last_order_at, user.timezone)}
           </Text>
         </Card>
       </SimpleGrid>

@@ -7,7 +7,7 @@ import { exportCustomers, sellerCustomers, type CustomerQuery, type CustomerSort
 import { ExportCsvButton } from '../components/ExportCsvButton';
 import { ListPager, ListTotal, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
-import { formatDateTime } from '../orders/labels';
+import { formatDateTime } from '../format/dateTime';
 import { useSessionUser } from '../session/useSessionUser';
 import { CUSTOMERS_KEY } from './keys';
 import { Spent } from './Spent';
@@ -94,7 +94,7 @@ export function CustomersPage() {
                   <Table.Td>
                     <Spent amounts={c.total_spent} />
                   </Table.Td>
-                  <Table.Td>{formatDateTime(c.last_order_at, user.utc_offset)}</Table.Td>
+                  <Table.Td>{formatDateTime(c.last_order_at, user.timezone)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -8,7 +8,8 @@ import { NO_FILTERS, sellerOrders } from '../api/orders';
 import { ListPager, PagedListCard } from '../components/PagedList';
 import { useSessionUser } from '../session/useSessionUser';
 import { ORDERS_KEY } from './keys';
-import { formatDateTime, formatMoney, label, ORDER_STATUS_LABELS } from './labels';
+import { formatDateTime } from '../format/dateTime';
+import { formatMoney, label, ORDER_STATUS_LABELS } from './labels';
 import { BuyerCell, OrderNumberLink } from './OrderRowsTable';
 import { StatusBadge } from './StatusBadge';
 
@@ -65,7 +66,7 @@ export function InvalidAddressPage() {
                   <Table.Td>
                     <OrderNumberLink order={o} />
                   </Table.Td>
-                  <Table.Td>{formatDateTime(o.created_at, user.utc_offset)}</Table.Td>
+                  <Table.Td>{formatDateTime(o.created_at, user.timezone)}</Table.Td>
                   <Table.Td>
                     <BuyerCell order={o} />
                   </Table.Td>

@@ -10,7 +10,6 @@ import { ORDERS_KEY } from './keys';
 import { AddressDialog, RefundDialog, TrackingDialog, type Done } from './OrderDialogs';
 import {
   ACTION_LABELS,
-  formatDateTime,
   formatMoney,
   FULFILLMENT_STATUS_LABELS,
   label,
@@ -18,6 +17,7 @@ import {
   ORDER_TYPE_LABELS,
   PAYMENT_STATUS_LABELS,
 } from './labels';
+import { formatDateTime } from '../format/dateTime';
 import { StatusBadge } from './StatusBadge';
 
 const REVIEW_LABELS: Readonly<Record<string, string>> = {
@@ -83,7 +83,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             Order #{order.number}
           </Title>
           <Text size="sm" c="dimmed">
-            {formatDateTime(order.created_at, user.utc_offset)} · {label(ORDER_TYPE_LABELS, order.order_type)}
+            {formatDateTime(order.created_at, user.timezone)} · {label(ORDER_TYPE_LABELS, order.order_type)}
             {order.store_name && ` · ${order.store_name}`}
           </Text>
         </Stack>
@@ -201,7 +201,7 @@ function OrderView({ order }: { order: OrderDetail }) {
               {p.refunds.map((r) => (
                 <Text key={r.id} size="xs" c={r.status === 'failed' ? 'red' : 'dimmed'} data-testid="order-refund">
                   {r.status === 'succeeded' ? 'Refunded' : `Refund of`} {formatMoney(r.amount)}
-                  {r.status !== 'succeeded' && ` ${label(REFUND_LABELS, r.status)}`} on {formatDateTime(r.created_at, user.utc_offset)}
+                  {r.status !== 'succeeded' && ` ${label(REFUND_LABELS, r.status)}`} on {formatDateTime(r.created_at, user.timezone)}
                   {r.reason && ` — ${r.reason}`}
                   {r.status === 'failed' && r.message && ` (${r.message})`}
                 </Text>
@@ -234,8 +234,8 @@ function OrderView({ order }: { order: OrderDetail }) {
                 )}
               </Text>
               <Text size="xs" c="dimmed">
-                Shipped {formatDateTime(s.shipped_at, user.utc_offset)}
-                {s.delivered_at && ` · delivered ${formatDateTime(s.delivered_at, user.utc_offset)}`}
+                Shipped {formatDateTime(s.shipped_at, user.timezone)}
+                {s.delivered_at && ` · delivered ${formatDateTime(s.delivered_at, user.timezone)}`}
               </Text>
             </Stack>
           ))}
@@ -249,7 +249,7 @@ function OrderView({ order }: { order: OrderDetail }) {
           {order.events.map((e) => (
             <Timeline.Item key={e.id} title={label(EVENT_LABELS, e.action)} data-testid="order-event">
               <Text size="xs" c="dimmed">
-                {formatDateTime(e.created_at, user.utc_offset)} · {e.actor_name || actorWords(e.actor)}
+                {formatDateTime(e.created_at, user.timezone)} · {e.actor_name || actorWords(e.actor)}
                 {e.to_status && e.from_status && e.from_status !== e.to_status && ` · ${label(ORDER_STATUS_LABELS, e.from_status)} → ${label(ORDER_STATUS_LABELS, e.to_status)}`}
               </Text>
               {e.note && <Text size="sm">{e.note}</Text>}

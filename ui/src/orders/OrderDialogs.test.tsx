@@ -57,7 +57,7 @@ function show(answer: (url: URL, init?: RequestInit) => Response) {
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQuery.queryKey, makeUser({ utc_offset: 0 }));
+  client.setQueryData(meQuery.queryKey, makeUser({ utc_offset: 0, timezone: 'UTC' }));
   renderWithMantine(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/orders/detail/7']}>

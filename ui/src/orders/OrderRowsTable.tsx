@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { CustomerOrder } from '../api/customers';
 import type { OrderRow } from '../api/orders';
 import { useSessionUser } from '../session/useSessionUser';
-import { formatDateTime, formatMoney, FULFILLMENT_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from './labels';
+import { formatDateTime } from '../format/dateTime';
+import { formatMoney, FULFILLMENT_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from './labels';
 import { StatusBadge } from './StatusBadge';
 
 /** An order's number, linking to its page. */
@@ -67,7 +68,7 @@ export function OrderRowsTable({
             <Table.Td>
               <OrderNumberLink order={o} />
             </Table.Td>
-            <Table.Td>{formatDateTime(o.created_at, user.utc_offset)}</Table.Td>
+            <Table.Td>{formatDateTime(o.created_at, user.timezone)}</Table.Td>
             {withBuyer && (
               <Table.Td>
                 <BuyerCell order={o} />

@@ -76,7 +76,7 @@ function show(path: string, fetchImpl: (url: URL, init?: RequestInit) => Promise
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQuery.queryKey, makeUser({ utc_offset: 2 }));
+  client.setQueryData(meQuery.queryKey, makeUser({ utc_offset: 2, timezone: 'Etc/GMT-2' }));
   renderWithMantine(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

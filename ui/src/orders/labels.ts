@@ -106,16 +106,3 @@ export function parseAmount(text: string): number | null {
   const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
   return cents > 0 ? cents : null;
 }
-
-/** A date and time as the seller's clock shows it: `utcOffset` hours east of UTC. */
-export function formatDateTime(iso: string, utcOffset: number): string {
-  const shifted = new Date(new Date(iso).getTime() + utcOffset * 3_600_000);
-  return shifted.toLocaleString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}

@@ -13,14 +13,14 @@ export interface Call {
 }
 
 /**
- * Renders `routes` (path → page) at `path` for a signed-in `user` (a seller at UTC+2 unless told), answering each
+ * Renders `routes` (path → page) at `path` for a signed-in `user` (a seller at UTC+2, time zone Etc/GMT-2, unless told), answering each
  * fetch with `answer`; the calls are recorded in the array returned. Undo with `vi.unstubAllGlobals()`.
  */
 export function showPages(
   path: string,
   routes: Record<string, ReactElement>,
   answer: (url: URL, init?: RequestInit) => Promise<Response>,
-  user = makeUser({ utc_offset: 2 }),
+  user = makeUser({ utc_offset: 2, timezone: 'Etc/GMT-2' }),
 ): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(

@@ -28,6 +28,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     tfa_enable: false,
     tfa_confirm: false,
     utc_offset: 0,
+    timezone: 'UTC',
+    currency: 'USD',
     store_ids: [],
     team_store_ids: [],
     sms_credit: 0,
