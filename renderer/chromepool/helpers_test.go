@@ -153,6 +153,38 @@ func colourCount(img image.Image, want color.RGBA) int {
 	return n
 }
 
+// designWidths is how many pixels of the design's colours the row at fraction at of the design's
+// height holds (0 the design's top row, 1 its bottom row).
+func designWidths(img image.Image, at float64) int {
+	b := img.Bounds()
+	inDesign := func(x, y int) bool {
+		c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+		return near(c, designRed) || near(c, designBlue)
+	}
+	width := func(y int) int {
+		n := 0
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if inDesign(x, y) {
+				n++
+			}
+		}
+		return n
+	}
+	first, last := -1, -1
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		if width(y) > 0 {
+			if first < 0 {
+				first = y
+			}
+			last = y
+		}
+	}
+	if first < 0 {
+		return 0
+	}
+	return width(first + int(at*float64(last-first)))
+}
+
 // near reports whether c is close in hue to want, red or blue: want's dominant channel leads by a margin.
 func near(c, want color.RGBA) bool {
 	switch {

@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/pressroom/pressroom/platform/testinfra"
+	"github.com/pressroom/pressroom/renderer/chromepool/models"
 	"github.com/pressroom/pressroom/renderer/mockup"
 )
 
@@ -30,7 +31,7 @@ func TestRenderShowsTheDesign(t *testing.T) {
 	p, tmp := startPool(t, cfg, testinfra.UI(t), nil)
 	seen := map[int]bool{}
 	design := designPNG(t)
-	for _, model := range []string{"tshirt", "mug"} {
+	for _, model := range models.Names {
 		t.Run(model, func(t *testing.T) {
 			out, err := p.Render(context.Background(), Job{Model: model, Design: design})
 			if err != nil {
@@ -52,6 +53,14 @@ func TestRenderShowsTheDesign(t *testing.T) {
 			red, blue := colourCount(img, designRed), colourCount(img, designBlue)
 			if red < 2000 || blue < 2000 {
 				t.Errorf("design colours in the mockup: %d red and %d blue sampled pixels; want at least 2000 each", red, blue)
+			}
+			if model == "poster" {
+				// A framed poster hangs at eye level: seen from above it would be drawn as a trapezoid,
+				// its design's top wider than its bottom.
+				top, bottom := designWidths(img, 0.15), designWidths(img, 0.85)
+				if math.Abs(float64(top-bottom)) > 0.01*float64(bottom) {
+					t.Errorf("the poster's design is %d px wide near its top and %d px near its bottom; want the same within 1%%", top, bottom)
+				}
 			}
 			if dir := os.Getenv("PRESSROOM_TEST_DUMP"); dir != "" {
 				os.WriteFile(filepath.Join(dir, "mockup3d-"+model+".png"), out.PNG, 0o644)

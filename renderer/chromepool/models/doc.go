@@ -7,5 +7,8 @@
 // at the design's top-left corner and (1,1) at its bottom-right, so the 3D page puts the design PNG on it
 // as a texture (flipY off, as glTF wants). Everything outside the print mesh stays the body's colour.
 //
+// The garments are outlines made solid (garment): smooth silhouettes on the outline and surfaces that round off
+// towards it. The poster carries the direction it is best seen from in its scene's extras (product.view).
+//
 // It is not a general glTF writer: one buffer, positions, normals, UVs and 16-bit indices per primitive.
 package models

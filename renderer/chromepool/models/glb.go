@@ -49,20 +49,104 @@ func (m *mesh) addQuadGrid(cols, rows int, at func(u, v float64) [3]float64, kee
 	}
 }
 
-// addSlab adds a garment's flat front and back: a cols x rows grid from (x0, y0), the top left, over
-// dx across and dy down (negative), cut to the outline inside, each side puff(x) in front of or behind
-// the middle plane. It takes the spans rather than the far corner so that they keep the precision of
-// the caller's constant expressions (x1-x0 computed at run time can differ in the last bit).
-func (m *mesh) addSlab(x0, y0, dx, dy float64, cols, rows int, inside func(x, y float64) bool, puff func(x float64) float64) {
-	at := func(side float64) func(u, v float64) [3]float64 {
-		return func(u, v float64) [3]float64 {
-			x, y := x0+u*dx, y0+v*dy
-			return [3]float64{x, y, side * puff(x)}
+// garment is a garment's flat outline made solid: a front and a back surface that meet at the
+// outline, each height(x, y) off the middle plane (z = 0).
+type garment struct {
+	x0, y0, dx, dy float64 // the grid's top-left corner and its spans across and down (dy negative)
+	cols, rows     int
+	inside         func(x, y float64) bool
+	puff           func(x float64) float64 // the body's roundness across, away from the edges
+	edge           float64                 // how far in from the outline the surface rises to puff(x)
+	outline        [][2]float64            // points on the outline: the grid's edge points, snapped (see addTo)
+}
+
+// newGarment grids the outline inside over cols x rows cells from (x0, y0), the top left, spanning dx
+// across and dy down (negative). It takes the spans rather than the far corner so that they keep the
+// precision of the caller's constant expressions (x1-x0 computed at run time can differ in the last bit).
+func newGarment(x0, y0, dx, dy float64, cols, rows int, inside func(x, y float64) bool, puff func(x float64) float64, edge float64) *garment {
+	g := &garment{x0: x0, y0: y0, dx: dx, dy: dy, cols: cols, rows: rows, inside: inside, puff: puff, edge: edge}
+	for j := 0; j <= rows; j++ {
+		for i := 0; i <= cols; i++ {
+			if p, onEdge := g.point(i, j); onEdge {
+				g.outline = append(g.outline, p)
+			}
 		}
 	}
-	keep := func(u, v float64) bool { return inside(x0+u*dx, y0+v*dy) }
-	m.addQuadGrid(cols, rows, at(1), keep, false)
-	m.addQuadGrid(cols, rows, at(-1), keep, true)
+	return g
+}
+
+// kept says whether cell (i, j) is part of the garment: its centre lies inside the outline.
+func (g *garment) kept(i, j int) bool {
+	if i < 0 || j < 0 || i >= g.cols || j >= g.rows {
+		return false
+	}
+	return g.inside(g.x0+(float64(i)+0.5)*g.dx/float64(g.cols), g.y0+(float64(j)+0.5)*g.dy/float64(g.rows))
+}
+
+// point is grid point (i, j) as the garment uses it. A point between kept and dropped cells is on the
+// garment's edge (onEdge): it is moved onto the outline, found by bisection between it and the centre
+// of a neighbouring cell on the other side of the outline, so the edge follows the outline instead of
+// the grid's steps. Other points stay where the grid puts them.
+func (g *garment) point(i, j int) (p [2]float64, onEdge bool) {
+	at := func(u, v float64) [2]float64 {
+		return [2]float64{g.x0 + u*g.dx/float64(g.cols), g.y0 + v*g.dy/float64(g.rows)}
+	}
+	p = at(float64(i), float64(j))
+	var keptCentre, droppedCentre *[2]float64
+	for _, c := range [4][2]int{{i - 1, j - 1}, {i, j - 1}, {i - 1, j}, {i, j}} {
+		centre := at(float64(c[0])+0.5, float64(c[1])+0.5)
+		if g.kept(c[0], c[1]) {
+			keptCentre = &centre
+		} else {
+			droppedCentre = &centre
+		}
+	}
+	if keptCentre == nil || droppedCentre == nil {
+		return p, false
+	}
+	// Bisect between an inside and an outside point: the point itself and the centre across the outline.
+	in, out := p, p
+	if g.inside(p[0], p[1]) {
+		out = *droppedCentre
+	} else {
+		in = *keptCentre
+	}
+	for range 24 {
+		mid := [2]float64{(in[0] + out[0]) / 2, (in[1] + out[1]) / 2}
+		if g.inside(mid[0], mid[1]) {
+			in = mid
+		} else {
+			out = mid
+		}
+	}
+	return in, true
+}
+
+// height is the garment's surface at (x, y), in front of the middle plane: puff(x), eased down to
+// zero at the outline along a quarter circle over the last edge of the distance, so the silhouette is
+// rounded like stuffed cloth rather than cut from a slab.
+func (g *garment) height(x, y float64) float64 {
+	d := math.Inf(1)
+	for _, o := range g.outline {
+		d = min(d, math.Hypot(x-o[0], y-o[1]))
+	}
+	t := min(d/g.edge, 1)
+	return g.puff(x) * math.Sqrt(1-(1-t)*(1-t))
+}
+
+// addTo adds the garment's front and back surfaces to m.
+func (g *garment) addTo(m *mesh) {
+	for _, side := range []float64{1, -1} {
+		m.addQuadGrid(g.cols, g.rows, func(u, v float64) [3]float64 {
+			p, onEdge := g.point(int(math.Round(u*float64(g.cols))), int(math.Round(v*float64(g.rows))))
+			if onEdge {
+				return [3]float64{p[0], p[1], 0}
+			}
+			return [3]float64{p[0], p[1], side * g.height(p[0], p[1])}
+		}, func(u, v float64) bool {
+			return g.kept(int(u*float64(g.cols)), int(v*float64(g.rows)))
+		}, side < 0)
+	}
 }
 
 // addBox adds the six faces of the axis-aligned box from lo to hi, each facing outwards.
@@ -109,8 +193,9 @@ func (m *mesh) normals() [][3]float32 {
 	return out
 }
 
-// encodeGLB writes the meshes as one binary glTF 2.0 file, each mesh a node of the one scene.
-func encodeGLB(meshes []*mesh) ([]byte, error) {
+// encodeGLB writes the meshes as one binary glTF 2.0 file, each mesh a node of the one scene. A
+// non-zero look is written as the scene's extras.view (see product.view).
+func encodeGLB(meshes []*mesh, look [3]float64) ([]byte, error) {
 	var bin bytes.Buffer
 	type view struct {
 		Buffer     int `json:"buffer"`
@@ -220,10 +305,14 @@ func encodeGLB(meshes []*mesh) ([]byte, error) {
 	for bin.Len()%4 != 0 {
 		bin.WriteByte(0)
 	}
+	scene := map[string]any{"nodes": sceneNodes}
+	if look != [3]float64{} {
+		scene["extras"] = map[string]any{"view": look}
+	}
 	doc := map[string]any{
 		"asset":       map[string]string{"version": "2.0", "generator": "pressroom renderer/chromepool/models"},
 		"scene":       0,
-		"scenes":      []map[string]any{{"nodes": sceneNodes}},
+		"scenes":      []map[string]any{scene},
 		"nodes":       nodes,
 		"meshes":      meshesOut,
 		"materials":   materials,

@@ -107,3 +107,53 @@ func edgeLength(uvs, pos []float32, fixed, along int) float64 {
 	}
 	return length
 }
+
+// TestGarmentEdgesFollowTheOutline holds the garments' silhouettes to their outlines: every edge of
+// the body's front and back (the hood aside, which lies behind them) is on the outline, where the two
+// surfaces meet at z = 0, so the garment is rounded there instead of ending in the grid's steps.
+func TestGarmentEdgesFollowTheOutline(t *testing.T) {
+	for name, inside := range map[string]func(x, y float64) bool{"tshirt": tshirtInside, "hoodie": hoodieInside} {
+		t.Run(name, func(t *testing.T) {
+			var body *mesh
+			for _, m := range products[name].meshes() {
+				if m.name == "body" {
+					body = m
+				}
+			}
+			// Edges used by one triangle only are the mesh's borders.
+			uses := map[[2]uint16]int{}
+			for k := 0; k+2 < len(body.indices); k += 3 {
+				tri := body.indices[k : k+3]
+				for e := range 3 {
+					a, b := tri[e], tri[(e+1)%3]
+					uses[[2]uint16{min(a, b), max(a, b)}]++
+				}
+			}
+			const near = 1e-3
+			onOutline := func(p [3]float32) bool {
+				x, y := float64(p[0]), float64(p[1])
+				in := inside(x, y)
+				return inside(x+near, y) != in || inside(x-near, y) != in || inside(x, y+near) != in || inside(x, y-near) != in
+			}
+			borders, off := 0, 0
+			for e, n := range uses {
+				a, b := body.positions[e[0]], body.positions[e[1]]
+				if n != 1 || a[2] < -0.015 || b[2] < -0.015 { // the hood's rim, behind the body
+					continue
+				}
+				borders++
+				for _, p := range [2][3]float32{a, b} {
+					if p[2] != 0 || !onOutline(p) {
+						off++
+					}
+				}
+			}
+			if borders < 100 {
+				t.Fatalf("%d border edges on the body; want the outline's hundreds", borders)
+			}
+			if off > 0 {
+				t.Errorf("%d border points of %d edges are off the outline or off the middle plane", off, borders)
+			}
+		})
+	}
+}

@@ -10,19 +10,24 @@ import (
 // products.
 var Names = []string{"tshirt", "hoodie", "mug", "poster"}
 
-// product is one model: its meshes and its print area's aspect (PrintAspect).
+// product is one model: its meshes, its print area's aspect (PrintAspect) and the direction it is
+// best seen from (from the model towards the camera; zero leaves it to the 3D page: in front, a little
+// above, which suits things that stand on a table or hang on a body).
 type product struct {
 	meshes func() []*mesh
 	aspect float64
+	view   [3]float64
 }
 
 // products are the models by name. Each print aspect matches its demo product's print space: 4500x5400
 // on the shirts and the hoodie's front, 2700x1050 around the mug, 5400x7200 on the poster.
 var products = map[string]product{
-	"tshirt": {tshirt, 0.5 / 0.6},
-	"hoodie": {hoodie, hoodiePrintW / hoodiePrintH},
-	"mug":    {mug, mugPrintRadius * 2 * mugPrintSpan / mugPrintH},
-	"poster": {poster, posterW / posterH},
+	"tshirt": {meshes: tshirt, aspect: 0.5 / 0.6},
+	"hoodie": {meshes: hoodie, aspect: hoodiePrintW / hoodiePrintH},
+	"mug":    {meshes: mug, aspect: mugPrintRadius * 2 * mugPrintSpan / mugPrintH},
+	// A framed poster hangs at eye level: seen from a little to the side, not from above, so it is not
+	// drawn as a trapezoid, and the frame's depth shows.
+	"poster": {meshes: poster, aspect: posterW / posterH, view: [3]float64{0.32, 0.02, 1}},
 }
 
 // PrintAspect is each model's print area width over height, so a design of that aspect fills the print
@@ -43,7 +48,7 @@ func Model(name string) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("models: unknown model %q; want one of %v", name, slices.Clone(Names))
 	}
-	return encodeGLB(p.meshes())
+	return encodeGLB(p.meshes(), p.view)
 }
 
 // tshirtInside says whether (x, y) lies on the shirt's flat outline: torso, two sleeves, no neck hole.
@@ -70,12 +75,13 @@ func tshirtPuff(x float64) float64 {
 func tshirt() []*mesh {
 	const x0, x1, y0, y1 = -0.8, 0.8, 0.6, -0.7 // y0 is the top
 	body := &mesh{name: "body", color: [4]float32{0.92, 0.92, 0.9, 1}}
-	body.addSlab(x0, y0, x1-x0, y1-y0, 64, 52, tshirtInside, tshirtPuff)
+	shirt := newGarment(x0, y0, x1-x0, y1-y0, 72, 58, tshirtInside, tshirtPuff, 0.07)
+	shirt.addTo(body)
 	// The print area: 0.5 wide, 0.6 tall, its top 0.2 below the neck, a hair in front of the body.
 	print := &mesh{name: "print", textured: true}
 	print.addQuadGrid(24, 24, func(u, v float64) [3]float64 {
 		x, y := -0.25+u*0.5, 0.35-v*0.6
-		return [3]float64{x, y, tshirtPuff(x) + 0.004}
+		return [3]float64{x, y, shirt.height(x, y) + 0.004}
 	}, nil, false)
 	return []*mesh{body, print}
 }
@@ -152,7 +158,8 @@ const hoodiePrintW, hoodiePrintH = 0.45, 0.54
 func hoodie() []*mesh {
 	const x0, x1, y0, y1 = -0.85, 0.85, 0.6, -0.85 // y0 is the top
 	body := &mesh{name: "body", color: [4]float32{0.55, 0.57, 0.6, 1}}
-	body.addSlab(x0, y0, x1-x0, y1-y0, 68, 58, hoodieInside, hoodiePuff)
+	jumper := newGarment(x0, y0, x1-x0, y1-y0, 72, 62, hoodieInside, hoodiePuff, 0.07)
+	jumper.addTo(body)
 	// The hood lies behind the neck, a rounded shell rising above the shoulders: its inside faces the
 	// viewer through the neck hole, its outside bulges backwards.
 	const hx, hy, hcy = 0.26, 0.3, 0.62
@@ -173,7 +180,7 @@ func hoodie() []*mesh {
 	print := &mesh{name: "print", textured: true}
 	print.addQuadGrid(24, 24, func(u, v float64) [3]float64 {
 		x, y := -hoodiePrintW/2+u*hoodiePrintW, 0.33-v*hoodiePrintH
-		return [3]float64{x, y, hoodiePuff(x) + 0.004}
+		return [3]float64{x, y, jumper.height(x, y) + 0.004}
 	}, nil, false)
 	return []*mesh{body, print}
 }

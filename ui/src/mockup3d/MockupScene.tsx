@@ -11,8 +11,21 @@ import { dress } from './dress';
 /** The colour behind the product; the renderer's blank check treats a canvas of only this colour as blank. */
 export const BACKGROUND = '#f3f3f1';
 
-/** The fixed viewing direction (from the model towards the camera): in front, a little above. */
+/**
+ * The viewing direction (from the model towards the camera): the model's own (its scene's `extras.view`, e.g. a
+ * poster seen from the side at eye level), else in front, a little above.
+ */
 const VIEW = new Vector3(0, 0.22, 1).normalize();
+
+function viewOf(model: Object3D): Vector3 {
+  const v: unknown = model.userData.view;
+  if (Array.isArray(v) && v.length === 3 && v.every((n): n is number => typeof n === 'number' && Number.isFinite(n))) {
+    const [x, y, z] = v as [number, number, number];
+    const dir = new Vector3(x, y, z);
+    if (dir.lengthSq() > 0) return dir.normalize();
+  }
+  return VIEW;
+}
 const FOV = 30;
 
 export interface MockupObjectProps {
@@ -43,7 +56,7 @@ export function MockupObject({ scene, texture, color, turn = 0, onDrawn }: Mocku
     const aspect = size.width / size.height;
     const halfFov = (FOV * Math.PI) / 360;
     const fit = Math.max(radius / Math.tan(halfFov), radius / (Math.tan(halfFov) * aspect));
-    camera.position.copy(centre).addScaledVector(VIEW, fit * 1.02);
+    camera.position.copy(centre).addScaledVector(viewOf(dressed.object), fit * 1.02);
     camera.lookAt(centre);
     camera.updateProjectionMatrix();
     gl.render(root, camera);
