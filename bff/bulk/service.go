@@ -120,9 +120,10 @@ func invalid(errs ...envelope.FieldError) error {
 	return envelope.Fail(http.StatusUnprocessableEntity, errs[0].Message, errs...)
 }
 
+// pathID is the route's :id (envelope.PathID), or a 404 with msg.
 func pathID(c echo.Context, msg string) (int64, error) {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
+	id := envelope.PathID(c)
+	if id == 0 {
 		return 0, envelope.Fail(http.StatusNotFound, msg)
 	}
 	return id, nil

@@ -130,5 +130,10 @@ func TestPathID(t *testing.T) {
 		if got := PathID(c); got != want {
 			t.Errorf("PathID(%q) = %d, want %d", param, got, want)
 		}
+		c.SetParamNames("id", "page_id")
+		c.SetParamValues("7", param)
+		if got := PathParamID(c, "page_id"); got != want {
+			t.Errorf("PathParamID(page_id = %q) = %d, want %d", param, got, want)
+		}
 	}
 }

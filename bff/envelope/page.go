@@ -98,7 +98,12 @@ func NewPage[T any](items []T, total int, q ListQuery) Page[T] {
 // PathID is the route's :id parameter as a row id, or 0 when it is not a positive integer (which
 // no row has, so the lookup that follows answers 404 as for an id that does not exist).
 func PathID(c echo.Context) int64 {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	return PathParamID(c, "id")
+}
+
+// PathParamID is PathID for the route parameter name (":page_id" and the like).
+func PathParamID(c echo.Context, name string) int64 {
+	id, err := strconv.ParseInt(c.Param(name), 10, 64)
 	if err != nil || id <= 0 {
 		return 0
 	}

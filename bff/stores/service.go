@@ -82,17 +82,9 @@ func (s *Service) visible(c echo.Context) ([]int64, error) {
 	return access.StoreFilter(u.Access(), ids), nil
 }
 
-func pathID(c echo.Context, name string) int64 {
-	id, err := strconv.ParseInt(c.Param(name), 10, 64)
-	if err != nil || id <= 0 {
-		return 0
-	}
-	return id
-}
-
 // storeOf is the caller's visible store named by :id, or a 404.
 func (s *Service) storeOf(c echo.Context) (Store, error) {
-	id := pathID(c, "id")
+	id := envelope.PathID(c)
 	vis, err := s.visible(c)
 	if err != nil {
 		return Store{}, err
@@ -231,7 +223,7 @@ func (s *Service) handlePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := s.store.page(c.Request().Context(), st.ID, pathID(c, "page_id"))
+	p, err := s.store.page(c.Request().Context(), st.ID, envelope.PathParamID(c, "page_id"))
 	if errors.Is(err, ErrNotFound) {
 		return envelope.Fail(http.StatusNotFound, "Page not found.")
 	}
@@ -256,7 +248,7 @@ func (s *Service) handleSavePage(c echo.Context) error {
 	ctx := c.Request().Context()
 	id := int64(0)
 	if c.Param("page_id") != "" {
-		if id = pathID(c, "page_id"); id == 0 {
+		if id = envelope.PathParamID(c, "page_id"); id == 0 {
 			return envelope.Fail(http.StatusNotFound, "Page not found.")
 		}
 	}
@@ -282,7 +274,7 @@ func (s *Service) handleDeletePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.removePage(c.Request().Context(), st.ID, pathID(c, "page_id")); errors.Is(err, ErrNotFound) {
+	if err := s.store.removePage(c.Request().Context(), st.ID, envelope.PathParamID(c, "page_id")); errors.Is(err, ErrNotFound) {
 		return envelope.Fail(http.StatusNotFound, "Page not found.")
 	} else if err != nil {
 		return err
@@ -391,7 +383,7 @@ func (s *Service) handleUnpublish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.unpublish(c.Request().Context(), st.ID, pathID(c, "campaign_id")); errors.Is(err, ErrNotFound) {
+	if err := s.store.unpublish(c.Request().Context(), st.ID, envelope.PathParamID(c, "campaign_id")); errors.Is(err, ErrNotFound) {
 		return envelope.Fail(http.StatusNotFound, "This campaign is not published to this store.")
 	} else if err != nil {
 		return err

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/mail"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -90,11 +89,6 @@ func checkPermissions(perms []string) error {
 	return nil
 }
 
-func idParam(c echo.Context) int64 {
-	id, _ := strconv.ParseInt(c.Param("id"), 10, 64)
-	return id
-}
-
 func (d Deps) handleMembers(c echo.Context) error {
 	const q = `
 SELECT u.id, u.name, u.email, t.role, t.permissions, t.created_at
@@ -119,7 +113,7 @@ func (d Deps) handleSetPermissions(c echo.Context) error {
 		return err
 	}
 	const q = `UPDATE team_members SET permissions = $3 WHERE seller_id = $1 AND member_id = $2`
-	res, err := d.DB.ExecContext(c.Request().Context(), q, auth.Caller(c).User.ID, idParam(c), database.TextArray(b.Permissions))
+	res, err := d.DB.ExecContext(c.Request().Context(), q, auth.Caller(c).User.ID, envelope.PathID(c), database.TextArray(b.Permissions))
 	if err != nil {
 		return fmt.Errorf("set team permissions: %w", err)
 	}
@@ -131,7 +125,7 @@ func (d Deps) handleSetPermissions(c echo.Context) error {
 
 func (d Deps) handleRemove(c echo.Context) error {
 	const q = `DELETE FROM team_members WHERE seller_id = $1 AND member_id = $2`
-	res, err := d.DB.ExecContext(c.Request().Context(), q, auth.Caller(c).User.ID, idParam(c))
+	res, err := d.DB.ExecContext(c.Request().Context(), q, auth.Caller(c).User.ID, envelope.PathID(c))
 	if err != nil {
 		return fmt.Errorf("remove team member: %w", err)
 	}
@@ -221,7 +215,7 @@ WHERE lower(i.email) = lower($1) AND i.accepted_at IS NULL ORDER BY i.id DESC`
 func (d Deps) handleAccept(c echo.Context) error {
 	me := auth.Caller(c).User
 	ctx := c.Request().Context()
-	err := accept(ctx, d.DB, idParam(c), me.ID, me.Email)
+	err := accept(ctx, d.DB, envelope.PathID(c), me.ID, me.Email)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return envelope.Fail(http.StatusNotFound, MsgInviteNotFound)
