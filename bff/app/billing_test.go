@@ -143,7 +143,25 @@ func TestBillingAndPayouts(t *testing.T) {
 			t.Errorf("payout of %q: %d %s %s", bad.amount, r.status, field, msg)
 		}
 	}
-	r := s.do("POST", "/api/seller/payouts", seller, map[string]any{"amount": "60.00"})
+	// The seller changes their mind while the request is pending: the amount is available again.
+	r := s.do("POST", "/api/seller/payouts", seller, map[string]any{"amount": "50.00"})
+	if r.status != 200 || r.body.Data.(map[string]any)["withdrawable"] != true {
+		t.Fatalf("payout to withdraw: %d %s", r.status, r.raw)
+	}
+	withdrawn := int64(r.body.Data.(map[string]any)["id"].(float64))
+	for range 2 {
+		r := s.do("POST", fmt.Sprintf("/api/seller/payouts/%d/withdraw", withdrawn), seller, nil)
+		if r.status != 200 || r.body.Message != billing.MsgPayoutWithdrawn || r.body.Data.(map[string]any)["status"] != "cancelled" {
+			t.Fatalf("withdraw: %d %s", r.status, r.raw)
+		}
+	}
+	if r := s.do("POST", "/api/seller/payouts/999999/withdraw", seller, nil); r.status != 404 {
+		t.Errorf("withdrawing an unknown payout: %d %s", r.status, r.raw)
+	}
+	if sum = s.billing(seller); sum.Paying != 0 || sum.Available != held+10000 || sum.OpenPayout != nil {
+		t.Fatalf("after withdrawing: %+v", sum)
+	}
+	r = s.do("POST", "/api/seller/payouts", seller, map[string]any{"amount": "60.00"})
 	if r.status != 200 {
 		t.Fatalf("payout: %d %s", r.status, r.raw)
 	}
@@ -170,6 +188,10 @@ func TestBillingAndPayouts(t *testing.T) {
 	if r := step("approve", nil); r.status != 200 {
 		t.Fatalf("approve: %d %s", r.status, r.raw)
 	}
+	if r := s.do("POST", fmt.Sprintf("/api/seller/payouts/%d/withdraw", payoutID), seller, nil); r.status != 409 ||
+		r.body.Message != "This payout can no longer be cancelled: the payout is processing." {
+		t.Errorf("withdrawing a payout being processed: %d %s", r.status, r.raw)
+	}
 	if r := step("complete", map[string]any{"reference": " "}); r.status != 422 {
 		t.Errorf("complete without reference: %d %s", r.status, r.raw)
 	}
@@ -184,14 +206,14 @@ func TestBillingAndPayouts(t *testing.T) {
 	if sum = s.billing(seller); sum.Paying != 0 || sum.Available != held+4000 || sum.OpenPayout != nil {
 		t.Fatalf("after the payout: %+v", sum)
 	}
-	if p := s.transactions(seller, "type=payout&date_range=today"); p.Total != 3 {
+	if p := s.transactions(seller, "type=payout&date_range=today"); p.Total != 5 { // 2 for the withdrawn request
 		t.Errorf("payout entries today: %+v", p)
 	}
 	if p := s.transactions(seller, "date_range=last_month"); p.Total != 0 {
 		t.Errorf("entries last month: %+v", p)
 	}
 	all := s.transactions(seller, "")
-	if all.Total != 6 { // sale, release, adjustment, payout requested, approved, paid
+	if all.Total != 8 { // sale, release, adjustment, payout requested and withdrawn, payout requested, approved, paid
 		t.Errorf("%d entries: %+v", all.Total, all)
 	}
 	for _, q := range []string{"type=bonus", "date_range=forever", "from=2026-13-01"} {
@@ -200,7 +222,7 @@ func TestBillingAndPayouts(t *testing.T) {
 		}
 	}
 	var notes int
-	if err := s.app.DB.Get(&notes, `SELECT count(*) FROM notifications WHERE seller_id = $1 AND call_to_action_link = '/payouts'`, sellerID); err != nil || notes != 3 {
+	if err := s.app.DB.Get(&notes, `SELECT count(*) FROM notifications WHERE seller_id = $1 AND call_to_action_link = '/payouts'`, sellerID); err != nil || notes != 4 { // two requests, an approval, a payment; none for the withdrawal, which the seller did
 		t.Errorf("%d payout notifications (%v)", notes, err)
 	}
 
@@ -210,7 +232,7 @@ func TestBillingAndPayouts(t *testing.T) {
 		t.Fatalf("export: %d %s", r.status, r.header.Get("Content-Disposition"))
 	}
 	rows, err := csv.NewReader(strings.NewReader(string(r.raw))).ReadAll()
-	if err != nil || len(rows) != 7 || rows[0][0] != "date" {
+	if err != nil || len(rows) != 9 || rows[0][0] != "date" {
 		t.Fatalf("csv: %v %q", err, rows)
 	}
 	if rows[1][1] != "payout" || rows[1][4] != "-60.00" || rows[1][11] != "WIRE-77" {

@@ -51,6 +51,7 @@ func Routes(g *echo.Group, s *Service, once echo.MiddlewareFunc) {
 	a.Handle(g, http.MethodGet, "/seller/billing/transactions/export.csv", need, s.handleExport)
 	a.Handle(g, http.MethodGet, "/seller/payouts", need, s.handlePayouts)
 	a.Handle(g, http.MethodPost, "/seller/payouts", need, s.handleRequestPayout, once)
+	a.Handle(g, http.MethodPost, "/seller/payouts/:id/withdraw", need, s.handleWithdrawPayout)
 	a.Handle(g, http.MethodGet, "/admin/payouts", access.AdminOnly, s.handleAdminPayouts)
 	a.Handle(g, http.MethodPost, "/admin/payouts/:id/:step", access.AdminOnly, s.handleStep)
 	a.Handle(g, http.MethodPost, "/admin/ledger/adjustments", access.AdminOnly, s.handleAdjust, once)
@@ -64,6 +65,7 @@ const (
 	MsgBadStatus       = "The status must be pending, processing, completed, on_hold or cancelled."
 	MsgBadCurrency     = "The currency must be EUR or USD."
 	MsgPayoutNotFound  = "Payout not found."
+	MsgPayoutWithdrawn = "Your payout request was cancelled; the amount is available again."
 	MsgOrderNotFound   = "Order not found."
 	MsgSellerNotFound  = "No seller has this e-mail address."
 	MsgBadStep         = "The step must be approve, complete, hold or cancel."
@@ -261,6 +263,26 @@ func (s *Service) handlePayouts(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, envelope.NewPage(list, total, q))
+}
+
+// handleWithdrawPayout cancels the caller's own payout while it is pending (ledger.WithdrawPayout).
+func (s *Service) handleWithdrawPayout(c echo.Context) error {
+	id := envelope.PathID(c)
+	if id == 0 {
+		return envelope.Fail(http.StatusNotFound, MsgPayoutNotFound)
+	}
+	caller := auth.Caller(c)
+	p, err := ledger.WithdrawPayout(c.Request().Context(), s.d.DB, caller.User.ID, id, caller.Person())
+	switch {
+	case errors.Is(err, ledger.ErrPayoutNotFound):
+		return envelope.Fail(http.StatusNotFound, MsgPayoutNotFound)
+	case errors.Is(err, ledger.ErrStepRefused):
+		msg := "This payout can no longer be cancelled: " + strings.TrimPrefix(err.Error(), ledger.ErrStepRefused.Error()+": ") + "."
+		return envelope.Fail(http.StatusConflict, msg)
+	case err != nil:
+		return err
+	}
+	return envelope.OKMessage(c, MsgPayoutWithdrawn, p)
 }
 
 type payoutBody struct {

@@ -444,6 +444,71 @@ func TestConcurrentPayoutRequests(t *testing.T) {
 	checkSums(t, f.db)
 }
 
+// TestWithdrawPayout: a seller cancels their own pending payout and the amount is available again
+// once, however many times it is sent at once and even against an admin approving it at the same
+// moment; another seller cannot, and neither can the seller once the payout is being processed.
+func TestWithdrawPayout(t *testing.T) {
+	f := newFixture(t)
+	if _, err := in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) { return ledger.TopUp(ctx, tx, f.seller, usd(5000), "pi_w") }); err != nil {
+		t.Fatal(err)
+	}
+	p, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, usd(3000))
+	if err != nil || !p.Withdrawable {
+		t.Fatalf("request: %+v %v", p, err)
+	}
+	if _, err := ledger.WithdrawPayout(ctx, f.db, f.admin, p.ID, f.admin); !errors.Is(err, ledger.ErrPayoutNotFound) {
+		t.Errorf("another account withdrawing: %v", err)
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if w, err := ledger.WithdrawPayout(ctx, f.db, f.seller, p.ID, f.seller); err != nil || w.Status != ledger.PayoutCancelled || w.Withdrawable {
+				t.Errorf("withdraw: %+v %v", w, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if b := f.balance(t); b.Available != 5000 || b.Paying != 0 {
+		t.Errorf("after withdrawing: %+v; want all 50.00 available again", b)
+	}
+	var cancels int
+	if err := f.db.Get(&cancels, `SELECT count(*) FROM ledger_entries WHERE payout_id = $1 AND d_available > 0`, p.ID); err != nil || cancels != 1 {
+		t.Errorf("%d entries gave the amount back (%v); want 1", cancels, err)
+	}
+
+	// Withdrawing against an admin's approval: one of them wins, and the money is counted once.
+	for round := range 4 {
+		p, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, usd(2000))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var withdrawErr, approveErr error
+		wg.Add(2)
+		go func() { defer wg.Done(); _, withdrawErr = ledger.WithdrawPayout(ctx, f.db, f.seller, p.ID, f.seller) }()
+		go func() { defer wg.Done(); _, approveErr = ledger.StepPayout(ctx, f.db, p.ID, ledger.StepApprove, f.admin, "", "") }()
+		wg.Wait()
+		b := f.balance(t)
+		switch {
+		case withdrawErr == nil && errors.Is(approveErr, ledger.ErrStepRefused):
+			if b.Available != 5000 || b.Paying != 0 {
+				t.Errorf("round %d, withdrawn first: %+v", round, b)
+			}
+		case approveErr == nil && errors.Is(withdrawErr, ledger.ErrStepRefused):
+			if b.Available != 3000 || b.Paying != 2000 {
+				t.Errorf("round %d, approved first: %+v", round, b)
+			}
+			if _, err := ledger.StepPayout(ctx, f.db, p.ID, ledger.StepCancel, f.admin, "", ""); err != nil {
+				t.Fatal(err)
+			}
+		default:
+			t.Errorf("round %d: withdraw %v, approve %v; want exactly one refused", round, withdrawErr, approveErr)
+		}
+	}
+	checkSums(t, f.db)
+}
+
 // TestPropertyRandomOperations applies thousands of random sales, shipments, refunds, top-ups,
 // adjustments and payout steps for several sellers from several goroutines at once, then checks that
 // every balance is the sum of its entries and that no bucket ever went below zero (each entry

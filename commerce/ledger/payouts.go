@@ -98,6 +98,14 @@ type Payout struct {
 	SellerEmail string         `db:"seller_email" json:"seller_email"`
 	// AllowedSteps are the steps an admin may take now.
 	AllowedSteps []Step `db:"-" json:"allowed_steps"`
+	// Withdrawable: the seller may still cancel it themselves (WithdrawPayout).
+	Withdrawable bool `db:"-" json:"withdrawable"`
+}
+
+// withSteps fills in what may be done with p now.
+func (p *Payout) withSteps() {
+	p.AllowedSteps = AllowedSteps(p.Status)
+	p.Withdrawable = p.Status == PayoutPending
 }
 
 func (p Payout) money() money.Money { return money.Money{Amount: p.Amount, Currency: p.Currency} }
@@ -176,7 +184,7 @@ func payoutByID(ctx context.Context, tx *sqlx.Tx, id int64, forUpdate bool) (Pay
 	if errors.Is(err, sql.ErrNoRows) {
 		return Payout{}, ErrPayoutNotFound
 	}
-	p.AllowedSteps = AllowedSteps(p.Status)
+	p.withSteps()
 	return p, err
 }
 
@@ -195,6 +203,19 @@ func notify(ctx context.Context, tx *sqlx.Tx, p Payout, subject, message string)
 // allow answers ErrStepRefused; repeating the step that led to the current status answers the
 // payout unchanged, so a double click does one step.
 func StepPayout(ctx context.Context, db *sqlx.DB, id int64, step Step, actorID int64, reference, note string) (Payout, error) {
+	return stepPayout(ctx, db, id, step, actorID, reference, note, 0)
+}
+
+// WithdrawPayout is the seller cancelling their own payout while it is pending, before an admin
+// takes it up: the amount is available again at once, as when an admin cancels it. Once the payout
+// is processing or on hold it answers ErrStepRefused; another seller's payout is ErrPayoutNotFound.
+// Withdrawing a payout already cancelled answers it unchanged. The seller, who did it, is not notified.
+func WithdrawPayout(ctx context.Context, db *sqlx.DB, sellerID, id, actorID int64) (Payout, error) {
+	return stepPayout(ctx, db, id, StepCancel, actorID, "", "", sellerID)
+}
+
+// stepPayout is StepPayout by an admin (seller 0) or WithdrawPayout by the seller.
+func stepPayout(ctx context.Context, db *sqlx.DB, id int64, step Step, actorID int64, reference, note string, seller int64) (Payout, error) {
 	rule, ok := stepRules[step]
 	if !ok {
 		return Payout{}, fmt.Errorf("%w: unknown step %q", ErrStepRefused, step)
@@ -214,6 +235,14 @@ func StepPayout(ctx context.Context, db *sqlx.DB, id int64, step Step, actorID i
 	p, err := payoutByID(ctx, tx, id, true)
 	if err != nil {
 		return Payout{}, err
+	}
+	if seller != 0 {
+		switch {
+		case p.SellerID != seller:
+			return Payout{}, ErrPayoutNotFound
+		case p.Status != PayoutPending && p.Status != rule.to:
+			return Payout{}, fmt.Errorf("%w: the payout is %s", ErrStepRefused, strings.ReplaceAll(string(p.Status), "_", " "))
+		}
 	}
 	if p.Status == rule.to {
 		return p, nil
@@ -247,6 +276,9 @@ func StepPayout(ctx context.Context, db *sqlx.DB, id int64, step Step, actorID i
 	case StepCancel:
 		e.DPaying, e.DAvailable = -p.Amount, p.Amount
 		e.Description = fmt.Sprintf("Payout #%d cancelled: %s available again", id, amount)
+		if seller != 0 {
+			e.Description = fmt.Sprintf("Payout #%d withdrawn: %s available again", id, amount)
+		}
 		subject, message = fmt.Sprintf("Payout #%d cancelled", id), fmt.Sprintf("Your payout of %s was cancelled; the amount is available again.", amount)
 	}
 	if note != "" {
@@ -266,8 +298,10 @@ note = CASE WHEN $4 <> '' THEN $4 ELSE note END, updated_at = now() WHERE id = $
 	if _, err := tx.ExecContext(ctx, q, id, string(rule.to), reference, note); err != nil {
 		return Payout{}, fmt.Errorf("move payout: %w", err)
 	}
-	if err := notify(ctx, tx, p, subject, message); err != nil {
-		return Payout{}, err
+	if seller == 0 {
+		if err := notify(ctx, tx, p, subject, message); err != nil {
+			return Payout{}, err
+		}
 	}
 	if p, err = payoutByID(ctx, tx, id, false); err != nil {
 		return Payout{}, err
@@ -294,7 +328,7 @@ func ListPayouts(ctx context.Context, db sqlx.QueryerContext, f PayoutFilter, li
 		return nil, 0, err
 	}
 	for i := range out {
-		out[i].AllowedSteps = AllowedSteps(out[i].Status)
+		out[i].withSteps()
 	}
 	return out, total, nil
 }
@@ -308,6 +342,6 @@ WHERE p.seller_id = $1 AND p.status IN ('pending', 'processing', 'on_hold')`
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
-	p.AllowedSteps = AllowedSteps(p.Status)
+	p.withSteps()
 	return &p, err
 }

@@ -21,6 +21,8 @@ export interface Payout {
   created_at: string;
   updated_at: string;
   allowed_steps: PayoutStep[];
+  /** The seller may still cancel it themselves (while it is pending). */
+  withdrawable: boolean;
 }
 
 /** The top of Billing & Payouts (bff/billing), in minor units of `currency`. */
@@ -83,6 +85,12 @@ export const sellerPayouts = (api: ApiClient, page: number, signal?: AbortSignal
 /** Asks for a payout of `amount` (a decimal as typed, "50.00"); the key makes a retry the same request. */
 export async function requestPayout(api: ApiClient, amount: string, idempotencyKey: string) {
   const { message, data } = await api.send<Envelope<Payout>>('POST', '/seller/payouts', { body: { amount }, idempotencyKey });
+  return { message, data };
+}
+
+/** Cancels the seller's own pending payout; the amount is available again. */
+export async function withdrawPayout(api: ApiClient, id: number) {
+  const { message, data } = await api.send<Envelope<Payout>>('POST', `/seller/payouts/${id}/withdraw`);
   return { message, data };
 }
 

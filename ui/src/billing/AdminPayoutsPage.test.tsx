@@ -20,6 +20,7 @@ const payout = (change: Partial<Payout> = {}): Payout => ({
   created_at: '2026-04-15T23:30:00Z',
   updated_at: '2026-04-15T23:30:00Z',
   allowed_steps: ['complete', 'hold', 'cancel'],
+  withdrawable: false,
   ...change,
 });
 

@@ -49,6 +49,7 @@ const payout: Payout = {
   created_at: '2026-04-15T23:30:00Z',
   updated_at: '2026-04-15T23:30:00Z',
   allowed_steps: ['approve', 'hold', 'cancel'],
+  withdrawable: true,
 };
 
 const page = <T,>(data: T[]) => json({ data, total: data.length, per_page: 15, current_page: 1, last_page: 1, from: 1, to: data.length });
@@ -135,6 +136,35 @@ describe('PayoutsPage', () => {
     });
     expect(await screen.findByTestId('open-payout')).toHaveTextContent('Payout #5 of USD 60.00');
     expect(screen.queryByRole('button', { name: 'Request payout' })).toBeNull();
+  });
+
+  it('cancels a pending payout request, after which a new one can be asked for', async () => {
+    let open: Payout | null = payout;
+    const calls = show((url, init) => {
+      if (init?.method === 'POST') {
+        open = null;
+        const message = 'Your payout request was cancelled; the amount is available again.';
+        return Promise.resolve(json({ success: true, message, data: { ...payout, status: 'cancelled', withdrawable: false }, errors: [] }));
+      }
+      if (url.pathname === '/api/seller/billing') return Promise.resolve(ok(summary({ open_payout: open })));
+      return Promise.resolve(page([]));
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel request' }));
+    await waitFor(() => expect(calls.filter((c) => c.init?.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.init?.method === 'POST')?.url.pathname).toBe('/api/seller/payouts/5/withdraw');
+    expect(await screen.findByRole('button', { name: 'Request payout' })).toBeInTheDocument();
+    expect(screen.queryByTestId('open-payout')).toBeNull();
+  });
+
+  it('offers no cancel for a payout being processed', async () => {
+    show((url) => {
+      if (url.pathname === '/api/seller/billing') {
+        return Promise.resolve(ok(summary({ open_payout: { ...payout, status: 'processing', withdrawable: false } })));
+      }
+      return Promise.resolve(page([]));
+    });
+    expect(await screen.findByTestId('open-payout')).toHaveTextContent('Processing');
+    expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull();
   });
 
   it('says why when the balance is under the minimum', async () => {

@@ -9,10 +9,12 @@ import {
   billingSummary,
   exportTransactions,
   NO_TRANSACTION_FILTERS,
+  type Payout,
   requestPayout,
   sellerPayouts,
   transactions,
   type TransactionFilters,
+  withdrawPayout,
 } from '../api/billing';
 import { DateRangeFilter } from '../components/DateRangeFilter';
 import { ExportCsvButton } from '../components/ExportCsvButton';
@@ -103,6 +105,25 @@ function PayoutRequest({ available, minimum, currency, open }: { available: numb
   );
 }
 
+/** Cancels the seller's pending payout request, which gives its amount back to the available balance. */
+function WithdrawPayoutButton({ payout }: { payout: Payout }) {
+  const client = useQueryClient();
+  const withdraw = useMutation({
+    mutationFn: () => withdrawPayout(api, payout.id),
+    onSuccess: ({ message }) => notifications.show({ color: 'green', message }),
+    onError: (e) => notifications.show({ color: 'red', message: isApiError(e) ? e.message : String(e) }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: BILLING_KEY });
+      void client.invalidateQueries({ queryKey: meQuery.queryKey });
+    },
+  });
+  return (
+    <Button size="compact-sm" variant="subtle" color="red" loading={withdraw.isPending} onClick={() => withdraw.mutate()}>
+      Cancel request
+    </Button>
+  );
+}
+
 /** `/payouts`: Billing & Payouts. Balances, the payout request and history, and every transaction. */
 export function PayoutsPage() {
   const user = useSessionUser();
@@ -155,6 +176,7 @@ export function PayoutsPage() {
                     Payout #{s.open_payout.id} of {formatMoney({ amount: s.open_payout.amount, currency: s.open_payout.currency })}
                   </Text>
                   <StatusBadge table={PAYOUT_STATUS_LABELS} code={s.open_payout.status} />
+                  {s.open_payout.withdrawable && <WithdrawPayoutButton payout={s.open_payout} />}
                 </Group>
               )}
               <PayoutRequest available={s.available} minimum={s.payout_min} currency={s.currency} open={s.open_payout !== null} />
