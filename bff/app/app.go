@@ -256,7 +256,7 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	sellerOrders, err := orders.New(orders.Deps{DB: a.DB, Auth: a.Auth, Refunds: moneyBack})
+	sellerOrders, err := orders.New(orders.Deps{DB: a.DB, Auth: a.Auth, Refunds: moneyBack, Blob: store})
 	if err != nil {
 		return err
 	}

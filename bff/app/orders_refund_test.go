@@ -1,13 +1,22 @@
 package app
 
 import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/lib/pq"
 
 	"github.com/pressroom/pressroom/bff/orders"
+	"github.com/pressroom/pressroom/platform/blob"
 )
 
 type moneyBack struct {
@@ -303,6 +312,7 @@ func TestProductionQueue(t *testing.T) {
 	if r := s.do("GET", "/api/admin/production", seller, nil); r.status != 403 {
 		t.Fatalf("a seller reads the queue: %d", r.status)
 	}
+	s.checkBatch(admin, seller, id, num)
 	if r := s.do("POST", fmt.Sprintf("/api/admin/orders/%d/actions/produce", id), seller, nil); r.status != 403 {
 		t.Fatalf("a seller produces: %d", r.status)
 	}
@@ -351,5 +361,70 @@ func TestProductionQueue(t *testing.T) {
 	s.app.DB.Select(&actors, `SELECT action || ' ' || (actor LIKE 'user:%')::text FROM order_events WHERE order_id = $1 AND action IN ('process', 'ship', 'deliver') ORDER BY id`, id)
 	if strings.Join(actors, ",") != "process true,ship true,deliver true" {
 		t.Fatalf("production events %v", actors)
+	}
+}
+
+// checkBatch downloads the production batch with order id's print files in the store: a zip with
+// each file in the order's folder and a manifest naming it; a seller is refused, and a bad or empty
+// day answers why.
+func (s *stack) checkBatch(admin, seller string, id int64, num string) {
+	t := s.t
+	t.Helper()
+	store, err := blob.New(s.cfg.Blob, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	png := []byte("\x89PNG print file of order " + num)
+	var items []int64
+	s.app.DB.Select(&items, `SELECT di.id FROM design_order_items di JOIN order_items i ON i.id = di.order_item_id WHERE i.order_id = $1 ORDER BY di.id`, id)
+	if len(items) == 0 {
+		t.Fatal("the order has no print files to batch")
+	}
+	key := fmt.Sprintf("print-files/batch-test-%d.png", id)
+	if err := store.Put(context.Background(), key, bytes.NewReader(png), int64(len(png)), "image/png"); err != nil {
+		t.Fatal(err)
+	}
+	// The first file is in the store; any others were never rendered and show as missing.
+	s.app.DB.MustExec(`UPDATE design_order_items SET print_key = CASE WHEN id = $1 THEN $2 ELSE '' END WHERE id = ANY($3)`, items[0], key, pq.Array(items))
+
+	if r := s.do("GET", "/api/admin/production/batch.zip", seller, nil); r.status != 403 {
+		t.Fatalf("a seller downloads the batch: %d", r.status)
+	}
+	if r := s.do("GET", "/api/admin/production/batch.zip?date=26-11-2026", admin, nil); r.status != 422 || r.body.Message != orders.MsgBatchDate {
+		t.Fatalf("a bad day: %d %s", r.status, r.raw)
+	}
+	if r := s.do("GET", "/api/admin/production/batch.zip?date=2001-01-01", admin, nil); r.status != 404 || r.body.Message != orders.MsgBatchEmpty {
+		t.Fatalf("a day without orders: %d %s", r.status, r.raw)
+	}
+	today := time.Now().UTC().Format(time.DateOnly)
+	r := s.do("GET", "/api/admin/production/batch.zip?date="+today, admin, nil)
+	if r.status != 200 || r.header.Get("Content-Type") != "application/zip" || !strings.Contains(r.header.Get("Content-Disposition"), "production-"+today+".zip") {
+		t.Fatalf("batch: %d %v", r.status, r.header)
+	}
+	z, err := zip.NewReader(bytes.NewReader(r.raw), int64(len(r.raw)))
+	if err != nil {
+		t.Fatalf("the batch is not a zip: %v", err)
+	}
+	got := map[string][]byte{}
+	for _, f := range z.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[f.Name], _ = io.ReadAll(rc)
+		rc.Close()
+	}
+	rows, err := csv.NewReader(bytes.NewReader(got["manifest.csv"])).ReadAll()
+	if err != nil || len(rows) != len(items)+1 || rows[0][0] != "file" {
+		t.Fatalf("manifest %q (%v); want a header and %d files", rows, err, len(items))
+	}
+	first := rows[1]
+	if first[1] != num || first[9] != "ok" || !bytes.Equal(got[first[0]], png) || !strings.HasPrefix(first[0], fmt.Sprintf("%s-%d/", num, id)) {
+		t.Errorf("first file %q: %d bytes in the zip", first, len(got[first[0]]))
+	}
+	for _, row := range rows[2:] {
+		if row[9] != "missing" || got[row[0]] != nil {
+			t.Errorf("a file never rendered: %q", row)
+		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/pressroom/pressroom/bff/listing"
 	"github.com/pressroom/pressroom/commerce/orders"
 	"github.com/pressroom/pressroom/commerce/refunds"
+	"github.com/pressroom/pressroom/platform/blob"
 )
 
 // Deps are what the orders routes use.
@@ -26,6 +27,8 @@ type Deps struct {
 	Auth *auth.Service
 	// Refunds sends refunds through the gateway of the order's payment.
 	Refunds *refunds.Service
+	// Blob holds the print files the production batch downloads.
+	Blob blob.Store
 }
 
 // Service answers the orders screens.
@@ -36,8 +39,8 @@ type Service struct {
 
 // New checks the dependencies.
 func New(d Deps) (*Service, error) {
-	if d.DB == nil || d.Auth == nil || d.Refunds == nil {
-		return nil, errors.New("orders: database, auth and refunds are required")
+	if d.DB == nil || d.Auth == nil || d.Refunds == nil || d.Blob == nil {
+		return nil, errors.New("orders: database, auth, refunds and the blob store are required")
 	}
 	return &Service{d: d, store: store{db: d.DB}}, nil
 }
@@ -54,6 +57,7 @@ func Routes(g *echo.Group, s *Service) {
 	a.Handle(g, http.MethodPost, "/seller/orders/:id/actions/:action", need, s.handleAction)
 	a.Handle(g, http.MethodGet, "/admin/production", access.AdminOnly, s.handleQueue)
 	a.Handle(g, http.MethodPost, "/admin/production/tracking", access.AdminOnly, s.handleTrackingCSV)
+	a.Handle(g, http.MethodGet, "/admin/production/batch.zip", access.AdminOnly, s.handleBatch)
 	a.Handle(g, http.MethodPost, "/admin/orders/:id/actions/:action", access.AdminOnly, s.handleProductionAction)
 }
 
