@@ -1,18 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, apiLogin } from './support/accounts';
+import { sql, STORE_URL } from './support/shop';
 import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
-
-/** The storefront scripts/test started (PRESSROOM_E2E_STORE_URL), by default the one scripts/dev runs. */
-const STORE_URL = (process.env.PRESSROOM_E2E_STORE_URL ?? 'http://127.0.0.1:8082').replace(/\/+$/, '');
-
-/** Runs SQL on the e2e stack's database: the setup a browser cannot reach (docs/orders.md, Invalid addresses). */
-function sql(query: string, ...args: string[]) {
-  const url = process.env.PRESSROOM_DATABASE_URL;
-  if (!url) throw new Error('PRESSROOM_DATABASE_URL is not set: run through scripts/test e2e');
-  const vars = args.flatMap((a, i) => ['-v', `a${i + 1}=${a}`]);
-  execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', ...vars], { input: query, stdio: ['pipe', 'pipe', 'pipe'] });
-}
 
 describe('an order whose address the country rules refuse waits until the seller fixes it (docs/orders.md)', () => {
   const browser = suiteBrowser();

@@ -1,37 +1,14 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_ADMIN } from './support/accounts';
+import { buy, STORE_URL } from './support/shop';
 import { BASE_URL, DEMO_PASSWORD, DEMO_SELLER, openPage, screenshot, signIn, submitLogin, suiteBrowser, waitForDashboard } from './support/stack';
-
-/** The storefront scripts/test started (PRESSROOM_E2E_STORE_URL), by default the one scripts/dev runs. */
-const STORE_URL = (process.env.PRESSROOM_E2E_STORE_URL ?? 'http://127.0.0.1:8082').replace(/\/+$/, '');
-
-/** Buys one item in the demo shop with the test gateway and answers the order number. */
-async function buy(page: Page): Promise<string> {
-  await page.goto('/s/demo/');
-  await page.locator('a.card').first().click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await page.getByRole('button', { name: 'Check out' }).click();
-  await page.getByLabel('E-mail').fill('payout-buyer@example.com');
-  await page.getByLabel('Full name').fill('Pat Payout');
-  await page.getByLabel('Address', { exact: true }).fill('1 Market St');
-  await page.getByLabel('City').fill('San Francisco');
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByLabel('or, in US:').selectOption('US-CA');
-  await page.getByLabel('Postal code').fill('94103');
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByRole('button', { name: /^Pay / }).click();
-  const thanks = page.getByRole('heading', { name: /Thank you! Order \d+ is confirmed\./ });
-  await thanks.waitFor();
-  return /Order (\d+)/.exec(await thanks.innerText())?.[1] ?? '';
-}
 
 describe('billing and payouts (docs/money.md)', () => {
   const browser = suiteBrowser();
 
   it('shows a storefront sale held, then available, and pays it out through the admins', async () => {
     const shop = await openPage(browser(), undefined, STORE_URL);
-    const number = await buy(shop.page);
+    const number = await buy(shop.page, 'payout-buyer@example.com', 'Pat Payout');
     expect(number).not.toBe('');
     await shop.context.close();
 

@@ -5,10 +5,18 @@ import { useState } from 'react';
 import { isApiError } from '../api';
 
 /**
- * "Export CSV": fetches the file (the list's filters are in `load`) and saves it as `fileName` (a function names it
- * when the download starts); a refusal shows its message.
+ * "Export CSV" (or `label`): fetches the file (the list's filters are in `load`) and saves it as `fileName` (a
+ * function names it when the download starts); a refusal shows its message.
  */
-export function ExportCsvButton({ load, fileName }: { load: () => Promise<Blob>; fileName: string | (() => string) }) {
+export function ExportCsvButton({
+  load,
+  fileName,
+  label = 'Export CSV',
+}: {
+  load: () => Promise<Blob>;
+  fileName: string | (() => string);
+  label?: string;
+}) {
   const [exporting, setExporting] = useState(false);
   const download = async () => {
     setExporting(true);
@@ -27,7 +35,7 @@ export function ExportCsvButton({ load, fileName }: { load: () => Promise<Blob>;
   };
   return (
     <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void download()}>
-      Export CSV
+      {label}
     </Button>
   );
 }

@@ -54,6 +54,8 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
     icon: IconShieldCog,
     entries: [
       { label: 'Queue monitor', path: '/admin/queues', item: 'admin', external: true },
+      { label: 'Production', path: '/system/production', item: 'admin' },
+      { label: 'Payouts', path: '/system/payouts', item: 'admin' },
       { label: 'Mail outbox', path: '/system/mail', item: 'admin' },
     ],
   },

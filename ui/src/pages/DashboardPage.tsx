@@ -1,10 +1,12 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
   IconBuildingStore,
+  IconCash,
   IconCreditCard,
   IconListCheck,
   IconMailbox,
   IconPalette,
+  IconPrinter,
   IconShoppingCart,
   IconSpeakerphone,
   IconUserShield,
@@ -129,6 +131,13 @@ const ADMIN_HOME: readonly Destination[] = [
     icon: IconListCheck,
     external: true,
   },
+  {
+    title: 'Production',
+    text: 'Items ready to print, the day’s print files in one download, shipping by item or by tracking CSV.',
+    to: '/system/production',
+    icon: IconPrinter,
+  },
+  { title: 'Payouts', text: 'Sellers’ payout requests to approve and pay, balance adjustments.', to: '/system/payouts', icon: IconCash },
   { title: 'Mail outbox', text: 'The mail the platform sent while no mail server is set up.', to: '/system/mail', icon: IconMailbox },
   {
     title: 'Sign in as a seller',

@@ -47,6 +47,7 @@ import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { InvalidAddressPage } from '../orders/InvalidAddressPage';
 import { OrderDetailPage } from '../orders/OrderDetailPage';
 import { OrdersPage } from '../orders/OrdersPage';
+import { ProductionPage } from '../production/ProductionPage';
 import { ReviewPage } from '../review/ReviewPage';
 import { SectionPage } from '../pages/SectionPage';
 import { MailOutboxPage } from '../pages/admin/MailOutboxPage';
@@ -127,6 +128,7 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'settings/account', element: <AccountSettingsPage /> },
     { path: 'system/mail', element: <MailOutboxPage /> },
     { path: 'system/payouts', element: <AdminPayoutsPage /> },
+    { path: 'system/production', element: <ProductionPage /> },
     { path: 'payouts', element: <PayoutsPage /> },
     { path: 'campaigns', element: <CampaignsPage /> },
     { path: 'storefronts', element: <StorefrontsPage /> },

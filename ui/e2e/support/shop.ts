@@ -1,0 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import type { Page } from 'playwright-core';
+
+/** The storefront scripts/test started (PRESSROOM_E2E_STORE_URL), by default the one scripts/dev runs. */
+export const STORE_URL = (process.env.PRESSROOM_E2E_STORE_URL ?? 'http://127.0.0.1:8082').replace(/\/+$/, '');
+
+/**
+ * Buys the first product of the demo shop (on a page opened at STORE_URL) as `email` with the test gateway, shipping
+ * to San Francisco, and answers the order number.
+ */
+export async function buy(page: Page, email: string, name: string): Promise<string> {
+  await page.goto('/s/demo/');
+  await page.locator('a.card').first().click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Check out' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Address', { exact: true }).fill('1 Market St');
+  await page.getByLabel('City').fill('San Francisco');
+  await page.getByLabel('Country').selectOption('US');
+  await page.getByLabel('or, in US:').selectOption('US-CA');
+  await page.getByLabel('Postal code').fill('94103');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  const thanks = page.getByRole('heading', { name: /Thank you! Order \d+ is confirmed\./ });
+  await thanks.waitFor();
+  return /Order (\d+)/.exec(await thanks.innerText())?.[1] ?? '';
+}
+
+/**
+ * Runs SQL on the e2e stack's database (psql, with `:'a1'`… for the arguments) and answers its unaligned output: the
+ * setup and checks a browser cannot reach.
+ */
+export function sql(query: string, ...args: string[]): string {
+  const url = process.env.PRESSROOM_DATABASE_URL;
+  if (!url) throw new Error('PRESSROOM_DATABASE_URL is not set: run through scripts/test e2e');
+  const vars = args.flatMap((a, i) => ['-v', `a${i + 1}=${a}`]);
+  return execFileSync('psql', [url, '-tA', '-v', 'ON_ERROR_STOP=1', ...vars], { input: query, stdio: ['pipe', 'pipe', 'pipe'] })
+    .toString()
+    .trim();
+}
