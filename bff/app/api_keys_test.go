@@ -287,3 +287,52 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 		t.Fatalf("documented %v\nrouted     %v", documented, routed)
 	}
 }
+
+// TestAPICancelOrder: a key with the orders scope cancels an order through the state machine; a
+// repeat with the same Idempotency-Key gets the first answer, a new request is refused by the
+// state (409), another seller's key gets 404, and the order's history names the API key.
+func TestAPICancelOrder(t *testing.T) {
+	s := newStack(t)
+	seller := s.mint("seller@example.com", "own", "", false)
+	s.addUser("other@example.com", []string{"seller"}, []string{}, true, false)
+	other := s.mint("other@example.com", "own", "", false)
+	keyID, key := s.createKey(seller, map[string]any{"name": "Sync", "scopes": []string{"orders"}})
+	_, storeKey := s.createKey(seller, map[string]any{"name": "Stores", "scopes": []string{"store"}})
+	_, otherKey := s.createKey(other, map[string]any{"name": "Other", "scopes": []string{"orders"}})
+	orderID, _ := s.buy("buyer@example.com", "Ada Buyer", 1)
+	path := fmt.Sprintf("/api/v1/orders/%d/cancel", orderID)
+	body := map[string]any{"note": "Customer changed their mind"}
+
+	if r := s.do("POST", path, storeKey, body, "Idempotency-Key", "c-1"); r.status != 403 {
+		t.Fatalf("cancel without the orders scope: %d %s", r.status, r.raw)
+	}
+	if r := s.do("POST", path, otherKey, body, "Idempotency-Key", "c-1"); r.status != 404 {
+		t.Fatalf("another seller's key cancels: %d %s", r.status, r.raw)
+	}
+	if r := s.do("POST", path, key, map[string]any{"note": strings.Repeat("x", 1001)}); r.status != 422 || r.body.Errors[0].Field != "note" {
+		t.Fatalf("long note: %d %s", r.status, r.raw)
+	}
+	first := s.do("POST", path, key, body, "Idempotency-Key", "c-1")
+	if first.status != 200 || first.body.Data.(map[string]any)["status"] != "cancelled" {
+		t.Fatalf("cancel: %d %s", first.status, first.raw)
+	}
+	again := s.do("POST", path, key, body, "Idempotency-Key", "c-1")
+	if again.status != 200 || again.header.Get("Idempotent-Replayed") != "true" || string(again.raw) != string(first.raw) {
+		t.Fatalf("repeat with the same key: %d %v %s", again.status, again.header, again.raw)
+	}
+	if r := s.do("POST", path, key, map[string]any{"note": "other"}, "Idempotency-Key", "c-1"); r.status != 422 {
+		t.Fatalf("same key, another request: %d %s", r.status, r.raw)
+	}
+	if r := s.do("POST", path, key, body); r.status != 409 || !strings.HasPrefix(r.body.Message, publicapi.MsgCancelRefused) {
+		t.Fatalf("cancel a cancelled order: %d %s", r.status, r.raw)
+	}
+	// The same Idempotency-Key from the seller's own session is another key: it does not replay.
+	if r := s.do("POST", fmt.Sprintf("/api/seller/orders/%d/actions/cancel", orderID), seller, body, "Idempotency-Key", "c-1"); r.status == 200 && r.header.Get("Idempotent-Replayed") == "true" {
+		t.Fatalf("a session replayed the API key's answer: %s", r.raw)
+	}
+	var events int
+	if err := s.app.DB.Get(&events, `SELECT count(*) FROM order_events WHERE order_id = $1 AND action = 'cancel' AND actor = $2`,
+		orderID, "api_key:"+strconv.FormatInt(keyID, 10)); err != nil || events != 1 {
+		t.Fatalf("order history: %d cancel events by the key, %v", events, err)
+	}
+}

@@ -291,11 +291,11 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	public, err := publicapi.New(publicapi.Deps{Config: a.cfg.API, DB: a.DB, Redis: a.redis, Keys: apiKeys})
+	a.keys, err = idempotency.New(a.cfg.Idempotency, a.DB, a.log)
 	if err != nil {
 		return err
 	}
-	a.keys, err = idempotency.New(a.cfg.Idempotency, a.DB, a.log)
+	public, err := publicapi.New(publicapi.Deps{Config: a.cfg.API, DB: a.DB, Redis: a.redis, Keys: apiKeys, Idempotency: a.keys})
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/pressroom/pressroom/bff/apikeys"
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/bff/idempotency"
 	"github.com/pressroom/pressroom/platform/ratelimit"
 )
 
@@ -25,6 +26,8 @@ type Deps struct {
 	DB     *sqlx.DB
 	Redis  *redis.Client
 	Keys   *apikeys.Service
+	// Idempotency keeps the answers of POSTs sent with an Idempotency-Key, per API key.
+	Idempotency *idempotency.Keys
 }
 
 // Service answers the public API.
@@ -39,14 +42,15 @@ func New(d Deps) (*Service, error) {
 	if err := d.Config.Validate(); err != nil {
 		return nil, err
 	}
-	if d.DB == nil || d.Redis == nil || d.Keys == nil {
-		return nil, errors.New("publicapi: database, redis and keys are required")
+	if d.DB == nil || d.Redis == nil || d.Keys == nil || d.Idempotency == nil {
+		return nil, errors.New("publicapi: database, redis, keys and idempotency are required")
 	}
 	return &Service{d: d, store: store{db: d.DB}, window: ratelimit.New(d.Redis, d.Config.RateWindow)}, nil
 }
 
 // Routes lists every endpoint of the API. The OpenAPI document is public; every other route needs
-// a key (apikeys.Service.Authenticate), spends one request of its budget, and needs its scope.
+// a key (apikeys.Service.Authenticate), spends one request of its budget, and needs its scope;
+// every POST runs at most once per Idempotency-Key of its API key.
 func Routes(e *echo.Echo, s *Service) {
 	e.GET(Base+"/openapi.json", handleOpenAPI)
 	g := e.Group(Base, s.d.Keys.Authenticate, s.limit)
@@ -57,6 +61,14 @@ func Routes(e *echo.Echo, s *Service) {
 	g.GET("/orders", s.handleOrders, orders)
 	g.GET("/orders/:id", s.handleOrder, orders)
 	g.GET("/orders/:id/shipments", s.handleShipments, orders)
+	once := s.d.Idempotency.OnceFor(keyOwner)
+	g.POST("/orders/:id/cancel", s.handleCancel, orders, once)
+}
+
+// keyOwner keeps a request's Idempotency-Key among its API key's, apart from its account's sessions'.
+func keyOwner(c echo.Context) (idempotency.Owner, bool) {
+	k := apikeys.KeyCaller(c)
+	return idempotency.Owner{Account: k.SellerID, Person: k.SellerID, Space: "api-key:" + strconv.FormatInt(k.KeyID, 10) + ":"}, true
 }
 
 // MsgRateLimited is the answer of a key past its budget.

@@ -6,10 +6,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/pressroom/pressroom/bff/apikeys"
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/commerce/orders"
 )
 
 // Messages of the not-found answers: another account's rows read as missing.
@@ -112,6 +115,47 @@ func (s *Service) handleShipments(c echo.Context) error {
 	}
 	return envelope.OK(c, sh)
 }
+
+// MsgCancelRefused prefixes the state machine's reason when an order cannot be cancelled.
+const MsgCancelRefused = "This order cannot be cancelled now: "
+
+// handleCancel cancels an order through the order state machine (commerce/orders), as the seller's
+// Cancel button does; it moves no money (a paid order's refund is a separate step).
+func (s *Service) handleCancel(c echo.Context) error {
+	var body struct {
+		Note string `json:"note"`
+	}
+	if c.Request().ContentLength != 0 {
+		if err := envelope.Bind(c, &body); err != nil {
+			return err
+		}
+	}
+	note := strings.TrimSpace(body.Note)
+	if utf8.RuneCountInString(note) > maxNote {
+		e := envelope.TooLong("note", "note", maxNote)
+		return envelope.Fail(http.StatusUnprocessableEntity, e.Message, e)
+	}
+	k := apikeys.KeyCaller(c)
+	id := envelope.PathID(c)
+	err := s.store.cancel(c.Request().Context(), k.SellerID, id, "api_key:"+strconv.FormatInt(k.KeyID, 10), note)
+	switch {
+	case errors.Is(err, errNotFound):
+		return envelope.Fail(http.StatusNotFound, MsgOrderNotFound)
+	case errors.Is(err, orders.ErrRefused):
+		reason := strings.TrimPrefix(err.Error(), orders.ErrRefused.Error()+": ")
+		return envelope.Fail(http.StatusConflict, MsgCancelRefused+reason+".")
+	case err != nil:
+		return err
+	}
+	o, err := s.store.order(c.Request().Context(), k.SellerID, id)
+	if err != nil {
+		return err
+	}
+	return envelope.OK(c, o)
+}
+
+// maxNote caps the note kept with a cancellation.
+const maxNote = 1000
 
 // oneOf reads the query parameter name, which is empty or one of allowed.
 func oneOf(c echo.Context, name string, allowed []string) (string, error) {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/bff/listing"
+	"github.com/pressroom/pressroom/commerce/orders"
 )
 
 // errNotFound means the account has no such row.
@@ -196,4 +197,26 @@ func (s store) shipments(ctx context.Context, seller, id int64) ([]Shipment, err
 		return nil, fmt.Errorf("shipments: %w", err)
 	}
 	return out, nil
+}
+
+// cancel moves the account's order id to cancelled in one transaction holding the order; a move
+// the state machine refuses wraps orders.ErrRefused and changes nothing.
+func (s store) cancel(ctx context.Context, seller, id int64, actor, note string) error {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var found int64
+	err = tx.GetContext(ctx, &found, `SELECT id FROM orders WHERE id = $1 AND seller_id = $2 AND status <> 'deleted' FOR UPDATE`, id, seller)
+	if errors.Is(err, sql.ErrNoRows) {
+		return errNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("lock order: %w", err)
+	}
+	if _, err := orders.Apply(ctx, tx, id, orders.ActionCancel, actor, note); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
