@@ -28,6 +28,12 @@ import { applyServerError } from '../pages/auth/formErrors';
 import { useSessionUser } from '../session/useSessionUser';
 import { API_KEYS_KEY, SCOPE_LABELS, scopeNames } from './scopes';
 
+/** A badge that grows with its label and is never cut. */
+const UNCUT = {
+  miw: 'max-content',
+  styles: { root: { flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } },
+} as const;
+
 /** A key's state in words: revoked, expired or active. */
 function keyState(key: ApiKey, now: number): { label: string; color: string } {
   if (key.revoked_at) return { label: 'Revoked', color: 'gray' };
@@ -153,7 +159,7 @@ function ApiKeysManager({ readOnly, timeZone }: { readOnly: boolean; timeZone: s
                   <Table.Td>
                     <Text fw={500}>{k.name}</Text>
                     {k.test_mode && (
-                      <Badge size="sm" variant="light" color="orange">
+                      <Badge size="sm" variant="light" color="orange" {...UNCUT}>
                         Test mode
                       </Badge>
                     )}
@@ -173,7 +179,7 @@ function ApiKeysManager({ readOnly, timeZone }: { readOnly: boolean; timeZone: s
                     <Text size="sm">{when(k.last_used_at, 'Not used yet')}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={state.color} variant="light">
+                    <Badge color={state.color} variant="light" {...UNCUT}>
                       {state.label}
                     </Badge>
                   </Table.Td>
