@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, isApiError } from '../api';
@@ -12,6 +12,11 @@ function resolve<T>(doc: OpenApiDocument, value: T | { $ref: string }): T | unde
   const [, , kind, name] = value.$ref.split('/');
   const group = (doc.components as Record<string, Record<string, unknown>> | undefined)?.[kind ?? ''];
   return group?.[name ?? ''] as T | undefined;
+}
+
+/** Text with `code` spans, as the document writes header and field names. */
+function Prose({ text }: { text: string }) {
+  return text.split('`').map((part, i) => (i % 2 ? <Code key={i}>{part}</Code> : part));
 }
 
 /** `/settings/api-keys/reference`: the public API's reference, rendered from its OpenAPI document. */
@@ -43,7 +48,9 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
   const base = doc.servers?.[0]?.url ?? '';
   return (
     <>
-      <Text maw={820}>{doc.info.description}</Text>
+      <Text maw={820}>
+        <Prose text={doc.info.description ?? ''} />
+      </Text>
       {Object.entries(doc.paths).flatMap(([path, ops]) =>
         Object.entries(ops).map(([method, op]) => {
           const params = (op.parameters ?? []).map((p) => resolve<OpenApiParameter>(doc, p)).filter((p) => p !== undefined);
@@ -60,7 +67,11 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
                 <Title order={2} fz="h5">
                   {op.summary}
                 </Title>
-                {op.description && <Text size="sm">{op.description}</Text>}
+                {op.description && (
+                  <Text size="sm">
+                    <Prose text={op.description} />
+                  </Text>
+                )}
                 {params.length > 0 && (
                   <Table withTableBorder verticalSpacing={4} aria-label={`Parameters of ${method.toUpperCase()} ${path}`}>
                     <Table.Thead>
