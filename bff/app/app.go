@@ -15,6 +15,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/pressroom/pressroom/bff/abandoned"
+	"github.com/pressroom/pressroom/bff/apikeys"
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/billing"
 	"github.com/pressroom/pressroom/bff/bulk"
@@ -27,6 +28,7 @@ import (
 	"github.com/pressroom/pressroom/bff/imageproxy"
 	"github.com/pressroom/pressroom/bff/notifications"
 	"github.com/pressroom/pressroom/bff/orders"
+	"github.com/pressroom/pressroom/bff/publicapi"
 	"github.com/pressroom/pressroom/bff/review"
 	"github.com/pressroom/pressroom/bff/server"
 	"github.com/pressroom/pressroom/bff/stores"
@@ -76,6 +78,8 @@ type Config struct {
 	// Stripe is the platform's Stripe account (PRESSROOM_STRIPE_*, as the storefront's): refunds of
 	// Stripe payments go through it.
 	Stripe payments.StripeConfig
+	// API is the public API's rate limit per key (PRESSROOM_API_RATE_*).
+	API publicapi.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the bff uses.
@@ -126,6 +130,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Stripe, err = payments.LoadStripeConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.API, err = publicapi.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Uploads, err = uploads.LoadConfig(lookup)
 	return cfg, err
 }
@@ -137,7 +144,7 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version, c.Idempotency, c.Stripe} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version, c.Idempotency, c.Stripe, c.API} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -280,7 +287,15 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	apiKeys, err := apikeys.New(apikeys.Deps{DB: a.DB, Auth: a.Auth, Log: a.log})
+	if err != nil {
+		return err
+	}
 	a.keys, err = idempotency.New(a.cfg.Idempotency, a.DB, a.log)
+	if err != nil {
+		return err
+	}
+	public, err := publicapi.New(publicapi.Deps{Config: a.cfg.API, DB: a.DB, Redis: a.redis, Keys: apiKeys, Idempotency: a.keys})
 	if err != nil {
 		return err
 	}
@@ -325,6 +340,8 @@ func (a *App) build(ctx context.Context) error {
 		featured.Routes(api, featured.Deps{DB: a.DB, Auth: a.Auth})
 		tracking.Routes(api, tracking.Deps{DB: a.DB, Auth: a.Auth, Redis: a.redis})
 		systemconfig.Routes(api, systemconfig.Deps{DB: a.DB, Auth: a.Auth})
+		apikeys.Routes(api, apiKeys)
+		publicapi.Routes(e, public)
 		system.Routes(e, system.Deps{
 			DB: a.DB, Redis: a.redis, RedisOpt: a.cfg.Queue.RedisOpt(), Relay: relay, Auth: a.Auth, Store: store, Log: a.log,
 			OutboxShowLinks: a.cfg.Mail.OutboxShowLinks,

@@ -5,7 +5,7 @@
 // duplicates wait for the first to finish. The same key with another request (another body, path
 // or account) is refused with 422: the client reused a key by mistake.
 //
-// Keys belong to the person signed in, live for Config.TTL, and are kept in Postgres so that every
+// Keys belong to the person signed in (a public API request's to its API key, see OnceFor), live for Config.TTL, and are kept in Postgres so that every
 // bff process shares them. Only answers that succeeded (2xx) are kept: a failed request leaves no
 // key behind, so its retry runs again. Requests without the header run as before.
 //

@@ -84,13 +84,41 @@ type stored struct {
 	Body        []byte        `db:"body"`
 }
 
+// Owner is whose keys a request's Idempotency-Key is among.
+type Owner struct {
+	// Account is the account acted in; it is part of the request's fingerprint.
+	Account int64
+	// Person is the users row the key is kept under.
+	Person int64
+	// Space keeps one kind of caller's keys apart from another's under the same person (an API
+	// key's from its owner's sessions'); empty for sessions.
+	Space string
+}
+
 // Once is the middleware of a creating route, behind the auth guard: with an Idempotency-Key
 // header the request runs at most once per key, and repeats get its answer.
-func (k *Keys) Once(next echo.HandlerFunc) echo.HandlerFunc {
+func (k *Keys) Once(next echo.HandlerFunc) echo.HandlerFunc { return k.OnceFor(sessionOwner)(next) }
+
+// sessionOwner keeps a session's keys under the person signed in.
+func sessionOwner(c echo.Context) (Owner, bool) {
+	id := auth.Caller(c)
+	if id == nil {
+		return Owner{}, false
+	}
+	return Owner{Account: id.User.ID, Person: id.Person()}, true
+}
+
+// OnceFor is Once for callers that are not sessions (API keys): owner names whose keys the
+// request's key is among, and false runs the request without one.
+func (k *Keys) OnceFor(owner func(echo.Context) (Owner, bool)) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc { return k.once(owner, next) }
+}
+
+func (k *Keys) once(owner func(echo.Context) (Owner, bool), next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		key := c.Request().Header.Get(Header)
-		id := auth.Caller(c)
-		if key == "" || id == nil {
+		o, ok := owner(c)
+		if key == "" || !ok {
 			return next(c)
 		}
 		if !ValidKey(key) {
@@ -102,8 +130,8 @@ func (k *Keys) Once(next echo.HandlerFunc) echo.HandlerFunc {
 			return err // the body limit's 413, or a broken connection
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		fp := fingerprint(id.User.ID, r.Method, r.URL.RequestURI(), body)
-		user := id.Person()
+		fp := fingerprint(o.Account, r.Method, r.URL.RequestURI(), body)
+		user, key := o.Person, o.Space+key
 
 		ctx := r.Context()
 		deadline := time.Now().Add(k.cfg.Wait)

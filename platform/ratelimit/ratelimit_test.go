@@ -78,3 +78,22 @@ func TestWindowAmounts(t *testing.T) {
 		t.Fatalf("count %d, want 100 (refused takes given back)", n)
 	}
 }
+
+// Use reports what remains: the count left after each take and the window's end, and a refusal
+// leaves the remaining count where it was.
+func TestWindowUse(t *testing.T) {
+	addr, db := testinfra.Redis(t)
+	rdb := redis.NewClient(&redis.Options{Addr: addr, DB: db})
+	t.Cleanup(func() { rdb.Close() })
+	w := New(rdb, time.Minute)
+	ctx := context.Background()
+	for i, want := range []int64{2, 1, 0, 0} {
+		u, err := w.Use(ctx, "k", 1, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u.Remaining != want || u.Reset <= 0 || u.Reset > time.Minute || (u.Wait > 0) != (i == 3) {
+			t.Fatalf("take %d: %+v, want %d remaining, refused %v", i+1, u, want, i == 3)
+		}
+	}
+}

@@ -49,7 +49,7 @@ describe('general settings (docs/accounts.md)', () => {
       await page.goto('/settings/general?current_tab=2fa');
       expect(await page.getByRole('tab', { name: 'Two-factor authentication' }).getAttribute('aria-selected')).toBe('true');
       await page.getByRole('tab', { name: 'API key' }).click();
-      await page.getByText(/does not issue API keys to sellers yet/).waitFor();
+      await page.getByRole('button', { name: 'Create API key' }).waitFor();
       await screenshot(page, 'general-settings-api-key');
       await context.close();
     } finally {

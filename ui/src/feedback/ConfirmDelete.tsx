@@ -2,25 +2,28 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from '../api';
-import { confirmText } from './confirm';
+import { confirmText, type ConfirmText } from './confirm';
 
 /**
  * The "Are you sure?" dialog before a list row is deleted: open while item is set. remove deletes the row by id and
- * answers the message to show; the list under queryKey is read afresh after it.
+ * answers the message to show; the list under queryKey is read afresh after it. texts overrides the dialog's words
+ * (a revocation is not a deletion).
  */
 export function ConfirmDelete({
   item,
   onClose,
   remove,
   queryKey,
+  texts,
 }: {
   item: { id: number; name: string } | null;
   onClose: () => void;
   remove: (id: number) => Promise<string>;
   queryKey: QueryKey;
+  texts?: Partial<ConfirmText>;
 }) {
   const queryClient = useQueryClient();
-  const text = confirmText();
+  const text = confirmText(texts);
   const mutation = useMutation({
     mutationFn: remove,
     onSuccess: async (message) => {

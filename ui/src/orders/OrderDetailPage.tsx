@@ -261,10 +261,11 @@ function OrderView({ order }: { order: OrderDetail }) {
   );
 }
 
-/** Who acted when no person did: the buyer's checkout, the payment gateway, the platform. */
+/** Who acted when no person did: the buyer's checkout, the payment gateway, an API key, the platform. */
 function actorWords(actor: string): string {
   if (actor.startsWith('gateway:')) return 'Payment gateway';
   if (actor === 'buyer') return 'Buyer';
+  if (actor.startsWith('api_key:')) return 'API key';
   return 'Pressroom';
 }
 

@@ -18,6 +18,8 @@ import {
 import { redirect, type RouteObject } from 'react-router';
 import type { User } from '../api';
 import { AbandonedOrdersPage } from '../abandoned/AbandonedOrdersPage';
+import { ApiKeysPage } from '../apikeys/ApiKeysPage';
+import { ApiReferencePage } from '../apikeys/ApiReferencePage';
 import { AdminPayoutsPage } from '../billing/AdminPayoutsPage';
 import { PayoutsPage } from '../billing/PayoutsPage';
 import { BulkCampaignsPage } from '../bulk/BulkCampaignsPage';
@@ -124,6 +126,8 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
   const pages: RouteObject[] = [
     { index: true, element: <DashboardPage /> },
     { path: 'settings/general', element: <GeneralSettingsPage /> },
+    { path: 'settings/api-keys', element: <ApiKeysPage /> },
+    { path: 'settings/api-keys/reference', element: <ApiReferencePage /> },
     { path: 'personalized/artworks', element: <ArtworksPage /> },
     { path: 'settings/account', element: <AccountSettingsPage /> },
     { path: 'system/mail', element: <MailOutboxPage /> },

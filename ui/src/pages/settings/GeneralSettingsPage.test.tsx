@@ -52,17 +52,20 @@ describe('GeneralSettingsPage', () => {
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/me')).toBe(true));
   });
 
-  it('current_tab=2fa selects the two-factor tab, current_tab=api-key the API key tab', async () => {
-    showPages('/settings/general?current_tab=2fa', { '/settings/general': <GeneralSettingsPage /> }, () =>
-      json(200, { success: true, message: '', data: null, errors: [] }),
+  it('current_tab=2fa selects the two-factor tab, current_tab=api-key the API keys panel', async () => {
+    showPages('/settings/general?current_tab=2fa', { '/settings/general': <GeneralSettingsPage /> }, (url) =>
+      url.pathname === '/api/settings/api-keys'
+        ? json(200, { success: true, message: '', data: { keys: [], scopes: ['store', 'orders'] }, errors: [] })
+        : json(200, { success: true, message: '', data: null, errors: [] }),
     );
     expect(screen.getByRole('tab', { name: 'Two-factor authentication' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('button', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'API key' }));
     const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getByText(/does not issue API keys to sellers yet/)).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'API Keys' })).toHaveAttribute('href', '/settings/api-keys');
-    expect(within(panel).queryByText(/coming soon/i)).not.toBeInTheDocument();
+    expect(await within(panel).findByText('No API keys yet.')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Create API key' })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/settings/api-keys/reference');
+    expect(within(panel).queryByText(/coming soon|not issue API keys/i)).not.toBeInTheDocument();
   });
 });

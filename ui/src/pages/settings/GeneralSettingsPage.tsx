@@ -1,5 +1,6 @@
-import { Anchor, Card, Stack, Tabs, Text, Title } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Card, Stack, Tabs, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { ApiKeysPanel } from '../../apikeys/ApiKeysPanel';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
 import { TwoFactorSettings } from './TwoFactorSettings';
 
@@ -7,8 +8,8 @@ const TABS = ['general', 'api-key', '2fa'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * `/settings/general`: the time zone and display currency, what API keys are, and two-factor
- * authentication; `current_tab=api-key` or `current_tab=2fa` selects those tabs.
+ * `/settings/general`: the time zone and display currency, the API keys (the same panel as `/settings/api-keys`),
+ * and two-factor authentication; `current_tab=api-key` or `current_tab=2fa` selects those tabs.
  */
 export function GeneralSettingsPage() {
   const [search, setSearch] = useSearchParams();
@@ -36,21 +37,7 @@ export function GeneralSettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="api-key" pt="lg">
           <Card withBorder radius="lg" padding="lg">
-            <Stack gap="sm" maw={620}>
-              <Text>
-                An API key lets your own software (a shop backend, an order import script) read and create orders and
-                campaigns in your account without your password. Each key is shown once when it is made and can be
-                revoked at any time.
-              </Text>
-              <Text c="dimmed">
-                Pressroom does not issue API keys to sellers yet, so there is no key to create or revoke for this
-                account. Your keys will be listed on the{' '}
-                <Anchor component={Link} to="/settings/api-keys">
-                  API Keys
-                </Anchor>{' '}
-                page.
-              </Text>
-            </Stack>
+            <ApiKeysPanel />
           </Card>
         </Tabs.Panel>
         <Tabs.Panel value="2fa" pt="lg">
