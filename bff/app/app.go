@@ -21,6 +21,7 @@ import (
 	"github.com/pressroom/pressroom/bff/campaigns"
 	"github.com/pressroom/pressroom/bff/crossselling"
 	"github.com/pressroom/pressroom/bff/customers"
+	"github.com/pressroom/pressroom/bff/domains"
 	"github.com/pressroom/pressroom/bff/emailmarketing"
 	"github.com/pressroom/pressroom/bff/featured"
 	"github.com/pressroom/pressroom/bff/idempotency"
@@ -40,6 +41,7 @@ import (
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/refunds"
 	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/platform/customdomain"
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/klaviyo"
@@ -76,6 +78,9 @@ type Config struct {
 	// Stripe is the platform's Stripe account (PRESSROOM_STRIPE_*, as the storefront's): refunds of
 	// Stripe payments go through it.
 	Stripe payments.StripeConfig
+	// Domains is how custom domains are checked (PRESSROOM_DNS_RESOLVER, PRESSROOM_DNS_TIMEOUT) and
+	// which are the platform's own (PRESSROOM_STORE_DOMAIN).
+	Domains customdomain.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the bff uses.
@@ -126,6 +131,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Stripe, err = payments.LoadStripeConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Domains, err = customdomain.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Uploads, err = uploads.LoadConfig(lookup)
 	return cfg, err
 }
@@ -137,7 +145,7 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version, c.Idempotency, c.Stripe} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version, c.Idempotency, c.Stripe, c.Domains} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -248,6 +256,15 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	checker, err := customdomain.NewChecker(a.cfg.Domains, a.DB)
+	if err != nil {
+		return err
+	}
+	storeDomains, err := domains.New(domains.Deps{DB: a.DB, Auth: a.Auth, Checker: checker,
+		Reserved: []string{a.cfg.Domains.StoreDomain, a.cfg.Auth.Public.Host()}})
+	if err != nil {
+		return err
+	}
 	gateways, err := a.gateways()
 	if err != nil {
 		return err
@@ -317,6 +334,7 @@ func (a *App) build(ctx context.Context) error {
 		billing.Routes(api, money, once)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)
+		domains.Routes(api, storeDomains, once)
 		emailmarketing.Routes(api, email, once)
 		version.Routes(api, a.Auth, a.cfg.Version)
 		team.Routes(api, team.Deps{DB: a.DB, Auth: a.Auth, Mailer: mailer, PublicURL: a.cfg.Auth.Public.URL}, once)

@@ -3,6 +3,7 @@ package customdomain
 import (
 	"errors"
 	"net"
+	"strings"
 	"time"
 
 	"github.com/pressroom/pressroom/platform/env"
@@ -15,17 +16,22 @@ type Config struct {
 	Resolver string
 	// Timeout bounds one check's lookup (PRESSROOM_DNS_TIMEOUT, default 5s).
 	Timeout time.Duration
+	// StoreDomain is the domain stores live under as {slug}.{StoreDomain} (PRESSROOM_STORE_DOMAIN,
+	// the storefront's variable, default localhost): it and the names under it are the platform's.
+	StoreDomain string
 }
 
 // DefaultConfig asks the system's resolvers.
-func DefaultConfig() Config { return Config{Timeout: 5 * time.Second} }
+func DefaultConfig() Config { return Config{Timeout: 5 * time.Second, StoreDomain: "localhost"} }
 
-// LoadConfig reads PRESSROOM_DNS_RESOLVER and PRESSROOM_DNS_TIMEOUT over the defaults.
+// LoadConfig reads PRESSROOM_DNS_RESOLVER, PRESSROOM_DNS_TIMEOUT and PRESSROOM_STORE_DOMAIN over the defaults.
 func LoadConfig(lookup env.Lookup) (Config, error) {
 	cfg := DefaultConfig()
 	r := env.NewReader(lookup)
 	r.String(&cfg.Resolver, "PRESSROOM_DNS_RESOLVER")
 	r.Duration(&cfg.Timeout, "PRESSROOM_DNS_TIMEOUT")
+	r.String(&cfg.StoreDomain, "PRESSROOM_STORE_DOMAIN")
+	cfg.StoreDomain = strings.ToLower(strings.Trim(cfg.StoreDomain, "."))
 	return cfg, r.Err()
 }
 
