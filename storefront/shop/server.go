@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 
@@ -123,12 +124,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.webhook(w, r)
 		return
 	}
+	if r.URL.Path == AskPath {
+		s.ask(w, r)
+		return
+	}
 	host, port := r.Host, ""
 	if h, p, err := net.SplitHostPort(r.Host); err == nil {
 		host, port = h, p
 	}
 	host = strings.ToLower(host)
-	slug, base, rest := "", "", r.URL.Path
+	slug, base, rest, custom := "", "", r.URL.Path, false
 	if after, ok := strings.CutPrefix(r.URL.Path, "/s/"); ok {
 		slug, rest, _ = strings.Cut(after, "/")
 		rest = "/" + rest
@@ -139,6 +144,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	} else if sub, ok := strings.CutSuffix(host, "."+s.cfg.StoreDomain); ok && !strings.Contains(sub, ".") {
 		slug = sub
+	} else if s.mayBeCustom(host) {
+		own, err := s.store.slugByDomain(r.Context(), host)
+		if err != nil && !errors.Is(err, errNotFound) {
+			s.fail(w, r, err)
+			return
+		}
+		slug, custom = own, own != ""
 	}
 	if slug == "" {
 		s.notFound(w, r, "No store lives at this address. A store is at /s/{name}/ or {name}."+s.cfg.StoreDomain+".")
@@ -150,15 +162,26 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			scheme = "https"
 		}
 		s.cache.serve(w, r, scheme+"://"+strings.ToLower(r.Host)+r.URL.RequestURI(), func(w http.ResponseWriter, r *http.Request) {
-			s.serveStore(w, r, slug, base, rest, port)
+			s.serveStore(w, r, slug, base, rest, port, custom)
 		})
 		return
 	}
-	s.serveStore(w, r, slug, base, rest, port)
+	s.serveStore(w, r, slug, base, rest, port, custom)
 }
 
-// serveStore serves the page at rest of the store slug, whose pages are under base.
-func (s *Server) serveStore(w http.ResponseWriter, r *http.Request, slug, base, rest, port string) {
+// mayBeCustom reports whether host could be a store's own domain: not an IP address nor the store
+// domain itself.
+func (s *Server) mayBeCustom(host string) bool {
+	if host == "" || host == s.cfg.StoreDomain {
+		return false
+	}
+	_, err := netip.ParseAddr(host)
+	return err != nil
+}
+
+// serveStore serves the page at rest of the store slug, whose pages are under base. On the store's
+// own (custom) domain, that domain is the canonical address.
+func (s *Server) serveStore(w http.ResponseWriter, r *http.Request, slug, base, rest, port string, custom bool) {
 	st, err := s.store.storeBySlug(r.Context(), slug)
 	if errors.Is(err, errNotFound) {
 		s.notFound(w, r, "There is no store named "+slug+".")
@@ -174,6 +197,9 @@ func (s *Server) serveStore(w http.ResponseWriter, r *http.Request, slug, base, 
 	origin := scheme + "://" + st.Slug + "." + s.cfg.StoreDomain
 	if port != "" {
 		origin += ":" + port
+	}
+	if custom {
+		origin = scheme + "://" + strings.ToLower(r.Host)
 	}
 	rs := reqStore{Store: st, Base: base, Origin: origin}
 	r2 := r.Clone(context.WithValue(r.Context(), ctxKey{}, rs))
