@@ -194,7 +194,11 @@ function DomainCard({
             </Group>
             <Text size="sm" c="dimmed">
               {d.store_name}
-              {d.checked_at ? ` · last checked ${formatDateTime(d.checked_at, timeZone)}` : ' · not checked yet'}
+              {d.checked_at
+                ? ` · last checked ${formatDateTime(d.checked_at, timeZone)}`
+                : d.verified_at
+                  ? ` · verified ${formatDateTime(d.verified_at, timeZone)}`
+                  : ' · not checked yet'}
             </Text>
           </Stack>
           <Group gap="xs" wrap="nowrap">
