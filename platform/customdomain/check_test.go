@@ -148,3 +148,59 @@ INSERT INTO store_domains (store_id, domain) SELECT id, 'shop.example.test' FROM
 		t.Fatalf("Check of a missing domain: %v, want ErrNotFound", err)
 	}
 }
+
+func TestCheckDue(t *testing.T) {
+	db, _ := testinfra.Postgres(t)
+	dns := testinfra.DNS(t)
+	ctx := context.Background()
+	var store int64
+	err := db.GetContext(ctx, &store, `
+WITH u AS (INSERT INTO users (name, email, password_hash, roles) VALUES ('S', 's@example.com', 'x', '{seller}') RETURNING id)
+INSERT INTO stores (owner_id, name, domain) SELECT id, 'Shop', 'shop.pressroom.local' FROM u RETURNING id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := func(domain, created, checked string, verified bool) {
+		t.Helper()
+		_, err := db.ExecContext(ctx, `INSERT INTO store_domains (store_id, domain, created_at, checked_at, verified_at)
+VALUES ($1, $2, now() - $3::interval, now() - $4::interval, CASE WHEN $5 THEN now() - interval '3 days' END)`, store, domain, created, checked, verified)
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	add("new.example", "1 minute", "100 years", false)  // never really checked: due
+	add("fresh.example", "1 hour", "10 seconds", false) // checked a moment ago: not due
+	add("abandoned.example", "8 days", "1 hour", false) // a week passed: only the seller checks it now
+	add("kept.example", "30 days", "25 hours", true)    // verified, a day since the last check: due
+	add("lost.example", "30 days", "25 hours", true)    // the same, but its record is gone
+	add("recent.example", "30 days", "1 hour", true)    // verified and checked lately: not due
+	db.MustExecContext(ctx, `UPDATE store_domains SET checked_at = NULL WHERE domain = 'new.example'`)
+	var keptToken string
+	if err := db.GetContext(ctx, &keptToken, `SELECT token FROM store_domains WHERE domain = 'kept.example'`); err != nil {
+		t.Fatal(err)
+	}
+	dns.SetTXT(RecordName("kept.example"), keptToken)
+
+	c := checker(t, dns.Addr, db)
+	n, err := c.CheckDue(ctx)
+	if err != nil || n != 3 {
+		t.Fatalf("CheckDue = %d, %v; want 3 domains checked", n, err)
+	}
+	var got []struct {
+		Domain string `db:"domain"`
+		Status string `db:"status"`
+	}
+	if err := db.SelectContext(ctx, &got, `SELECT domain, status FROM store_domains ORDER BY id`); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"new.example": "failed", "fresh.example": "pending", "abandoned.example": "pending",
+		"kept.example": "verified", "lost.example": "failed", "recent.example": "verified"}
+	for _, g := range got {
+		if want[g.Domain] != g.Status {
+			t.Errorf("%s: %s, want %s", g.Domain, g.Status, want[g.Domain])
+		}
+	}
+	if n, err := c.CheckDue(ctx); err != nil || n != 0 {
+		t.Fatalf("second pass checked %d, %v; want none due", n, err)
+	}
+}
