@@ -36,6 +36,7 @@ import (
 	"github.com/pressroom/pressroom/bff/systemconfig"
 	"github.com/pressroom/pressroom/bff/team"
 	"github.com/pressroom/pressroom/bff/tracking"
+	"github.com/pressroom/pressroom/bff/trademarks"
 	"github.com/pressroom/pressroom/bff/uploads"
 	"github.com/pressroom/pressroom/bff/version"
 	"github.com/pressroom/pressroom/commerce/payments"
@@ -343,6 +344,7 @@ func (a *App) build(ctx context.Context) error {
 		featured.Routes(api, featured.Deps{DB: a.DB, Auth: a.Auth})
 		tracking.Routes(api, tracking.Deps{DB: a.DB, Auth: a.Auth, Redis: a.redis})
 		systemconfig.Routes(api, systemconfig.Deps{DB: a.DB, Auth: a.Auth})
+		trademarks.Routes(api, trademarks.Deps{DB: a.DB, Auth: a.Auth})
 		system.Routes(e, system.Deps{
 			DB: a.DB, Redis: a.redis, RedisOpt: a.cfg.Queue.RedisOpt(), Relay: relay, Auth: a.Auth, Store: store, Log: a.log,
 			OutboxShowLinks: a.cfg.Mail.OutboxShowLinks,
