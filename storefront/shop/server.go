@@ -41,6 +41,7 @@ type Server struct {
 	mux   *http.ServeMux
 	limit *limiter
 	cache *pageCache // nil: pages are rendered for every request
+	hosts *hostCache // nil: custom domains are looked up for every request
 }
 
 // New builds the handler.
@@ -57,7 +58,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, d: d, store: store{db: d.DB}, pages: p, mail: mailT, mux: http.NewServeMux(), limit: newLimiter(cfg.PostsPerMinute),
-		cache: newPageCache(cfg.PageCache)}
+		cache: newPageCache(cfg.PageCache), hosts: newHostCache(cfg.PageCache)}
 	s.routes()
 	return s, nil
 }
@@ -145,8 +146,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	} else if sub, ok := strings.CutSuffix(host, "."+s.cfg.StoreDomain); ok && !strings.Contains(sub, ".") {
 		slug = sub
 	} else if s.mayBeCustom(host) {
-		own, err := s.store.slugByDomain(r.Context(), host)
-		if err != nil && !errors.Is(err, errNotFound) {
+		own, err := s.hosts.slug(r.Context(), host, s.verifiedDomainSlug)
+		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
@@ -167,6 +168,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.serveStore(w, r, slug, base, rest, port, custom)
+}
+
+// verifiedDomainSlug is the slug of the store whose verified custom domain is host, "" for none.
+func (s *Server) verifiedDomainSlug(ctx context.Context, host string) (string, error) {
+	slug, err := s.store.slugByDomain(ctx, host)
+	if errors.Is(err, errNotFound) {
+		return "", nil
+	}
+	return slug, err
 }
 
 // mayBeCustom reports whether host could be a store's own domain: not an IP address nor the store
