@@ -174,7 +174,8 @@ VALUES ($1, $2, now() - $3::interval, now() - $4::interval, CASE WHEN $5 THEN no
 	add("kept.example", "30 days", "25 hours", true)    // verified, a day since the last check: due
 	add("lost.example", "30 days", "25 hours", true)    // the same, but its record is gone
 	add("recent.example", "30 days", "1 hour", true)    // verified and checked lately: not due
-	db.MustExecContext(ctx, `UPDATE store_domains SET checked_at = NULL WHERE domain = 'new.example'`)
+	add("trusted.example", "30 days", "0", true)        // verified without a check: left alone
+	db.MustExecContext(ctx, `UPDATE store_domains SET checked_at = NULL WHERE domain IN ('new.example', 'trusted.example')`)
 	var keptToken string
 	if err := db.GetContext(ctx, &keptToken, `SELECT token FROM store_domains WHERE domain = 'kept.example'`); err != nil {
 		t.Fatal(err)
@@ -194,7 +195,8 @@ VALUES ($1, $2, now() - $3::interval, now() - $4::interval, CASE WHEN $5 THEN no
 		t.Fatal(err)
 	}
 	want := map[string]string{"new.example": "failed", "fresh.example": "pending", "abandoned.example": "pending",
-		"kept.example": "verified", "lost.example": "failed", "recent.example": "verified"}
+		"kept.example": "verified", "lost.example": "failed", "recent.example": "verified",
+		"trusted.example": "verified"}
 	for _, g := range got {
 		if want[g.Domain] != g.Status {
 			t.Errorf("%s: %s, want %s", g.Domain, g.Status, want[g.Domain])

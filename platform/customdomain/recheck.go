@@ -11,8 +11,10 @@ import (
 )
 
 // Re-check rules: a domain not verified yet is checked every RecheckEvery for PendingFor after it
-// was added (then only the seller's "check now" does); a verified one once every VerifiedEvery, so
-// a domain whose record went away (or that changed hands) stops being served.
+// was added (then only the seller's "check now" does); one verified by a check is checked again
+// every VerifiedEvery, so a domain whose record went away (or that changed hands) stops being
+// served. A row verified without any check (checked_at NULL: the demo seed's, or one the operator
+// verified by hand) is trusted until someone checks it.
 const (
 	PendingFor    = 7 * 24 * time.Hour
 	VerifiedEvery = 24 * time.Hour
@@ -27,7 +29,7 @@ UPDATE store_domains SET checked_at = now() WHERE id IN (
     SELECT id FROM store_domains
     WHERE (verified_at IS NULL AND created_at > now() - $1 * interval '1 second'
            AND (checked_at IS NULL OR checked_at < now() - $2 * interval '1 second'))
-       OR (verified_at IS NOT NULL AND (checked_at IS NULL OR checked_at < now() - $3 * interval '1 second'))
+       OR (verified_at IS NOT NULL AND checked_at < now() - $3 * interval '1 second')
     ORDER BY checked_at NULLS FIRST, id
     LIMIT $4
     FOR UPDATE SKIP LOCKED)
