@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/pressroom/pressroom/bff/domains"
@@ -100,6 +101,35 @@ func TestSellerDomains(t *testing.T) {
 	if r := s.do("GET", one, seller, nil); r.status != 404 {
 		t.Fatalf("get after remove: %d %s", r.status, r.raw)
 	}
+	// Added at the same moment by both sellers, a name goes to exactly one store.
+	var wg sync.WaitGroup
+	statuses := make(chan int, 16)
+	for i := range 16 {
+		token, store := seller, storeID
+		if i%2 == 1 {
+			token, store = veteran, foreignStore
+		}
+		wg.Go(func() {
+			statuses <- s.do("POST", "/api/domains", token, map[string]any{"store_id": store, "domain": "race.example.test"}).status
+		})
+	}
+	wg.Wait()
+	close(statuses)
+	created := 0
+	for st := range statuses {
+		switch st {
+		case 201:
+			created++
+		case 422:
+		default:
+			t.Fatalf("concurrent add answered %d", st)
+		}
+	}
+	var rows int
+	if err := s.app.DB.Get(&rows, `SELECT count(*) FROM store_domains WHERE domain = 'race.example.test'`); err != nil || created != 1 || rows != 1 {
+		t.Fatalf("concurrent adds: %d created, %d rows, %v", created, rows, err)
+	}
+
 	// Removed, the name is free again.
 	if r := s.do("POST", "/api/domains", veteran, map[string]any{"store_id": foreignStore, "domain": "shop.example.test"}); r.status != 201 {
 		t.Fatalf("add after remove: %d %s", r.status, r.raw)
