@@ -206,3 +206,22 @@ VALUES ($1, $2, now() - $3::interval, now() - $4::interval, CASE WHEN $5 THEN no
 		t.Fatalf("second pass checked %d, %v; want none due", n, err)
 	}
 }
+
+// BenchmarkLookup is one verification lookup, over UDP on loopback, against testinfra's server.
+func BenchmarkLookup(b *testing.B) {
+	dns := testinfra.DNS(b)
+	const token = "0123456789abcdef0123456789abcdef"
+	dns.SetTXT(RecordName("shop.example.test"), token)
+	cfg := DefaultConfig()
+	cfg.Resolver = dns.Addr
+	c, err := NewChecker(cfg, &sqlx.DB{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for b.Loop() {
+		if err := c.Lookup(ctx, "shop.example.test", token); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
