@@ -3,6 +3,7 @@ package customdomain
 import (
 	"net/netip"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 )
@@ -53,8 +54,16 @@ func Normalize(raw string, reserved ...string) (string, error) {
 	if _, err := netip.ParseAddr(s); err == nil {
 		return "", ErrIP
 	}
+	if !utf8.ValidString(s) {
+		return "", ErrInvalid
+	}
 	name, err := profile.ToASCII(s)
 	if err != nil || name == "" || len(name) > MaxLength {
+		return "", ErrInvalid
+	}
+	// The ASCII form must be a valid name of its own: labels that only look like punycode
+	// ("xn--" followed by what decodes to a disallowed character) are refused here.
+	if again, err := profile.ToASCII(name); err != nil || again != name {
 		return "", ErrInvalid
 	}
 	labels := strings.Split(name, ".")

@@ -27,6 +27,8 @@ func TestNormalize(t *testing.T) {
 		{"numeric top-level", "10.1", "", ErrIP},
 		{"single label", "shop", "", ErrNotFull},
 		{"underscore", "my_shop.example.com", "", ErrInvalid},
+		{"bytes that are not UTF-8", "\xbc.A", "", ErrInvalid},
+		{"punycode of a disallowed character", "xn--zn7c.a", "", ErrInvalid},
 		{"leading hyphen", "-shop.example.com", "", ErrInvalid},
 		{"empty label", "shop..example.com", "", ErrInvalid},
 		{"label too long", "a123456789012345678901234567890123456789012345678901234567890123.example.com", "", ErrInvalid},
