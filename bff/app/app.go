@@ -22,6 +22,7 @@ import (
 	"github.com/pressroom/pressroom/bff/campaigns"
 	"github.com/pressroom/pressroom/bff/crossselling"
 	"github.com/pressroom/pressroom/bff/customers"
+	"github.com/pressroom/pressroom/bff/domains"
 	"github.com/pressroom/pressroom/bff/emailmarketing"
 	"github.com/pressroom/pressroom/bff/featured"
 	"github.com/pressroom/pressroom/bff/idempotency"
@@ -37,11 +38,13 @@ import (
 	"github.com/pressroom/pressroom/bff/systemconfig"
 	"github.com/pressroom/pressroom/bff/team"
 	"github.com/pressroom/pressroom/bff/tracking"
+	"github.com/pressroom/pressroom/bff/trademarks"
 	"github.com/pressroom/pressroom/bff/uploads"
 	"github.com/pressroom/pressroom/bff/version"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/refunds"
 	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/platform/customdomain"
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/klaviyo"
@@ -80,6 +83,9 @@ type Config struct {
 	Stripe payments.StripeConfig
 	// API is the public API's rate limit per key (PRESSROOM_API_RATE_*).
 	API publicapi.Config
+	// Domains is how custom domains are checked (PRESSROOM_DNS_RESOLVER, PRESSROOM_DNS_TIMEOUT) and
+	// which are the platform's own (PRESSROOM_STORE_DOMAIN).
+	Domains customdomain.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the bff uses.
@@ -133,6 +139,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.API, err = publicapi.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Domains, err = customdomain.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Uploads, err = uploads.LoadConfig(lookup)
 	return cfg, err
 }
@@ -144,7 +153,7 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version, c.Idempotency, c.Stripe, c.API} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version, c.Idempotency, c.Stripe, c.API, c.Domains} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -255,6 +264,15 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	checker, err := customdomain.NewChecker(a.cfg.Domains, a.DB)
+	if err != nil {
+		return err
+	}
+	storeDomains, err := domains.New(domains.Deps{DB: a.DB, Auth: a.Auth, Checker: checker,
+		Reserved: []string{a.cfg.Domains.StoreDomain, a.cfg.Auth.Public.Host()}})
+	if err != nil {
+		return err
+	}
 	gateways, err := a.gateways()
 	if err != nil {
 		return err
@@ -332,6 +350,7 @@ func (a *App) build(ctx context.Context) error {
 		billing.Routes(api, money, once)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)
+		domains.Routes(api, storeDomains, once)
 		emailmarketing.Routes(api, email, once)
 		version.Routes(api, a.Auth, a.cfg.Version)
 		team.Routes(api, team.Deps{DB: a.DB, Auth: a.Auth, Mailer: mailer, PublicURL: a.cfg.Auth.Public.URL}, once)
@@ -342,6 +361,7 @@ func (a *App) build(ctx context.Context) error {
 		systemconfig.Routes(api, systemconfig.Deps{DB: a.DB, Auth: a.Auth})
 		apikeys.Routes(api, apiKeys)
 		publicapi.Routes(e, public)
+		trademarks.Routes(api, trademarks.Deps{DB: a.DB, Auth: a.Auth})
 		system.Routes(e, system.Deps{
 			DB: a.DB, Redis: a.redis, RedisOpt: a.cfg.Queue.RedisOpt(), Relay: relay, Auth: a.Auth, Store: store, Log: a.log,
 			OutboxShowLinks: a.cfg.Mail.OutboxShowLinks,

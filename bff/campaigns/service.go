@@ -25,6 +25,7 @@ import (
 	"github.com/pressroom/pressroom/platform/livecache"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/platform/trademark"
 	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/tasks"
 	workertasks "github.com/pressroom/pressroom/worker/tasks"
@@ -244,6 +245,9 @@ func (s *Service) respond(c echo.Context, id int64) error {
 			DesignJSON: r.DesignJSON, Option: r.Option, Revision: r.Revision, Export: st})
 	}
 	if camp.Mockups, err = mockups(ctx, s.d.DB, id); err != nil {
+		return err
+	}
+	if camp.Warnings, err = trademark.Warnings(ctx, s.d.DB, "name", camp.Name); err != nil {
 		return err
 	}
 	return envelope.OK(c, camp)

@@ -15,6 +15,7 @@ import (
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/platform/trademark"
 	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
@@ -138,6 +139,8 @@ type Campaign struct {
 	Products     []Product `db:"-" json:"products"`
 	Designs      []Design  `db:"-" json:"designs"`
 	Mockups      []Mockup  `db:"-" json:"mockups"`
+	// Warnings tell of listed trademarks in the name: the campaign is saved all the same.
+	Warnings []trademark.Warning `db:"-" json:"warnings"`
 }
 
 // Summary is a campaign in the list.

@@ -65,3 +65,12 @@ func (c Config) Validate(production bool) error {
 
 // Link is the absolute address of path (starting with /) on the dashboard.
 func (c Config) Link(path string) string { return c.URL + path }
+
+// Host is the dashboard's host name, without port; "" when URL does not parse.
+func (c Config) Host() string {
+	u, err := url.Parse(c.URL)
+	if err != nil {
+		return ""
+	}
+	return u.Hostname()
+}

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 
@@ -40,6 +41,7 @@ type Server struct {
 	mux   *http.ServeMux
 	limit *limiter
 	cache *pageCache // nil: pages are rendered for every request
+	hosts *hostCache // nil: custom domains are looked up for every request
 }
 
 // New builds the handler.
@@ -56,7 +58,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, d: d, store: store{db: d.DB}, pages: p, mail: mailT, mux: http.NewServeMux(), limit: newLimiter(cfg.PostsPerMinute),
-		cache: newPageCache(cfg.PageCache)}
+		cache: newPageCache(cfg.PageCache), hosts: newHostCache(cfg.PageCache)}
 	s.routes()
 	return s, nil
 }
@@ -123,12 +125,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.webhook(w, r)
 		return
 	}
+	if r.URL.Path == AskPath {
+		s.ask(w, r)
+		return
+	}
 	host, port := r.Host, ""
 	if h, p, err := net.SplitHostPort(r.Host); err == nil {
 		host, port = h, p
 	}
 	host = strings.ToLower(host)
-	slug, base, rest := "", "", r.URL.Path
+	slug, base, rest, custom := "", "", r.URL.Path, false
 	if after, ok := strings.CutPrefix(r.URL.Path, "/s/"); ok {
 		slug, rest, _ = strings.Cut(after, "/")
 		rest = "/" + rest
@@ -139,6 +145,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	} else if sub, ok := strings.CutSuffix(host, "."+s.cfg.StoreDomain); ok && !strings.Contains(sub, ".") {
 		slug = sub
+	} else if s.mayBeCustom(host) {
+		own, err := s.hosts.slug(r.Context(), host, s.verifiedDomainSlug)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		slug, custom = own, own != ""
 	}
 	if slug == "" {
 		s.notFound(w, r, "No store lives at this address. A store is at /s/{name}/ or {name}."+s.cfg.StoreDomain+".")
@@ -150,15 +163,35 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			scheme = "https"
 		}
 		s.cache.serve(w, r, scheme+"://"+strings.ToLower(r.Host)+r.URL.RequestURI(), func(w http.ResponseWriter, r *http.Request) {
-			s.serveStore(w, r, slug, base, rest, port)
+			s.serveStore(w, r, slug, base, rest, port, custom)
 		})
 		return
 	}
-	s.serveStore(w, r, slug, base, rest, port)
+	s.serveStore(w, r, slug, base, rest, port, custom)
 }
 
-// serveStore serves the page at rest of the store slug, whose pages are under base.
-func (s *Server) serveStore(w http.ResponseWriter, r *http.Request, slug, base, rest, port string) {
+// verifiedDomainSlug is the slug of the store whose verified custom domain is host, "" for none.
+func (s *Server) verifiedDomainSlug(ctx context.Context, host string) (string, error) {
+	slug, err := s.store.slugByDomain(ctx, host)
+	if errors.Is(err, errNotFound) {
+		return "", nil
+	}
+	return slug, err
+}
+
+// mayBeCustom reports whether host could be a store's own domain: not an IP address nor the store
+// domain itself.
+func (s *Server) mayBeCustom(host string) bool {
+	if host == "" || host == s.cfg.StoreDomain {
+		return false
+	}
+	_, err := netip.ParseAddr(host)
+	return err != nil
+}
+
+// serveStore serves the page at rest of the store slug, whose pages are under base. On the store's
+// own (custom) domain, that domain is the canonical address.
+func (s *Server) serveStore(w http.ResponseWriter, r *http.Request, slug, base, rest, port string, custom bool) {
 	st, err := s.store.storeBySlug(r.Context(), slug)
 	if errors.Is(err, errNotFound) {
 		s.notFound(w, r, "There is no store named "+slug+".")
@@ -174,6 +207,9 @@ func (s *Server) serveStore(w http.ResponseWriter, r *http.Request, slug, base, 
 	origin := scheme + "://" + st.Slug + "." + s.cfg.StoreDomain
 	if port != "" {
 		origin += ":" + port
+	}
+	if custom {
+		origin = scheme + "://" + strings.ToLower(r.Host)
 	}
 	rs := reqStore{Store: st, Base: base, Origin: origin}
 	r2 := r.Clone(context.WithValue(r.Context(), ctxKey{}, rs))

@@ -39,7 +39,7 @@ type fixture struct {
 
 const evil = `<script>alert(1)</script>`
 
-func setup(t *testing.T) fixture {
+func setup(t testing.TB) fixture {
 	t.Helper()
 	gw, err := payments.NewTest("test")
 	if err != nil {
@@ -49,7 +49,7 @@ func setup(t *testing.T) fixture {
 }
 
 // setupWith is setup with the gateway gw.
-func setupWith(t *testing.T, gw payments.Gateway) fixture {
+func setupWith(t testing.TB, gw payments.Gateway) fixture {
 	t.Helper()
 	db, _ := testinfra.Postgres(t)
 	f := fixture{db: db}

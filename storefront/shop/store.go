@@ -133,6 +133,21 @@ FROM orders WHERE id = $1 AND store_id = $2`
 
 type store struct{ db *sqlx.DB }
 
+// qDomainSlug is the slug of the store a verified custom domain belongs to.
+const qDomainSlug = `SELECT s.slug FROM store_domains d JOIN stores s ON s.id = d.store_id
+WHERE d.domain = $1 AND d.verified_at IS NOT NULL`
+
+// slugByDomain is the slug of the store whose verified custom domain is domain (lower case, no
+// port), or errNotFound.
+func (s store) slugByDomain(ctx context.Context, domain string) (string, error) {
+	var slug string
+	err := s.db.GetContext(ctx, &slug, qDomainSlug, domain)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", errNotFound
+	}
+	return slug, err
+}
+
 func (s store) storeBySlug(ctx context.Context, slug string) (Store, error) {
 	var st Store
 	err := s.db.GetContext(ctx, &st, qStore, slug)

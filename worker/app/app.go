@@ -10,6 +10,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/pressroom/pressroom/platform/customdomain"
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/klaviyo"
@@ -48,6 +49,9 @@ type Config struct {
 	// Abandon is the abandoned checkouts and their recovery e-mails (PRESSROOM_ABANDON_*,
 	// PRESSROOM_STOREFRONT_PUBLIC_URL, PRESSROOM_STOREFRONT_SIGNING_KEY).
 	Abandon abandoned.Config
+	// Domains re-checks custom domains (PRESSROOM_DNS_RESOLVER, PRESSROOM_DNS_TIMEOUT,
+	// PRESSROOM_DOMAIN_RECHECK_INTERVAL).
+	Domains customdomain.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the worker uses.
@@ -84,7 +88,10 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Send, err = emailsend.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
-	cfg.Abandon, err = abandoned.LoadConfig(lookup)
+	if cfg.Abandon, err = abandoned.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	cfg.Domains, err = customdomain.LoadConfig(lookup)
 	return cfg, err
 }
 
@@ -93,7 +100,7 @@ func (c Config) Validate() error {
 	if c.Concurrency < 1 {
 		return fmt.Errorf("PRESSROOM_WORKER_CONCURRENCY=%d: want at least 1", c.Concurrency)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk, c.Mail, c.Abandon} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk, c.Mail, c.Abandon, c.Domains} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -114,6 +121,7 @@ type App struct {
 	bulk   *bulk.Reconciler
 	jobs   *bulk.Scheduler
 	left   *abandoned.Runner
+	checks *customdomain.Checker
 	server *asynq.Server
 	mux    *asynq.ServeMux
 }
@@ -201,8 +209,14 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 		db.Close()
 		return nil, err
 	}
+	checks, err := customdomain.NewChecker(cfg.Domains, db)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
 	return &App{
-		cfg: cfg, log: log, db: db, client: client, relay: relay, mux: mux, bulk: reconciler, jobs: scheduler, left: left,
+		cfg: cfg, log: log, db: db, client: client, relay: relay, mux: mux, bulk: reconciler, jobs: scheduler, left: left, checks: checks,
 		server: queue.NewServer(cfg.Queue, queue.Worker, cfg.Concurrency, log),
 	}, nil
 }
@@ -217,6 +231,7 @@ func (a *App) Run(ctx context.Context) error {
 	g.Go(func() error { return a.bulk.Run(ctx) })
 	g.Go(func() error { return a.jobs.Run(ctx) })
 	g.Go(func() error { return a.left.Run(ctx) })
+	g.Go(func() error { return a.checks.Run(ctx, a.log) })
 	if err := g.Wait(); err != nil {
 		return err
 	}

@@ -45,9 +45,12 @@ export async function assertStackIsUp(): Promise<void> {
   }
 }
 
-/** Launches the system Chromium headless; playwright gives it a fresh temporary profile. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/**
+ * Launches the system Chromium headless; playwright gives it a fresh temporary profile. extraArgs are added
+ * to the usual switches (e.g. --host-resolver-rules to send a made-up domain to loopback).
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
 }
 
 /**

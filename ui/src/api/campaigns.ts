@@ -151,6 +151,8 @@ const campaignSchema = z.object({
   products: z.array(productSchema),
   designs: z.array(designSchema),
   mockups: z.array(mockupSchema).optional(),
+  /** Listed trademarks the name holds: the campaign is saved all the same, and the seller warned. */
+  warnings: z.array(z.object({ field: z.string(), term: z.string(), message: z.string() })).optional(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 

@@ -136,6 +136,22 @@ describe('CampaignEditorPage', { timeout: 20_000 }, () => {
     });
   });
 
+  it('saves a name holding a listed trademark and warns of it', async () => {
+    const message = '"nike" is on the list of trademarks: a campaign using it without the owner\'s permission may be taken down.';
+    const { calls, user } = setup({
+      save: () => ok({ ...CAMPAIGN, name: 'Nike drop', warnings: [{ field: 'name', term: 'nike', message }] }),
+      exports: () => [],
+    });
+    const name = await screen.findByRole('textbox', { name: 'Campaign name' });
+    expect(screen.queryByTestId('trademark-warning')).not.toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'Nike drop');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('trademark-warning')).toHaveTextContent(message);
+    expect(await screen.findByText('Campaign saved. Making the print files…')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ name: 'Nike drop' });
+  });
+
   it('refuses to send a save that breaks the personalized rule', async () => {
     const { calls, user } = setup({ save: () => ok(CAMPAIGN), exports: () => [] });
     await user.click(await screen.findByRole('combobox', { name: 'Personalized' }));

@@ -219,6 +219,7 @@ function Editor({ initial }: { initial: Campaign }) {
               canRemove={campaign.products.length > 1}
               busy={editor.productChange.isPending}
               errors={errors}
+              warnings={campaign.warnings}
               onAddProduct={(templateId) => editor.productChange.mutate({ add: templateId })}
               onRemoveProduct={() => editor.productChange.mutate({ remove: product.id })}
             />

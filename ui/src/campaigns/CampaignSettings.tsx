@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Card, Group, Select, Stack, Switch, TextInput, Tooltip } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Card, Group, Select, Stack, Switch, TextInput, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Product } from '../api/campaigns';
@@ -21,12 +21,24 @@ interface CampaignSettingsProps {
   canRemove: boolean;
   busy: boolean;
   errors: Pick<PlacedErrors, 'name' | 'personalized'>;
+  /** Warnings of the saved name (listed trademarks); they never stop a save. */
+  warnings?: readonly { term: string; message: string }[];
   onAddProduct: (templateId: number) => void;
   onRemoveProduct: () => void;
 }
 
 /** The campaign's own fields (name, personalized) and its products (add from the catalogue, remove). */
-export function CampaignSettings({ draft, onDraft, product, canRemove, busy, errors, onAddProduct, onRemoveProduct }: CampaignSettingsProps) {
+export function CampaignSettings({
+  draft,
+  onDraft,
+  product,
+  canRemove,
+  busy,
+  errors,
+  warnings = [],
+  onAddProduct,
+  onRemoveProduct,
+}: CampaignSettingsProps) {
   const templates = useQuery(templatesQuery);
   const [templateToAdd, setTemplateToAdd] = useState<string | null>(null);
   return (
@@ -39,6 +51,15 @@ export function CampaignSettings({ draft, onDraft, product, canRemove, busy, err
           onChange={(event) => onDraft({ name: event.currentTarget.value })}
           data-action="editDraft"
         />
+        {warnings.length > 0 && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} />} title="Trademark" data-testid="trademark-warning">
+            <Stack gap={4}>
+              {warnings.map((w) => (
+                <span key={w.term}>{w.message}</span>
+              ))}
+            </Stack>
+          </Alert>
+        )}
         <Group grow align="flex-start">
           <Select
             label="Personalized"

@@ -173,6 +173,7 @@ export function useCampaignEditor(initial: Campaign, readOnly = false) {
       queryClient.setQueryData(campaignQuery(next.id).queryKey, next);
       void queryClient.invalidateQueries({ queryKey: [...CAMPAIGNS_KEY, 'list'] });
       notifications.show({ color: 'green', message: 'Campaign saved. Making the print files…' });
+      for (const w of next.warnings ?? []) notifications.show({ color: 'yellow', title: 'Trademark', message: w.message });
     },
     onError: (error, { body }) => {
       const fieldErrors = error instanceof SaveCheckError || isApiError(error) ? error.fieldErrors : [];

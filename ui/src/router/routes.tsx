@@ -32,6 +32,7 @@ import { FullPageLoader } from '../components/FullPageLoader';
 import { CrossSellingPage } from '../crossselling/CrossSellingPage';
 import { CustomerDetailPage } from '../customers/CustomerDetailPage';
 import { CustomersPage } from '../customers/CustomersPage';
+import { DomainsPage } from '../domains/DomainsPage';
 import { BlankLayout } from '../layouts/BlankLayout';
 import { CenteredLayout } from '../layouts/CenteredLayout';
 import { DefaultLayout } from '../layouts/DefaultLayout';
@@ -137,6 +138,7 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'campaigns', element: <CampaignsPage /> },
     { path: 'storefronts', element: <StorefrontsPage /> },
     { path: 'storefronts/edit/:id', element: <StoreEditPage /> },
+    { path: 'domains', element: <DomainsPage /> },
     guarded(['preferOldBulkCampaign'], { path: 'campaigns/edit/:id?', element: <CampaignEditorPage /> }),
     guarded(['preferOldBulkCampaign'], placeholder(['campaigns/express/*', 'Express Campaign', IconSpeakerphone])),
     { path: 'bulk-campaigns', element: <BulkCampaignsPage /> },
