@@ -68,9 +68,14 @@ export async function openPage(
   return { context, page };
 }
 
-/** Saves a full-page screenshot to e2e/screenshots/<name>.png for a human to look at (transitions finished). */
+/**
+ * Saves a full-page screenshot to e2e/screenshots/<name>.png for a human to look at (transitions finished). The page is
+ * scrolled to the top first: Chromium draws the fixed header and menu where the scrolled viewport had them, across the
+ * middle of a full-page picture.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
