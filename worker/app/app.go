@@ -24,6 +24,7 @@ import (
 	"github.com/pressroom/pressroom/worker/emailsync"
 	"github.com/pressroom/pressroom/worker/shipmail"
 	"github.com/pressroom/pressroom/worker/tasks"
+	"github.com/pressroom/pressroom/worker/webhooks"
 )
 
 // Config is the worker's whole configuration.
@@ -48,6 +49,8 @@ type Config struct {
 	// Abandon is the abandoned checkouts and their recovery e-mails (PRESSROOM_ABANDON_*,
 	// PRESSROOM_STOREFRONT_PUBLIC_URL, PRESSROOM_STOREFRONT_SIGNING_KEY).
 	Abandon abandoned.Config
+	// Hooks is the webhook deliveries (PRESSROOM_WEBHOOK_*).
+	Hooks webhooks.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the worker uses.
@@ -84,7 +87,10 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Send, err = emailsend.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
-	cfg.Abandon, err = abandoned.LoadConfig(lookup)
+	if cfg.Abandon, err = abandoned.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	cfg.Hooks, err = webhooks.LoadConfig(lookup)
 	return cfg, err
 }
 
@@ -93,7 +99,7 @@ func (c Config) Validate() error {
 	if c.Concurrency < 1 {
 		return fmt.Errorf("PRESSROOM_WORKER_CONCURRENCY=%d: want at least 1", c.Concurrency)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk, c.Mail, c.Abandon} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk, c.Mail, c.Abandon, c.Hooks} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -114,6 +120,7 @@ type App struct {
 	bulk   *bulk.Reconciler
 	jobs   *bulk.Scheduler
 	left   *abandoned.Runner
+	hooks  *webhooks.Runner
 	server *asynq.Server
 	mux    *asynq.ServeMux
 }
@@ -201,8 +208,14 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 		db.Close()
 		return nil, err
 	}
+	hooks, err := webhooks.New(cfg.Hooks, db, log)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
 	return &App{
-		cfg: cfg, log: log, db: db, client: client, relay: relay, mux: mux, bulk: reconciler, jobs: scheduler, left: left,
+		cfg: cfg, log: log, db: db, client: client, relay: relay, mux: mux, bulk: reconciler, jobs: scheduler, left: left, hooks: hooks,
 		server: queue.NewServer(cfg.Queue, queue.Worker, cfg.Concurrency, log),
 	}, nil
 }
@@ -217,6 +230,7 @@ func (a *App) Run(ctx context.Context) error {
 	g.Go(func() error { return a.bulk.Run(ctx) })
 	g.Go(func() error { return a.jobs.Run(ctx) })
 	g.Go(func() error { return a.left.Run(ctx) })
+	g.Go(func() error { return a.hooks.Run(ctx) })
 	if err := g.Wait(); err != nil {
 		return err
 	}
