@@ -37,8 +37,10 @@ import (
 	"github.com/pressroom/pressroom/bff/tracking"
 	"github.com/pressroom/pressroom/bff/uploads"
 	"github.com/pressroom/pressroom/bff/version"
+	"github.com/pressroom/pressroom/bff/webhooks"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/refunds"
+	commercehooks "github.com/pressroom/pressroom/commerce/webhooks"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
@@ -76,6 +78,9 @@ type Config struct {
 	// Stripe is the platform's Stripe account (PRESSROOM_STRIPE_*, as the storefront's): refunds of
 	// Stripe payments go through it.
 	Stripe payments.StripeConfig
+	// Hooks checks the addresses of webhook endpoints as sellers save them (PRESSROOM_WEBHOOK_*,
+	// the worker's settings of the same names).
+	Hooks commercehooks.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the bff uses.
@@ -126,6 +131,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Stripe, err = payments.LoadStripeConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Hooks, err = commercehooks.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Uploads, err = uploads.LoadConfig(lookup)
 	return cfg, err
 }
@@ -137,7 +145,7 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version, c.Idempotency, c.Stripe} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version, c.Idempotency, c.Stripe, c.Hooks} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -268,6 +276,10 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	hooks, err := webhooks.New(webhooks.Deps{DB: a.DB, Auth: a.Auth, Hooks: a.cfg.Hooks})
+	if err != nil {
+		return err
+	}
 	crossSelling, err := crossselling.New(crossselling.Deps{DB: a.DB, Auth: a.Auth})
 	if err != nil {
 		return err
@@ -313,6 +325,7 @@ func (a *App) build(ctx context.Context) error {
 		orders.Routes(api, sellerOrders)
 		customers.Routes(api, sellerCustomers)
 		abandoned.Routes(api, abandonedCheckouts)
+		webhooks.Routes(api, hooks, once)
 		crossselling.Routes(api, crossSelling, once)
 		billing.Routes(api, money, once)
 		review.Routes(api, a.Auth, designReview)
