@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -94,9 +95,15 @@ func TestNotificationSettings(t *testing.T) {
 	s.app.DB.MustExec(`UPDATE webhook_deliveries SET status = 'failed', attempts = 1, last_status = 500 WHERE id = $1`, did)
 	s.app.DB.MustExec(`INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, response) VALUES ($1, now(), 500, 12, 'boom')`, did)
 	r = s.do("GET", fmt.Sprintf("%s/%d/deliveries?per_page=10", base, id), seller, nil)
-	page := r.body.Data.(map[string]any)
-	rows := page["data"].([]any)
-	if r.status != 200 || page["total"] != 1.0 || rows[0].(map[string]any)["event_type"] != webhooks.EventTest || rows[0].(map[string]any)["status"] != "failed" {
+	var page struct {
+		Data []struct {
+			EventType string `json:"event_type"`
+			Status    string `json:"status"`
+		} `json:"data"`
+		Total int `json:"total"`
+	}
+	if err := json.Unmarshal(r.raw, &page); err != nil || r.status != 200 || page.Total != 1 || page.Data[0].EventType != webhooks.EventTest ||
+		page.Data[0].Status != "failed" {
 		t.Fatalf("log: %d %s", r.status, r.raw)
 	}
 	r = s.do("GET", fmt.Sprintf("%s/%d/deliveries/%d/attempts", base, id, did), seller, nil)

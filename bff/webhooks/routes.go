@@ -211,7 +211,7 @@ func (s *Service) handleDeliveries(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return envelope.OK(c, envelope.NewPage(items, total, q))
+	return c.JSON(http.StatusOK, envelope.NewPage(items, total, q))
 }
 
 // deliveryID is the route's :delivery, or 0.
