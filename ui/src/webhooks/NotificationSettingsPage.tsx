@@ -135,18 +135,18 @@ export function NotificationSettingsPage() {
                     </Text>
                     {e.kind === 'custom' && (
                       <Text size="xs" c="dimmed">
-                        Signing secret: <Code>{e.secret}</Code>
+                        Signing secret: <Code style={{ wordBreak: 'break-all' }}>{e.secret}</Code>
                       </Text>
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4}>
+                    <Stack gap={2}>
                       {e.events.map((ev) => (
-                        <Badge key={ev} variant="light" style={{ textTransform: 'none' }}>
+                        <Text key={ev} size="sm">
                           {EVENT_LABELS[ev] ?? ev}
-                        </Badge>
+                        </Text>
                       ))}
-                    </Group>
+                    </Stack>
                   </Table.Td>
                   <Table.Td>
                     {e.enabled ? (
@@ -166,8 +166,8 @@ export function NotificationSettingsPage() {
                       </Stack>
                     )}
                   </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  <Table.Td w={220}>
+                    <Group gap={4} justify="flex-end">
                       <Button size="xs" variant="subtle" loading={test.isPending && test.variables?.id === e.id} onClick={() => test.mutate(e)}>
                         Send test
                       </Button>
