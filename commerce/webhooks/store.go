@@ -283,16 +283,39 @@ const (
 	LinkSettings       = "/settings/notification"
 )
 
-// Record writes the outcome a of one try of d, tried at a.AttemptedAt: a 2xx answer delivers it;
+// Outcome is one try of a claimed delivery and the wait before its next try should it have failed.
+type Outcome struct {
+	Due
+	Attempt Attempt
+	Wait    time.Duration
+}
+
+// Record writes the outcomes of a batch of tries in one transaction (see record) and answers the
+// endpoints it turned off.
+func Record(ctx context.Context, db *sqlx.DB, outcomes []Outcome, retryFor time.Duration) ([]int64, error) {
+	tx, err := db.BeginTxx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback() //nolint:errcheck // after Commit a no-op
+	var off []int64
+	for _, o := range outcomes {
+		turnedOff, err := record(ctx, tx, o.Due, o.Attempt, o.Wait, retryFor)
+		if err != nil {
+			return nil, fmt.Errorf("delivery %d: %w", o.ID, err)
+		}
+		if turnedOff {
+			off = append(off, o.Endpoint.ID)
+		}
+	}
+	return off, tx.Commit()
+}
+
+// record writes the outcome a of one try of d, tried at a.AttemptedAt: a 2xx answer delivers it;
 // anything else schedules the next try after wait, or gives up once the retry window has passed.
 // An endpoint that has failed every event delivery for retryFor is turned off and its seller
 // notified, in the same transaction. It answers whether it turned the endpoint off.
-func Record(ctx context.Context, db *sqlx.DB, d Due, a Attempt, wait, retryFor time.Duration) (bool, error) {
-	tx, err := db.BeginTxx(ctx, nil)
-	if err != nil {
-		return false, err
-	}
-	defer tx.Rollback() //nolint:errcheck // after Commit a no-op
+func record(ctx context.Context, tx *sqlx.Tx, d Due, a Attempt, wait, retryFor time.Duration) (bool, error) {
 	now := a.AttemptedAt
 	if _, err := tx.ExecContext(ctx, `INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, response, error)
 		VALUES ($1, $2, $3, $4, $5, $6)`, d.ID, now, a.StatusCode, a.LatencyMS, a.Response, a.Error); err != nil {
@@ -310,7 +333,7 @@ func Record(ctx context.Context, db *sqlx.DB, d Due, a Attempt, wait, retryFor t
 				return false, err
 			}
 		}
-		return false, tx.Commit()
+		return false, nil
 	}
 	msg := a.Error
 	if msg == "" && a.StatusCode != nil {
@@ -325,18 +348,18 @@ func Record(ctx context.Context, db *sqlx.DB, d Due, a Attempt, wait, retryFor t
 		return false, err
 	}
 	if test {
-		return false, tx.Commit()
+		return false, nil
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1 AND failing_since IS NULL`,
 		d.Endpoint.ID, now); err != nil {
 		return false, err
 	}
 	var seller int64
-	err = tx.GetContext(ctx, &seller, `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $3, updated_at = now()
+	err := tx.GetContext(ctx, &seller, `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $3, updated_at = now()
 		WHERE id = $1 AND enabled AND failing_since <= $2 RETURNING seller_id`,
 		d.Endpoint.ID, now.Add(-retryFor), fmt.Sprintf(MsgDisabledReason, human(retryFor)))
 	if errors.Is(err, sql.ErrNoRows) {
-		return false, tx.Commit()
+		return false, nil
 	}
 	if err != nil {
 		return false, err
@@ -345,7 +368,7 @@ func Record(ctx context.Context, db *sqlx.DB, d Due, a Attempt, wait, retryFor t
 		fmt.Sprintf(MsgDisabledBody, d.Endpoint.Label(), human(retryFor)), LinkSettings); err != nil {
 		return false, err
 	}
-	return true, tx.Commit()
+	return true, nil
 }
 
 // Label is how messages name an endpoint: its name, or its channel.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -101,36 +100,29 @@ func (r *Runner) Pass(ctx context.Context) (int, error) {
 	return tries, nil
 }
 
-// sendAll sends every claimed delivery, Concurrency at a time, and records each outcome.
+// sendAll sends every claimed delivery, Concurrency at a time, and records the outcomes together.
 func (r *Runner) sendAll(ctx context.Context, due []webhooks.Due) error {
 	sem := make(chan struct{}, r.cfg.Concurrency)
 	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var errs []error
-	// Outcomes are recorded even when ctx ends: a try that was made stays logged.
-	keep := context.WithoutCancel(ctx)
-	for _, d := range due {
+	outcomes := make([]webhooks.Outcome, len(due))
+	for i, d := range due {
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()
 			a := r.try(ctx, d)
-			off, err := webhooks.Record(keep, r.db, d, a, webhooks.Backoff(d.Attempts+1, r.cfg.RetryBase, r.cfg.RetryMax), r.cfg.Hooks.RetryFor)
-			if err != nil {
-				mu.Lock()
-				errs = append(errs, fmt.Errorf("delivery %d: %w", d.ID, err))
-				mu.Unlock()
-				return
-			}
 			if !a.Succeeded() {
 				r.log.Warn("webhook delivery failed", "delivery_id", d.ID, "endpoint_id", d.Endpoint.ID, "status", a.StatusCode, "err", a.Error)
 			}
-			if off {
-				r.log.Warn("webhook endpoint turned off", "endpoint_id", d.Endpoint.ID, "seller_id", d.Endpoint.SellerID)
-			}
+			outcomes[i] = webhooks.Outcome{Due: d, Attempt: a, Wait: webhooks.Backoff(d.Attempts+1, r.cfg.RetryBase, r.cfg.RetryMax)}
 		})
 	}
 	wg.Wait()
-	return errors.Join(errs...)
+	// Outcomes are recorded even when ctx ends: a try that was made stays logged.
+	off, err := webhooks.Record(context.WithoutCancel(ctx), r.db, outcomes, r.cfg.Hooks.RetryFor)
+	for _, id := range off {
+		r.log.Warn("webhook endpoint turned off", "endpoint_id", id)
+	}
+	return err
 }
 
 // try sends one delivery once and describes what happened.

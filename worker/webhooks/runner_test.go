@@ -82,7 +82,7 @@ type fixture struct {
 	seller, store int64
 }
 
-func setup(t *testing.T) fixture {
+func setup(t testing.TB) fixture {
 	db, _ := testinfra.Postgres(t)
 	f := fixture{db: db}
 	if err := db.Get(&f.seller, `INSERT INTO users (name, email, password_hash) VALUES ('S', 's@example.com', 'x') RETURNING id`); err != nil {
@@ -479,5 +479,64 @@ func TestChannelFormats(t *testing.T) {
 	}
 	if tg := got["/tg/bot123456:ABCdefGHIjklMNOpqrSTUvwx/sendMessage"]; tg["chat_id"] != "-100777" || tg["text"] != text {
 		t.Fatalf("telegram %v", got)
+	}
+}
+
+// TestTwoWorkers: two workers' loops running at once fan out and send every event of several
+// orders exactly once, each order's events in order.
+func TestTwoWorkers(t *testing.T) {
+	f := setup(t)
+	cfg := testConfig()
+	rc := newReceiver(t, nil)
+	f.endpoint(t, cfg, webhooks.Input{Kind: webhooks.KindCustom, URL: rc.URL})
+	want := map[string]bool{}
+	orderOf := map[string]int64{}
+	for range 10 {
+		o, ev := f.order(t)
+		want["evt_"+strconv.FormatInt(ev, 10)] = true
+		orderOf["evt_"+strconv.FormatInt(ev, 10)] = o
+		for _, s := range []string{"pending", "processing", "completed"} {
+			id := "evt_" + strconv.FormatInt(f.statusEvent(t, o, s), 10)
+			want[id] = true
+			orderOf[id] = o
+		}
+	}
+	var wg sync.WaitGroup
+	for range 2 {
+		r, err := New(cfg, f.db, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Go(func() {
+			for range 100 {
+				if _, err := r.Pass(context.Background()); err != nil {
+					t.Error(err)
+					return
+				}
+				if len(rc.got()) >= len(want) {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	seen := map[string]int{}
+	last := map[int64]int64{}
+	for _, h := range rc.got() {
+		seen[h.eventID]++
+		n, _ := strconv.ParseInt(strings.TrimPrefix(h.eventID, "evt_"), 10, 64)
+		if o := orderOf[h.eventID]; n < last[o] {
+			t.Fatalf("order %d: %s after evt_%d", o, h.eventID, last[o])
+		} else {
+			last[o] = n
+		}
+	}
+	if len(seen) != len(want) {
+		t.Fatalf("%d events delivered, want %d", len(seen), len(want))
+	}
+	for id, n := range seen {
+		if n != 1 || !want[id] {
+			t.Fatalf("%s delivered %d times", id, n)
+		}
 	}
 }
