@@ -290,8 +290,9 @@ type Outcome struct {
 	Wait    time.Duration
 }
 
-// Record writes the outcomes of a batch of tries in one transaction (see record) and answers the
-// endpoints it turned off.
+// Record writes the outcomes of a batch of tries in one transaction: a 2xx answer delivers its
+// delivery (recordSuccesses), anything else is a failure (recordFailure). It answers the endpoints it
+// turned off.
 func Record(ctx context.Context, db *sqlx.DB, outcomes []Outcome, retryFor time.Duration) ([]int64, error) {
 	tx, err := db.BeginTxx(ctx, nil)
 	if err != nil {
@@ -299,8 +300,20 @@ func Record(ctx context.Context, db *sqlx.DB, outcomes []Outcome, retryFor time.
 	}
 	defer tx.Rollback() //nolint:errcheck // after Commit a no-op
 	var off []int64
+	var rest []Outcome
+	var ok []Outcome
 	for _, o := range outcomes {
-		turnedOff, err := record(ctx, tx, o.Due, o.Attempt, o.Wait, retryFor)
+		if o.Attempt.Succeeded() {
+			ok = append(ok, o)
+		} else {
+			rest = append(rest, o)
+		}
+	}
+	if err := recordSuccesses(ctx, tx, ok); err != nil {
+		return nil, err
+	}
+	for _, o := range rest {
+		turnedOff, err := recordFailure(ctx, tx, o.Due, o.Attempt, o.Wait, retryFor)
 		if err != nil {
 			return nil, fmt.Errorf("delivery %d: %w", o.ID, err)
 		}
@@ -311,29 +324,52 @@ func Record(ctx context.Context, db *sqlx.DB, outcomes []Outcome, retryFor time.
 	return off, tx.Commit()
 }
 
-// record writes the outcome a of one try of d, tried at a.AttemptedAt: a 2xx answer delivers it;
-// anything else schedules the next try after wait, or gives up once the retry window has passed.
+// recordSuccesses writes the delivered tries of a batch in three statements: their attempts, their
+// deliveries delivered, their endpoints healthy again.
+func recordSuccesses(ctx context.Context, tx *sqlx.Tx, ok []Outcome) error {
+	if len(ok) == 0 {
+		return nil
+	}
+	n := len(ok)
+	ids, codes, lat := make([]int64, n), make([]int64, n), make([]int64, n)
+	at, resp, errs := make([]string, n), make([]string, n), make([]string, n)
+	var endpoints []int64
+	for i, o := range ok {
+		ids[i], codes[i], lat[i] = o.ID, int64(*o.Attempt.StatusCode), int64(o.Attempt.LatencyMS)
+		at[i], resp[i], errs[i] = o.Attempt.AttemptedAt.UTC().Format(time.RFC3339Nano), o.Attempt.Response, o.Attempt.Error
+		if o.EventID != nil {
+			endpoints = append(endpoints, o.Endpoint.ID)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, response, error)
+		SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::int[], $4::int[], $5::text[], $6::text[])`,
+		pq.Array(ids), pq.Array(at), pq.Array(codes), pq.Array(lat), pq.Array(resp), pq.Array(errs)); err != nil {
+		return fmt.Errorf("webhook attempts: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries d SET status = 'succeeded', attempts = d.attempts + 1,
+		last_status = u.code, last_error = '', finished_at = u.at, leased_until = NULL
+		FROM unnest($1::bigint[], $2::int[], $3::timestamptz[]) u(id, code, at) WHERE d.id = u.id`,
+		pq.Array(ids), pq.Array(codes), pq.Array(at)); err != nil {
+		return fmt.Errorf("webhook deliveries: %w", err)
+	}
+	if len(endpoints) > 0 {
+		if _, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ANY ($1) AND failing_since IS NOT NULL`,
+			pq.Array(endpoints)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recordFailure writes the failed try a of d, tried at a.AttemptedAt: it schedules the next try
+// after wait, or gives up once the retry window has passed.
 // An endpoint that has failed every event delivery for retryFor is turned off and its seller
 // notified, in the same transaction. It answers whether it turned the endpoint off.
-func record(ctx context.Context, tx *sqlx.Tx, d Due, a Attempt, wait, retryFor time.Duration) (bool, error) {
+func recordFailure(ctx context.Context, tx *sqlx.Tx, d Due, a Attempt, wait, retryFor time.Duration) (bool, error) {
 	now := a.AttemptedAt
 	if _, err := tx.ExecContext(ctx, `INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, response, error)
 		VALUES ($1, $2, $3, $4, $5, $6)`, d.ID, now, a.StatusCode, a.LatencyMS, a.Response, a.Error); err != nil {
 		return false, fmt.Errorf("webhook attempt: %w", err)
-	}
-	test := d.EventID == nil
-	if a.Succeeded() {
-		if _, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET status = 'succeeded', attempts = attempts + 1,
-			last_status = $2, last_error = '', finished_at = $3, leased_until = NULL WHERE id = $1`, d.ID, a.StatusCode, now); err != nil {
-			return false, err
-		}
-		if !test {
-			if _, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`,
-				d.Endpoint.ID); err != nil {
-				return false, err
-			}
-		}
-		return false, nil
 	}
 	msg := a.Error
 	if msg == "" && a.StatusCode != nil {
@@ -347,7 +383,7 @@ func record(ctx context.Context, tx *sqlx.Tx, d Due, a Attempt, wait, retryFor t
 		WHERE id = $1`, d.ID, a.StatusCode, msg, now, now.Add(wait)); err != nil {
 		return false, err
 	}
-	if test {
+	if d.EventID == nil { // a test send says nothing of the endpoint's health
 		return false, nil
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1 AND failing_since IS NULL`,
