@@ -41,8 +41,10 @@ import (
 	"github.com/pressroom/pressroom/bff/trademarks"
 	"github.com/pressroom/pressroom/bff/uploads"
 	"github.com/pressroom/pressroom/bff/version"
+	"github.com/pressroom/pressroom/bff/webhooks"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/refunds"
+	commercehooks "github.com/pressroom/pressroom/commerce/webhooks"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/customdomain"
 	"github.com/pressroom/pressroom/platform/database"
@@ -86,6 +88,9 @@ type Config struct {
 	// Domains is how custom domains are checked (PRESSROOM_DNS_RESOLVER, PRESSROOM_DNS_TIMEOUT) and
 	// which are the platform's own (PRESSROOM_STORE_DOMAIN).
 	Domains customdomain.Config
+	// Hooks checks the addresses of webhook endpoints as sellers save them (PRESSROOM_WEBHOOK_*,
+	// the worker's settings of the same names).
+	Hooks commercehooks.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the bff uses.
@@ -142,6 +147,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Domains, err = customdomain.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Hooks, err = commercehooks.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Uploads, err = uploads.LoadConfig(lookup)
 	return cfg, err
 }
@@ -153,7 +161,7 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version, c.Idempotency, c.Stripe, c.API, c.Domains} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version, c.Idempotency, c.Stripe, c.API, c.Domains, c.Hooks} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -293,6 +301,10 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	hooks, err := webhooks.New(webhooks.Deps{DB: a.DB, Auth: a.Auth, Hooks: a.cfg.Hooks})
+	if err != nil {
+		return err
+	}
 	crossSelling, err := crossselling.New(crossselling.Deps{DB: a.DB, Auth: a.Auth})
 	if err != nil {
 		return err
@@ -346,6 +358,7 @@ func (a *App) build(ctx context.Context) error {
 		orders.Routes(api, sellerOrders)
 		customers.Routes(api, sellerCustomers)
 		abandoned.Routes(api, abandonedCheckouts)
+		webhooks.Routes(api, hooks, once)
 		crossselling.Routes(api, crossSelling, once)
 		billing.Routes(api, money, once)
 		review.Routes(api, a.Auth, designReview)

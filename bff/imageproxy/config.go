@@ -2,14 +2,13 @@ package imageproxy
 
 import (
 	"errors"
-	"fmt"
 	"net"
 	"net/netip"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/netguard"
 	"github.com/pressroom/pressroom/renderer/imageapi"
 )
 
@@ -117,21 +116,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if err := r.Err(); err != nil {
 		return cfg, err
 	}
-	for _, f := range strings.Split(allow, ",") {
-		if f = strings.TrimSpace(f); f == "" {
-			continue
-		}
-		p, err := netip.ParsePrefix(f)
-		if err != nil {
-			a, aerr := netip.ParseAddr(f)
-			if aerr != nil {
-				return cfg, fmt.Errorf("PRESSROOM_IMAGE_PROXY_ALLOW: %q is no CIDR prefix or IP address", f)
-			}
-			p = netip.PrefixFrom(a, a.BitLen())
-		}
-		cfg.Allow = append(cfg.Allow, p.Masked())
-	}
-	return cfg, nil
+	var err error
+	cfg.Allow, err = netguard.ParseAllow("PRESSROOM_IMAGE_PROXY_ALLOW", allow)
+	return cfg, err
 }
 
 // ValidateKeys refuses an empty, short or development key when x requires real keys (see

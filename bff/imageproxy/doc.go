@@ -15,7 +15,7 @@
 // no user information, no host in a legacy numeric IPv4 form (2130706433, 0x7f.0.0.1, 0177.0.0.1).
 // The decisive check runs in the dialer's Control hook, on the IP actually dialled after name
 // resolution (by the system's resolver or Config.DNSServer), for every connection including each
-// redirect's: CheckIP refuses loopback, private, link-local (cloud metadata included), CGNAT,
+// redirect's: netguard.CheckIP refuses loopback, private, link-local (cloud metadata included), CGNAT,
 // unspecified, multicast, broadcast, documentation and reserved ranges, and IPv6 forms carrying
 // such IPv4 addresses (mapped, compatible, NAT64, 6to4); Teredo is refused outright. Only the
 // ranges the operator lists in Config.Allow are reached although not public. Environment HTTP

@@ -10,14 +10,13 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/netip"
 	"net/url"
-	"syscall"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/sync/singleflight"
 
+	"github.com/pressroom/pressroom/platform/netguard"
 	"github.com/pressroom/pressroom/platform/ratelimit"
 	"github.com/pressroom/pressroom/renderer/imageapi"
 )
@@ -94,19 +93,10 @@ func New(cfg Config, production bool, rdb *redis.Client, log *slog.Logger) (*Pro
 	dialer := &net.Dialer{
 		Timeout:   cfg.Timeout,
 		KeepAlive: 30 * time.Second,
-		Resolver:  resolver(cfg.DNSServer),
+		Resolver:  netguard.Resolver(cfg.DNSServer),
 		// Control runs after name resolution, on the IP and port about to be connected, for
 		// every connection the transport opens: the first, each redirect's, each retry's.
-		Control: func(network, address string, _ syscall.RawConn) error {
-			if network != "tcp4" && network != "tcp6" {
-				return refuse(address, "network "+network)
-			}
-			ap, err := netip.ParseAddrPort(address)
-			if err != nil {
-				return refuse(address, "unparsable dial address")
-			}
-			return p.policy(ap)
-		},
+		Control: p.policy().Control,
 	}
 	p.client = &http.Client{
 		Transport: &http.Transport{
@@ -132,49 +122,20 @@ func New(cfg Config, production bool, rdb *redis.Client, log *slog.Logger) (*Pro
 	return p, nil
 }
 
-// resolver is the resolver of host names: the system's, or one asking server (host:port) only.
-func resolver(server string) *net.Resolver {
-	if server == "" {
-		return net.DefaultResolver
-	}
-	return &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
-		var d net.Dialer
-		return d.DialContext(ctx, network, server)
-	}}
+// policy is where the proxy may connect: public addresses and Config.Allow, on Config's ports.
+func (p *Proxy) policy() netguard.Policy {
+	return netguard.Policy{Allow: p.cfg.Allow, AnyPort: p.cfg.AnyPort}
 }
 
-// policy is the dial-time check of every connection: an address of Config.Allow on an allowed
-// port, or CheckAddr.
-func (p *Proxy) policy(ap netip.AddrPort) error {
-	for _, a := range p.cfg.Allow {
-		if a.Contains(ap.Addr().Unmap()) {
-			return checkPort(ap, p.cfg.AnyPort)
-		}
-	}
-	return CheckAddr(ap, p.cfg.AnyPort)
-}
-
-// checkURL is ParseURL plus the address policy for IP literals, so those are refused before any
-// dial (the dial-time check would refuse them too).
-func (p *Proxy) checkURL(raw string) (*url.URL, error) {
-	u, err := ParseURL(raw)
-	if err != nil {
-		return nil, err
-	}
-	if ap, ok := urlAddr(u); ok {
-		if err := p.policy(ap); err != nil {
-			return nil, err
-		}
-	}
-	return u, nil
-}
+// checkURL is netguard's form and literal check under the proxy's policy.
+func (p *Proxy) checkURL(raw string) (*url.URL, error) { return p.policy().CheckURL(raw) }
 
 // Close drops idle upstream connections.
 func (p *Proxy) Close() { p.client.CloseIdleConnections() }
 
 // SignedURL is the proxy path for raw with its token, for lists that show foreign images. The
 // caller may append "&is_thumbnail=1": the token covers the address, not the variant. It fails
-// with ErrBadURL or an *AddrError for addresses the proxy would refuse anyway.
+// with netguard.ErrBadURL or an *netguard.AddrError for addresses the proxy would refuse anyway.
 func (p *Proxy) SignedURL(raw string) (string, error) {
 	if _, err := p.checkURL(raw); err != nil {
 		return "", err
@@ -283,7 +244,7 @@ func (p *Proxy) fetch(ctx context.Context, raw string) (*entry, error) {
 func (p *Proxy) download(ctx context.Context, u *url.URL) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrBadURL, err)
+		return nil, fmt.Errorf("%w: %w", netguard.ErrBadURL, err)
 	}
 	req.Header.Set("User-Agent", "Pressroom-ImageProxy/1")
 	req.Header.Set("Accept", "image/png,image/jpeg,image/webp,image/gif")
@@ -316,11 +277,11 @@ func (p *Proxy) download(ctx context.Context, u *url.URL) ([]byte, error) {
 
 // fetchError keeps the refusals the user must see apart from plain upstream failures.
 func fetchError(err error) error {
-	var ae *AddrError
+	var ae *netguard.AddrError
 	switch {
 	case errors.As(err, &ae):
 		return ae
-	case errors.Is(err, ErrBadURL), errors.Is(err, ErrUpstream):
+	case errors.Is(err, netguard.ErrBadURL), errors.Is(err, ErrUpstream):
 		return err
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, http.ErrHandlerTimeout):
 		return fmt.Errorf("%w: %w", ErrTimeout, err)

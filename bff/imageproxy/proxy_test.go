@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/image/webp"
 
+	"github.com/pressroom/pressroom/platform/netguard"
 	"github.com/pressroom/pressroom/renderer/imageapi"
 	"github.com/pressroom/pressroom/renderer/webpenc"
 )
@@ -147,7 +148,7 @@ func TestDialCheckAloneRefuses(t *testing.T) {
 			}
 			// Go's resolver does not even look up some numeric forms (2130706433, 0177.0.0.1);
 			// the others resolve (the test resolver answers 127.0.0.1) and the dial refuses.
-			var ae *AddrError
+			var ae *netguard.AddrError
 			var de *net.DNSError
 			if !errors.As(err, &ae) && !errors.As(err, &de) {
 				t.Errorf("error %v, want an address refusal or no resolution", err)

@@ -12,6 +12,7 @@ import (
 	"github.com/pressroom/pressroom/bff/access"
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/platform/netguard"
 )
 
 // Messages the UI shows for refusals.
@@ -123,11 +124,11 @@ func (p *Proxy) handleSign(c echo.Context) error {
 
 // userError turns a proxy error into the envelope the user sees; the error itself is logged.
 func userError(err error, maxBytes int64) *envelope.Error {
-	var ae *AddrError
+	var ae *netguard.AddrError
 	switch {
 	case errors.As(err, &ae):
 		return envelope.Fail(http.StatusForbidden, MsgForbiddenAddr, envelope.FieldError{Field: "url", Message: MsgForbiddenAddr})
-	case errors.Is(err, ErrBadURL):
+	case errors.Is(err, netguard.ErrBadURL):
 		return envelope.Fail(http.StatusBadRequest, MsgBadURL, envelope.FieldError{Field: "url", Message: MsgBadURL})
 	case errors.Is(err, ErrTooLarge):
 		return envelope.Fail(http.StatusRequestEntityTooLarge,

@@ -25,6 +25,7 @@ import (
 	"github.com/pressroom/pressroom/worker/emailsync"
 	"github.com/pressroom/pressroom/worker/shipmail"
 	"github.com/pressroom/pressroom/worker/tasks"
+	"github.com/pressroom/pressroom/worker/webhooks"
 )
 
 // Config is the worker's whole configuration.
@@ -52,6 +53,8 @@ type Config struct {
 	// Domains re-checks custom domains (PRESSROOM_DNS_RESOLVER, PRESSROOM_DNS_TIMEOUT,
 	// PRESSROOM_DOMAIN_RECHECK_INTERVAL).
 	Domains customdomain.Config
+	// Hooks is the webhook deliveries (PRESSROOM_WEBHOOK_*).
+	Hooks webhooks.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the worker uses.
@@ -91,7 +94,10 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Abandon, err = abandoned.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
-	cfg.Domains, err = customdomain.LoadConfig(lookup)
+	if cfg.Domains, err = customdomain.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	cfg.Hooks, err = webhooks.LoadConfig(lookup)
 	return cfg, err
 }
 
@@ -100,7 +106,7 @@ func (c Config) Validate() error {
 	if c.Concurrency < 1 {
 		return fmt.Errorf("PRESSROOM_WORKER_CONCURRENCY=%d: want at least 1", c.Concurrency)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk, c.Mail, c.Abandon, c.Domains} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk, c.Mail, c.Abandon, c.Domains, c.Hooks} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -122,6 +128,7 @@ type App struct {
 	jobs   *bulk.Scheduler
 	left   *abandoned.Runner
 	checks *customdomain.Checker
+	hooks  *webhooks.Runner
 	server *asynq.Server
 	mux    *asynq.ServeMux
 }
@@ -215,8 +222,15 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 		db.Close()
 		return nil, err
 	}
+	hooks, err := webhooks.New(cfg.Hooks, db, log)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
 	return &App{
 		cfg: cfg, log: log, db: db, client: client, relay: relay, mux: mux, bulk: reconciler, jobs: scheduler, left: left, checks: checks,
+		hooks:  hooks,
 		server: queue.NewServer(cfg.Queue, queue.Worker, cfg.Concurrency, log),
 	}, nil
 }
@@ -232,6 +246,7 @@ func (a *App) Run(ctx context.Context) error {
 	g.Go(func() error { return a.jobs.Run(ctx) })
 	g.Go(func() error { return a.left.Run(ctx) })
 	g.Go(func() error { return a.checks.Run(ctx, a.log) })
+	g.Go(func() error { return a.hooks.Run(ctx) })
 	if err := g.Wait(); err != nil {
 		return err
 	}

@@ -62,6 +62,7 @@ import { TfaPage } from '../pages/auth/TfaPage';
 import { VerifyEmailPage } from '../pages/auth/VerifyEmailPage';
 import { AccountSettingsPage } from '../pages/settings/AccountSettingsPage';
 import { GeneralSettingsPage } from '../pages/settings/GeneralSettingsPage';
+import { NotificationSettingsPage } from '../webhooks/NotificationSettingsPage';
 import { InvitationsPage } from '../pages/team/InvitationsPage';
 import { TeamPage } from '../pages/team/TeamPage';
 import { callbackLoader, handoffLoader } from '../session/callback';
@@ -129,6 +130,7 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'settings/general', element: <GeneralSettingsPage /> },
     { path: 'settings/api-keys', element: <ApiKeysPage /> },
     { path: 'settings/api-keys/reference', element: <ApiReferencePage /> },
+    { path: 'settings/notification', element: <NotificationSettingsPage /> },
     { path: 'personalized/artworks', element: <ArtworksPage /> },
     { path: 'settings/account', element: <AccountSettingsPage /> },
     { path: 'system/mail', element: <MailOutboxPage /> },

@@ -1,4 +1,4 @@
-package imageproxy
+package netguard
 
 import (
 	"net/netip"

@@ -1,4 +1,4 @@
-package imageproxy
+package netguard
 
 import (
 	"errors"
@@ -108,7 +108,7 @@ func TestParseURL(t *testing.T) {
 	}{
 		{"https://cdn.example.com/a.png", "ok"},
 		{"http://cdn.example.com:8080/a.png?x=1#f", "ok"},
-		{"http://8.8.8.8/a.png", "ok"}, // literals are checked by the proxy's policy
+		{"http://8.8.8.8/a.png", "ok"}, // literals are checked by Policy.CheckURL
 		{"http://[2606:4700::1]/a.png", "ok"},
 		{"http://xn--bcher-kva.example/a.png", "ok"},
 		{"ftp://cdn.example.com/a.png", "bad"},

@@ -1,4 +1,4 @@
-package imageproxy
+package netguard
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// AddrError is a refusal of an address the proxy must not reach. Reason is for logs; users see
+// AddrError is a refusal of an address a guarded client must not reach. Reason is for logs; users see
 // MsgForbiddenAddr.
 type AddrError struct {
 	Addr   string
@@ -17,11 +17,11 @@ type AddrError struct {
 }
 
 func (e *AddrError) Error() string {
-	return fmt.Sprintf("imageproxy: address %s refused: %s", e.Addr, e.Reason)
+	return fmt.Sprintf("netguard: address %s refused: %s", e.Addr, e.Reason)
 }
 
 // ErrBadURL is returned for addresses that are not absolute http or https URLs with a host.
-var ErrBadURL = errors.New("imageproxy: not an absolute http or https url")
+var ErrBadURL = errors.New("netguard: not an absolute http or https url")
 
 func refuse(addr, reason string) error { return &AddrError{Addr: addr, Reason: reason} }
 
@@ -138,11 +138,11 @@ func checkPort(ap netip.AddrPort, anyPort bool) error {
 	return nil
 }
 
-// ParseURL checks the form of an address the proxy may fetch: absolute http or https, a host, no
+// ParseURL checks the form of an address a guarded client may fetch: absolute http or https, a host, no
 // user information. A host that a browser or C resolver would read as IPv4 in a legacy form
 // (2130706433, 0x7f.0.0.1, 0177.0.0.1, 127.1) is refused with an *AddrError: it is no name, and
-// which address it means depends on who reads it. IP literals in standard form pass here; the
-// Proxy checks them with its address policy before dialling (urlAddr), and every address, named
+// which address it means depends on who reads it. IP literals in standard form pass here;
+// Policy.CheckURL checks them before dialling (urlAddr), and every address, named
 // or literal, again where it counts: on the IP actually dialled.
 func ParseURL(raw string) (*url.URL, error) {
 	if len(raw) > 4096 {
