@@ -27,6 +27,7 @@ import (
 	"github.com/pressroom/pressroom/bff/imageproxy"
 	"github.com/pressroom/pressroom/bff/notifications"
 	"github.com/pressroom/pressroom/bff/orders"
+	"github.com/pressroom/pressroom/bff/promotions"
 	"github.com/pressroom/pressroom/bff/review"
 	"github.com/pressroom/pressroom/bff/server"
 	"github.com/pressroom/pressroom/bff/stores"
@@ -272,6 +273,10 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	sellerPromotions, err := promotions.New(promotions.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
+		return err
+	}
 	money, err := billing.New(billing.Deps{DB: a.DB, Auth: a.Auth})
 	if err != nil {
 		return err
@@ -314,6 +319,7 @@ func (a *App) build(ctx context.Context) error {
 		customers.Routes(api, sellerCustomers)
 		abandoned.Routes(api, abandonedCheckouts)
 		crossselling.Routes(api, crossSelling, once)
+		promotions.Routes(api, sellerPromotions, once)
 		billing.Routes(api, money, once)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)

@@ -139,3 +139,28 @@ func Apply(cart Cart, p Promotion, now time.Time, used Uses) (pricing.Discount, 
 	d.Of = &of
 	return d, nil
 }
+
+// The states of a code as the seller's list shows them.
+const (
+	StatusActive    = "active"
+	StatusScheduled = "scheduled"
+	StatusExpired   = "expired"
+	StatusUsedUp    = "used_up"
+	StatusDisabled  = "disabled"
+)
+
+// Status is the state of p at now after uses paid uses: the same checks Apply makes before it looks
+// at a cart.
+func Status(p Promotion, now time.Time, uses int) string {
+	switch {
+	case p.Disabled:
+		return StatusDisabled
+	case p.StartsAt != nil && now.Before(*p.StartsAt):
+		return StatusScheduled
+	case p.EndsAt != nil && !now.Before(*p.EndsAt):
+		return StatusExpired
+	case p.UsageLimit != nil && uses >= *p.UsageLimit:
+		return StatusUsedUp
+	}
+	return StatusActive
+}
