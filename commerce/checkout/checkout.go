@@ -94,13 +94,14 @@ func (s *Service) Save(ctx context.Context, storeID int64, cartID string, in Inp
 	in.DiscountCode = strings.TrimSpace(in.DiscountCode)
 	var disc pricing.Discount
 	if in.DiscountCode != "" && len(errs) == 0 {
-		disc, err = promotions.Check(ctx, s.db, id, in.DiscountCode, promoCart(storeID, in.Email, cart.Subtotal, cart.Lines))
+		code, d, err := promotions.Check(ctx, s.db, id, in.DiscountCode, promoCart(storeID, in.Email, cart.Subtotal, cart.Lines))
 		var refused *promotions.RefusedError
 		if errors.As(err, &refused) {
 			errs = append(errs, FieldError{Field: "discount_code", Message: refused.Message})
 		} else if err != nil {
 			return Checkout{}, err
 		}
+		in.DiscountCode, disc = code, d
 	}
 	if len(errs) > 0 {
 		return Checkout{}, &InvalidError{Errors: errs}

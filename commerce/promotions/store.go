@@ -102,17 +102,19 @@ WHERE discount_code_id = $1 AND checkout_id::text <> $3 AND (order_id IS NOT NUL
 }
 
 // Check applies code to cart as the store's checkout sees it now, counting the uses of other
-// checkouts than checkoutID. It answers the discount, or a *RefusedError.
-func Check(ctx context.Context, db sqlx.QueryerContext, checkoutID, code string, cart Cart) (pricing.Discount, error) {
+// checkouts than checkoutID. It answers the code as the seller spelt it with the discount, or a
+// *RefusedError.
+func Check(ctx context.Context, db sqlx.QueryerContext, checkoutID, code string, cart Cart) (string, pricing.Discount, error) {
 	p, err := Find(ctx, db, cart.StoreID, code, false)
 	if err != nil {
-		return pricing.Discount{}, err
+		return "", pricing.Discount{}, err
 	}
 	used, err := CountUses(ctx, db, p.ID, cart.Email, checkoutID)
 	if err != nil {
-		return pricing.Discount{}, err
+		return "", pricing.Discount{}, err
 	}
-	return Apply(cart, p, time.Now(), used)
+	d, err := Apply(cart, p, time.Now(), used)
+	return p.Code, d, err
 }
 
 // Reserve records checkoutID's use of code before its buyer is charged: under the code's row lock it

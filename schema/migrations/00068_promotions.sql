@@ -63,7 +63,7 @@ ALTER TABLE discount_codes
 -- counting after an hour (the buyer left) and is removed when the payment fails.
 CREATE TABLE discount_code_uses (
     id               bigserial PRIMARY KEY,
-    discount_code_id bigint      NOT NULL REFERENCES discount_codes (id) ON DELETE RESTRICT,
+    discount_code_id bigint      NOT NULL REFERENCES discount_codes (id) ON DELETE CASCADE,
     checkout_id      uuid        NOT NULL REFERENCES checkouts (id) ON DELETE CASCADE,
     order_id         bigint      REFERENCES orders (id) ON DELETE SET NULL,
     email            text        NOT NULL,
@@ -89,7 +89,7 @@ SELECT s.store_id, d.seller_id, d.code, d.kind, d.percent, d.created_at
 FROM discount_codes d JOIN discount_code_stores s ON s.discount_code_id = d.id;
 INSERT INTO discount_codes (store_id, seller_id, code, kind, percent, created_at)
 SELECT st.id, d.seller_id, d.code, d.kind, d.percent, d.created_at
-FROM discount_codes d JOIN stores st ON st.owner_id = d.seller_id WHERE d.applies_to <> 'stores';
+FROM discount_codes d JOIN stores st ON st.owner_id = d.seller_id WHERE d.applies_to <> 'stores' AND d.store_id IS NULL;
 DELETE FROM discount_codes WHERE store_id IS NULL;
 DROP TABLE discount_code_campaigns;
 DROP TABLE discount_code_stores;
