@@ -56,7 +56,7 @@ export function PromotionsPage() {
   });
   const remove = useMutation({ mutationFn: (id: number) => deletePromotion(api, id), onSuccess: () => done('The promotion was deleted.'), onError });
   return (
-    <Stack gap="lg" maw={1200}>
+    <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
           <Title order={1} fz="h2">
@@ -124,8 +124,8 @@ export function PromotionsPage() {
                           </Text>
                         ))}
                   </Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLORS[p.status] ?? 'gray'} variant="light">
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge color={STATUS_COLORS[p.status] ?? 'gray'} variant="light" miw="max-content">
                       {STATUS_LABELS[p.status] ?? p.status}
                     </Badge>
                   </Table.Td>
