@@ -29,6 +29,7 @@ import (
 	"github.com/pressroom/pressroom/bff/imageproxy"
 	"github.com/pressroom/pressroom/bff/notifications"
 	"github.com/pressroom/pressroom/bff/orders"
+	"github.com/pressroom/pressroom/bff/promotions"
 	"github.com/pressroom/pressroom/bff/publicapi"
 	"github.com/pressroom/pressroom/bff/review"
 	"github.com/pressroom/pressroom/bff/server"
@@ -309,6 +310,10 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	sellerPromotions, err := promotions.New(promotions.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
+		return err
+	}
 	money, err := billing.New(billing.Deps{DB: a.DB, Auth: a.Auth})
 	if err != nil {
 		return err
@@ -360,6 +365,7 @@ func (a *App) build(ctx context.Context) error {
 		abandoned.Routes(api, abandonedCheckouts)
 		webhooks.Routes(api, hooks, once)
 		crossselling.Routes(api, crossSelling, once)
+		promotions.Routes(api, sellerPromotions, once)
 		billing.Routes(api, money, once)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)

@@ -19,6 +19,12 @@ import (
 // then the checkout), not paid: the shop (on the test gateway), the store and the checkout's id.
 func (s *stack) checkout(email, name string, qty int) (*checkout.Service, int64, string) {
 	s.t.Helper()
+	return s.checkoutWithCode(email, name, qty, "")
+}
+
+// checkoutWithCode is checkout with a discount code.
+func (s *stack) checkoutWithCode(email, name string, qty int, code string) (*checkout.Service, int64, string) {
+	s.t.Helper()
 	ctx := context.Background()
 	gw, _ := payments.NewTest("test")
 	shop, err := checkout.New(checkout.Deps{DB: s.app.DB, Gateway: gw})
@@ -45,7 +51,7 @@ func (s *stack) checkout(email, name string, qty int) (*checkout.Service, int64,
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	c, err := shop.Save(ctx, offer.Store, cart, checkout.Input{Email: email,
+	c, err := shop.Save(ctx, offer.Store, cart, checkout.Input{Email: email, DiscountCode: code,
 		Address: checkout.Address{Name: name, Line1: "1 Main St", City: "Berlin", Country: "DE", PostalCode: "10115"}})
 	if err != nil {
 		s.t.Fatal(err)

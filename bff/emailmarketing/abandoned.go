@@ -3,6 +3,7 @@ package emailmarketing
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/commerce/promotions"
 	"github.com/pressroom/pressroom/platform/mail"
 )
 
@@ -54,12 +56,12 @@ func defaultAbandoned() []AbandonedEmail {
 	}
 }
 
-// DiscountCode is a store's discount code as the coupon picker lists it.
+// DiscountCode is a discount code usable in the store as the coupon picker lists it.
 type DiscountCode struct {
-	ID      int64  `db:"id" json:"id"`
-	Code    string `db:"code" json:"code"`
-	Kind    string `db:"kind" json:"kind"`
-	Percent int    `db:"percent" json:"percent"`
+	ID      int64  `json:"id"`
+	Code    string `json:"code"`
+	Kind    string `json:"kind"`
+	Percent int    `json:"percent"`
 }
 
 func (s *Service) abandoned(ctx context.Context, storeID int64) (AbandonedSettings, error) {
@@ -174,11 +176,13 @@ func (s *Service) handleDiscountCodes(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := []DiscountCode{}
-	const q = `SELECT id, code, kind, percent FROM discount_codes WHERE store_id = $1 AND ($2 = '' OR code ILIKE '%' || $2 || '%')
-ORDER BY lower(code) LIMIT 20`
-	if err := s.d.DB.SelectContext(c.Request().Context(), &out, q, st.ID, strings.TrimSpace(c.QueryParam("q"))); err != nil {
+	offered, err := promotions.Offered(c.Request().Context(), s.d.DB, st.ID, strings.TrimSpace(c.QueryParam("q")), 20)
+	if err != nil {
 		return err
+	}
+	out := make([]DiscountCode, len(offered))
+	for i, p := range offered {
+		out[i] = DiscountCode{ID: p.ID, Code: p.Code, Kind: p.Kind, Percent: p.Percent}
 	}
 	return envelope.OK(c, out)
 }
@@ -207,13 +211,15 @@ func (s *Service) handleAbandonedDiscount(c echo.Context) error {
 	msg := MsgCouponRemoved
 	if code != "" {
 		// The stored spelling is the code's own.
-		err := s.d.DB.GetContext(ctx, &code, `SELECT code FROM discount_codes WHERE store_id = $1 AND lower(code) = lower($2)`, st.ID, code)
-		if isNoRows(err) {
-			return envelope.Fail(http.StatusUnprocessableEntity, MsgCouponNotFound, envelope.FieldError{Field: "config.coupon", Message: MsgCouponNotFound})
-		}
+		offered, err := promotions.Offered(ctx, s.d.DB, st.ID, code, 100)
 		if err != nil {
 			return err
 		}
+		i := slices.IndexFunc(offered, func(p promotions.Promotion) bool { return strings.EqualFold(p.Code, code) })
+		if i < 0 {
+			return envelope.Fail(http.StatusUnprocessableEntity, MsgCouponNotFound, envelope.FieldError{Field: "config.coupon", Message: MsgCouponNotFound})
+		}
+		code = offered[i].Code
 		msg = MsgCouponSaved
 	}
 	const q = `INSERT INTO email_abandoned_settings (store_id, coupon_code) VALUES ($1, $2)

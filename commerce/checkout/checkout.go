@@ -13,6 +13,7 @@ import (
 
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/commerce/pricing"
+	"github.com/pressroom/pressroom/commerce/promotions"
 )
 
 // Input is what a buyer fills in at checkout.
@@ -84,16 +85,23 @@ func (s *Service) Save(ctx context.Context, storeID int64, cartID string, in Inp
 	if in.Tip != nil && !validTip(*in.Tip) {
 		errs = append(errs, FieldError{Field: "tip_percent", Message: "Choose no tip, or a tip of 0, 2, 5 or 10 %."})
 	}
+	// A checkout the buyer left (abandoned) is taken up again rather than doubled.
+	const qOpen = `SELECT id FROM checkouts WHERE cart_id = $1 AND store_id = $2 AND status IN ('open', 'abandoned') ORDER BY created_at DESC LIMIT 1`
+	id := ""
+	if err := s.db.GetContext(ctx, &id, qOpen, cart.ID, storeID); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return Checkout{}, err
+	}
 	in.DiscountCode = strings.TrimSpace(in.DiscountCode)
 	var disc pricing.Discount
-	if in.DiscountCode != "" {
-		err := sqlx.GetContext(ctx, s.db, &disc, `SELECT kind, percent FROM discount_codes WHERE store_id = $1 AND lower(code) = lower($2)`,
-			storeID, in.DiscountCode)
-		if errors.Is(err, sql.ErrNoRows) {
-			errs = append(errs, FieldError{Field: "discount_code", Message: "This discount code is not valid in this store."})
+	if in.DiscountCode != "" && len(errs) == 0 {
+		code, d, err := promotions.Check(ctx, s.db, id, in.DiscountCode, promoCart(storeID, in.Email, cart.Subtotal, cart.Lines))
+		var refused *promotions.RefusedError
+		if errors.As(err, &refused) {
+			errs = append(errs, FieldError{Field: "discount_code", Message: refused.Message})
 		} else if err != nil {
 			return Checkout{}, err
 		}
+		in.DiscountCode, disc = code, d
 	}
 	if len(errs) > 0 {
 		return Checkout{}, &InvalidError{Errors: errs}
@@ -108,12 +116,6 @@ func (s *Service) Save(ctx context.Context, storeID int64, cartID string, in Inp
 	}
 	lines, err := json.Marshal(cart.Lines)
 	if err != nil {
-		return Checkout{}, err
-	}
-	// A checkout the buyer left (abandoned) is taken up again rather than doubled.
-	const qOpen = `SELECT id FROM checkouts WHERE cart_id = $1 AND store_id = $2 AND status IN ('open', 'abandoned') ORDER BY created_at DESC LIMIT 1`
-	id := ""
-	if err := s.db.GetContext(ctx, &id, qOpen, cart.ID, storeID); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return Checkout{}, err
 	}
 	args := map[string]any{"store_id": storeID, "cart_id": cart.ID, "email": in.Email, "address": string(addr),
@@ -134,6 +136,15 @@ VALUES (:id, :store_id, :cart_id, :email, :address, :tip, :code, :lines, :curren
 		return Checkout{}, fmt.Errorf("save checkout: %w", err)
 	}
 	return s.Get(ctx, storeID, id)
+}
+
+// promoCart is what a discount code sees of a checkout's lines.
+func promoCart(storeID int64, email string, subtotal money.Money, lines []Line) promotions.Cart {
+	c := promotions.Cart{StoreID: storeID, Email: email, Subtotal: subtotal, Lines: make([]promotions.Line, len(lines))}
+	for i, l := range lines {
+		c.Lines[i] = promotions.Line{CampaignID: l.CampaignID, Total: l.LineTotal}
+	}
+	return c
 }
 
 func validTip(p int) bool {

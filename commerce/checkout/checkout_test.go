@@ -3,6 +3,7 @@ package checkout
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 
@@ -25,7 +26,7 @@ func newShop(t *testing.T) (*Service, *sqlx.DB, int64, int64) {
 	if err := db.Get(&storeID, `INSERT INTO stores (owner_id, name, domain, slug) VALUES ($1, 'S', 's.example', 'shop') RETURNING id`, seller); err != nil {
 		t.Fatal(err)
 	}
-	db.MustExec(`INSERT INTO discount_codes (store_id, code, kind) VALUES ($1, 'FREESHIP', 'free')`, storeID)
+	db.MustExec(`INSERT INTO discount_codes (seller_id, code, kind) VALUES ($1, 'FREESHIP', 'free')`, seller)
 	if err := db.Get(&campaign, `INSERT INTO campaigns (user_id, name) VALUES ($1, 'C') RETURNING id`, seller); err != nil {
 		t.Fatal(err)
 	}
@@ -142,4 +143,140 @@ func TestDeclined(t *testing.T) {
 		t.Errorf("%d orders from a declined payment", orders)
 	}
 
+}
+
+// TestDiscountCodeRules saves a checkout with codes of every kind of rule against the database: what
+// each gives, or the message the buyer reads.
+func TestDiscountCodeRules(t *testing.T) {
+	s, db, storeID, product := newShop(t)
+	ctx := context.Background()
+	var seller, other, campaign int64
+	db.Get(&seller, `SELECT owner_id FROM stores WHERE id = $1`, storeID)
+	db.Get(&campaign, `SELECT campaign_id FROM store_products WHERE store_id = $1`, storeID)
+	if err := db.Get(&other, `INSERT INTO stores (owner_id, name, domain, slug) VALUES ($1, 'O', 'o.example', 'other') RETURNING id`, seller); err != nil {
+		t.Fatal(err)
+	}
+	db.MustExec(`INSERT INTO discount_codes (seller_id, code, kind, percent, starts_at, ends_at, min_order, min_order_currency, applies_to, disabled_at, per_buyer_limit) VALUES
+		($1, 'TEN', 'discount_with_percent', 10, NULL, NULL, 0, 'USD', 'all', NULL, NULL),
+		($1, 'OLD', 'discount_with_percent', 10, now() - interval '2 days', now() - interval '1 day', 0, 'USD', 'all', NULL, NULL),
+		($1, 'SOON', 'discount_with_percent', 10, now() + interval '1 day', NULL, 0, 'USD', 'all', NULL, NULL),
+		($1, 'BIG', 'discount_with_percent', 10, NULL, NULL, 5000, 'USD', 'all', NULL, NULL),
+		($1, 'OFF', 'discount_with_percent', 10, NULL, NULL, 0, 'USD', 'all', now(), NULL),
+		($1, 'ELSEWHERE', 'discount_with_percent', 10, NULL, NULL, 0, 'USD', 'stores', NULL, NULL),
+		($1, 'HERE', 'discount_with_percent', 25, NULL, NULL, 0, 'USD', 'stores', NULL, NULL),
+		($1, 'SHIRT', 'discount_with_percent', 50, NULL, NULL, 0, 'USD', 'campaigns', NULL, NULL),
+		($1, 'ONCE', 'discount_with_percent', 10, NULL, NULL, 0, 'USD', 'all', NULL, 1)`, seller)
+	db.MustExec(`INSERT INTO discount_code_stores (discount_code_id, store_id) SELECT id, $2 FROM discount_codes WHERE code = 'ELSEWHERE' AND seller_id = $1`, seller, other)
+	db.MustExec(`INSERT INTO discount_code_stores (discount_code_id, store_id) SELECT id, $2 FROM discount_codes WHERE code = 'HERE' AND seller_id = $1`, seller, storeID)
+	db.MustExec(`INSERT INTO discount_code_campaigns (discount_code_id, campaign_id) SELECT id, $2 FROM discount_codes WHERE code = 'SHIRT' AND seller_id = $1`, seller, campaign)
+	// b@example.com used ONCE in an earlier paid checkout.
+	var earlier string
+	db.Get(&earlier, `INSERT INTO checkouts (id, store_id, email, address, lines, currency, subtotal, shipping, discount, tip, total, status)
+		VALUES (gen_random_uuid(), $1, 'b@example.com', '{}', '[]', 'USD', 0, 0, 0, 0, 0, 'paid') RETURNING id`, storeID)
+	var order int64
+	db.Get(&order, `INSERT INTO orders (seller_id, store_id, number) VALUES ($1, $2, '1001') RETURNING id`, seller, storeID)
+	db.MustExec(`INSERT INTO discount_code_uses (discount_code_id, checkout_id, email, order_id) SELECT id, $2, 'B@example.com', $3 FROM discount_codes WHERE code = 'ONCE' AND seller_id = $1`,
+		seller, earlier, order)
+	cart, err := s.AddToCart(ctx, storeID, "", AddItem{ProductID: product, Color: "Black", Size: "M", Quantity: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		code     string
+		discount int64
+		msg      string
+	}{
+		{"ten", 200, ""},
+		{"HERE", 500, ""},
+		{"shirt", 1000, ""},
+		{"FREESHIP", 698, ""},
+		{"NOPE", 0, "This discount code does not exist. Check its spelling."},
+		{"OLD", 0, "This discount code has expired."},
+		{"SOON", 0, "This discount code is not valid yet."},
+		{"BIG", 0, "This discount code needs an order of at least $50.00."},
+		{"OFF", 0, "This discount code is no longer valid."},
+		{"ELSEWHERE", 0, "This discount code is not valid in this store."},
+		{"ONCE", 0, "You have already used this discount code."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.code, func(t *testing.T) {
+			in := input()
+			in.DiscountCode = tc.code
+			c, err := s.Save(ctx, storeID, cart, in)
+			if tc.msg != "" {
+				var inv *InvalidError
+				if !errors.As(err, &inv) || inv.Field("discount_code") != tc.msg {
+					t.Fatalf("error %v, want %q", err, tc.msg)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Totals.Discount.Amount != tc.discount || c.Totals.Total.Amount != 2000+698-tc.discount {
+				t.Fatalf("totals %+v, want a discount of %d", c.Totals, tc.discount)
+			}
+		})
+	}
+}
+
+// TestSingleUseCodeConcurrently: 20 buyers pay at once with a code that may be used once. One
+// order has the discount and one payment was taken; the 19 others are told the code is used up
+// before any charge.
+func TestSingleUseCodeConcurrently(t *testing.T) {
+	s, db, storeID, product := newShop(t)
+	ctx := context.Background()
+	db.MustExec(`INSERT INTO discount_codes (seller_id, code, kind, percent, usage_limit) SELECT owner_id, 'ONLYONE', 'discount_with_percent', 20, 1 FROM stores WHERE id = $1`, storeID)
+	const buyers = 20
+	ids := make([]string, buyers)
+	for i := range ids {
+		cart, err := s.AddToCart(ctx, storeID, "", AddItem{ProductID: product, Color: "Black", Size: "M", Quantity: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := input()
+		in.Email = fmt.Sprintf("buyer%d@example.com", i)
+		in.DiscountCode = "onlyone"
+		c, err := s.Save(ctx, storeID, cart, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Totals.Discount.Amount != 400 {
+			t.Fatalf("totals %+v", c.Totals)
+		}
+		ids[i] = c.ID
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	paid, usedUp := 0, 0
+	start := make(chan struct{})
+	for _, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			_, err := s.Pay(ctx, storeID, id)
+			var inv *InvalidError
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				paid++
+			case errors.As(err, &inv) && inv.Field("discount_code") == "This discount code has been used up.":
+				usedUp++
+			default:
+				t.Error(err)
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	var got struct{ Orders, Discounted, Payments, Uses, Redeemed int }
+	db.QueryRow(`SELECT (SELECT count(*) FROM orders), (SELECT count(*) FROM orders WHERE discount = 400),
+		(SELECT count(*) FROM payments), (SELECT count(*) FROM discount_code_uses),
+		(SELECT count(*) FROM discount_code_uses u JOIN orders o ON o.id = u.order_id)`).
+		Scan(&got.Orders, &got.Discounted, &got.Payments, &got.Uses, &got.Redeemed)
+	if paid != 1 || usedUp != buyers-1 || got != (struct{ Orders, Discounted, Payments, Uses, Redeemed int }{1, 1, 1, 1, 1}) {
+		t.Errorf("paid %d, used up %d; %+v", paid, usedUp, got)
+	}
 }

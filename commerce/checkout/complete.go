@@ -14,6 +14,7 @@ import (
 	"github.com/pressroom/pressroom/commerce/ledger"
 	"github.com/pressroom/pressroom/commerce/orders"
 	"github.com/pressroom/pressroom/commerce/payments"
+	"github.com/pressroom/pressroom/commerce/promotions"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/renderer/tasks"
@@ -138,6 +139,9 @@ func (s *Service) complete(ctx context.Context, tx *sqlx.Tx, intent payments.Int
 		if _, err := tx.ExecContext(ctx, q, s.gw.Name(), intent.ID, string(intent.Status)); err != nil {
 			return Result{}, err
 		}
+		if err := promotions.Release(ctx, tx, c.ID); err != nil {
+			return Result{}, err
+		}
 		msg := intent.Message
 		if msg == "" {
 			msg = "the payment did not go through"
@@ -174,6 +178,9 @@ func (s *Service) complete(ctx context.Context, tx *sqlx.Tx, intent payments.Int
 	const qPaid = `UPDATE payments SET order_id = $3, status = 'succeeded', amount = $4, updated_at = now() WHERE gateway = $1 AND intent_id = $2`
 	if _, err := tx.ExecContext(ctx, qPaid, s.gw.Name(), intent.ID, created.ID, intent.Amount.Amount); err != nil {
 		return Result{}, fmt.Errorf("record payment: %w", err)
+	}
+	if err := promotions.Redeem(ctx, tx, c.StoreID, c.ID, c.DiscountCode, c.Email, created.ID); err != nil {
+		return Result{}, err
 	}
 	if _, err := orders.Refresh(ctx, tx, created.ID); err != nil {
 		return Result{}, err

@@ -9,6 +9,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/pressroom/pressroom/commerce/payments"
+	"github.com/pressroom/pressroom/commerce/promotions"
 )
 
 // Prepare answers the intent the buyer's browser confirms (Stripe's Payment Element): the intent
@@ -51,7 +52,12 @@ func (s *Service) knownIntent(ctx context.Context, c Checkout) (string, error) {
 
 // createIntent asks the gateway for an intent of the checkout's total and records it as the
 // checkout's pending payment. The idempotency key makes concurrent calls one intent at the gateway.
+// The checkout's discount code is reserved first, so a code used up meanwhile stops the payment
+// before the buyer is charged (an *InvalidError on discount_code).
 func (s *Service) createIntent(ctx context.Context, c Checkout) (payments.Intent, error) {
+	if err := s.reserveCode(ctx, c); err != nil {
+		return payments.Intent{}, err
+	}
 	key := idempotencyKey(c)
 	in, err := s.gw.CreateIntent(ctx, payments.IntentRequest{IdempotencyKey: key, Amount: c.Totals.Total, Email: c.Email,
 		Metadata: map[string]string{"checkout_id": c.ID}})
@@ -73,4 +79,21 @@ VALUES ($1, $2, $3, $4, $5, $6, 'pending') ON CONFLICT DO NOTHING`
 		return fmt.Errorf("record payment: %w", err)
 	}
 	return nil
+}
+
+// reserveCode reserves the checkout's discount code (or removes its reservation when it has none).
+func (s *Service) reserveCode(ctx context.Context, c Checkout) error {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	err = promotions.Reserve(ctx, tx, c.ID, c.DiscountCode, promoCart(c.StoreID, c.Email, c.Totals.Subtotal, c.Lines))
+	var refused *promotions.RefusedError
+	if errors.As(err, &refused) {
+		return invalid("discount_code", refused.Message)
+	} else if err != nil {
+		return err
+	}
+	return tx.Commit()
 }

@@ -85,10 +85,12 @@ type Line struct {
 	Quantity    int
 }
 
-// Discount is a discount code's effect: free shipping, or a percent off the subtotal.
+// Discount is a discount code's effect: free shipping, or a percent off the subtotal (or off Of,
+// the part of the subtotal the code applies to, when set).
 type Discount struct {
-	Kind    string `db:"kind"` // "free" or "discount_with_percent"; empty: none
-	Percent int    `db:"percent"`
+	Kind    string // "free" or "discount_with_percent"; empty: none
+	Percent int
+	Of      *money.Money
 }
 
 // Tips are the tip percentages a buyer may choose; no tip at all is a nil choice.
@@ -148,7 +150,11 @@ func Compute(c money.Currency, lines []Line, rates map[string]Rate, tip *int, d 
 	case "free":
 		t.Discount = t.Shipping
 	case "discount_with_percent":
-		t.Discount = t.Subtotal.Percent(d.Percent)
+		of := t.Subtotal
+		if d.Of != nil {
+			of = *d.Of
+		}
+		t.Discount = of.Percent(d.Percent)
 	}
 	goods, err := t.Subtotal.Sub(t.Discount)
 	if err != nil {

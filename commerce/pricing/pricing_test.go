@@ -14,6 +14,7 @@ func usd(a int64) money.Money { return money.Money{Amount: a, Currency: money.US
 func TestCompute(t *testing.T) {
 	rates := map[string]Rate{"tshirt": {usd(499), usd(200)}, "mug": {usd(699), usd(300)}}
 	two, five, seven := 2, 5, 7
+	fifteen := usd(1500)
 	cases := []struct {
 		name  string
 		lines []Line
@@ -26,11 +27,14 @@ func TestCompute(t *testing.T) {
 			Totals{usd(2000), usd(499), usd(0), usd(0), usd(2499)}, nil},
 		{"three shirts on two lines and a mug", []Line{{"tshirt", usd(2000), 2}, {"tshirt", usd(2200), 1}, {"mug", usd(1500), 1}}, nil, Discount{},
 			Totals{usd(7700), usd(499 + 200 + 200 + 699), usd(0), usd(0), usd(7700 + 1598)}, nil},
-		{"tip 5% after 10% off", []Line{{"tshirt", usd(1999), 1}}, &five, Discount{"discount_with_percent", 10},
+		{"tip 5% after 10% off", []Line{{"tshirt", usd(1999), 1}}, &five, Discount{Kind: "discount_with_percent", Percent: 10},
 			// 10% of 19.99 = 2.00 (1.999 rounds half up); 5% of 17.99 = 0.90 (0.8995)
 			Totals{usd(1999), usd(499), usd(200), usd(90), usd(1999 + 499 + 90 - 200)}, nil},
 		{"free shipping, tip 2%", []Line{{"tshirt", usd(2000), 1}}, &two, Discount{Kind: "free"},
 			Totals{usd(2000), usd(499), usd(499), usd(40), usd(2040)}, nil},
+		{"20% off one line of two", []Line{{"tshirt", usd(2000), 1}, {"mug", usd(1500), 1}}, nil,
+			Discount{Kind: "discount_with_percent", Percent: 20, Of: &fifteen},
+			Totals{usd(3500), usd(499 + 699), usd(300), usd(0), usd(3500 + 1198 - 300)}, nil},
 		{"tip not offered", []Line{{"tshirt", usd(2000), 1}}, &seven, Discount{}, Totals{}, ErrTip},
 		{"no rate", []Line{{"poster", usd(2000), 1}}, nil, Discount{}, Totals{}, ErrNoRate},
 		{"too much", []Line{{"tshirt", usd(money.MaxAmount), 2}}, nil, Discount{}, Totals{}, money.ErrAmount},

@@ -303,7 +303,9 @@ func (s *Server) setQuantity(w http.ResponseWriter, r *http.Request) {
 
 // checkoutData is the checkout form.
 type checkoutData struct {
-	Cart      checkout.Cart
+	Cart checkout.Cart
+	// Saved is the checkout priced with its discount, after the buyer pressed Apply.
+	Saved     *checkout.Checkout
 	Countries []checkout.Country
 	States    map[string][]checkout.State
 	Tips      []int
@@ -314,6 +316,10 @@ func (s *Server) checkoutForm(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) showCheckout(w http.ResponseWriter, r *http.Request, status int, errs, form map[string]string) {
+	s.showCheckoutSaved(w, r, status, errs, form, nil)
+}
+
+func (s *Server) showCheckoutSaved(w http.ResponseWriter, r *http.Request, status int, errs, form map[string]string, saved *checkout.Checkout) {
 	rs := storeOf(r)
 	ctx := r.Context()
 	c, err := s.d.Checkout.Cart(ctx, rs.ID, s.cartID(r), money.Currency(rs.Currency))
@@ -336,7 +342,19 @@ func (s *Server) showCheckout(w http.ResponseWriter, r *http.Request, status int
 		return
 	}
 	s.show(w, r, status, cachePrivate, "checkout", view{Title: "Checkout — " + rs.Name, Errors: errs, Form: form,
-		Data: checkoutData{Cart: c, Countries: countries, States: states, Tips: pricing.Tips}})
+		Data: checkoutData{Cart: c, Saved: saved, Countries: countries, States: states, Tips: pricing.Tips}})
+}
+
+// formOf fills the checkout form from a saved checkout.
+func formOf(c checkout.Checkout) map[string]string {
+	a := c.Address
+	f := map[string]string{"email": c.Email, "name": a.Name, "line1": a.Line1, "line2": a.Line2, "city": a.City,
+		"state": a.State, "state_" + a.Country: a.State, "postal_code": a.PostalCode, "country": a.Country, "phone": a.Phone,
+		"tip": "none", "discount_code": c.DiscountCode}
+	if c.Tip != nil {
+		f["tip"] = strconv.Itoa(*c.Tip)
+	}
+	return f
 }
 
 var checkoutFields = []string{"email", "name", "line1", "line2", "city", "state", "postal_code", "country", "phone", "tip", "discount_code"}
@@ -395,6 +413,10 @@ func (s *Server) saveCheckout(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if r.PostFormValue("apply") != "" { // Apply: the same form again, with the discount and the new total
+		s.showCheckoutSaved(w, r, http.StatusOK, nil, form, &c)
+		return
+	}
 	http.Redirect(w, r, rs.Base+"/checkout/"+c.ID, http.StatusSeeOther)
 }
 
@@ -413,7 +435,10 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	pay, err := s.stripePayment(w, r, c)
-	if err != nil {
+	if fe := fieldErrors(err); fe != nil {
+		s.showCheckout(w, r, http.StatusUnprocessableEntity, fe, formOf(c))
+		return
+	} else if err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -424,6 +449,16 @@ func (s *Server) pay(w http.ResponseWriter, r *http.Request) {
 	rs := storeOf(r)
 	id := r.PathValue("id")
 	res, err := s.d.Checkout.Pay(r.Context(), rs.ID, id)
+	if fe := fieldErrors(err); fe != nil {
+		// The discount code was used up (or ended) since the checkout was saved: nothing was charged.
+		c, gerr := s.d.Checkout.Get(r.Context(), rs.ID, id)
+		if gerr != nil {
+			s.fail(w, r, gerr)
+			return
+		}
+		s.showCheckout(w, r, http.StatusUnprocessableEntity, fe, formOf(c))
+		return
+	}
 	switch {
 	case errors.Is(err, checkout.ErrNotFound):
 		s.notFound(w, r, "This checkout does not exist.")

@@ -327,7 +327,7 @@ func TestBadInput(t *testing.T) {
 		{"bad e-mail", addr(map[string]string{"email": "nobody"}), "email", "Enter an e-mail address like name@example.com."},
 		{"unknown country", addr(map[string]string{"country": "XX"}), "country", "Choose the country to ship to."},
 		{"tip not offered", addr(map[string]string{"tip": "7"}), "tip_percent", "Choose no tip, or a tip of 0, 2, 5 or 10 %."},
-		{"unknown discount", addr(map[string]string{"discount_code": "FREE100"}), "discount_code", "This discount code is not valid in this store."},
+		{"unknown discount", addr(map[string]string{"discount_code": "FREE100"}), "discount_code", "This discount code does not exist. Check its spelling."},
 	}
 	for _, tc := range checkoutCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -509,5 +509,50 @@ func TestImages(t *testing.T) {
 	f.db.MustExec(`UPDATE store_products SET status = 'blocked' WHERE product_id = $1`, f.shirt)
 	if res, _ := get(t, c, f.srv.URL+img); res.StatusCode != 404 {
 		t.Errorf("mockup of a blocked product: %d", res.StatusCode)
+	}
+}
+
+// TestDiscountCode: Apply on the checkout form shows the discount line and the new total; the
+// order is paid at that total; a second buyer with the same single-use code is sent back to the
+// form with the reason, charged nothing.
+func TestDiscountCode(t *testing.T) {
+	f := setup(t)
+	f.db.MustExec(`INSERT INTO discount_codes (seller_id, code, kind, percent, usage_limit, applies_to)
+		SELECT owner_id, 'Cats10', 'discount_with_percent', 10, 1, 'stores' FROM stores WHERE id = $1`, f.storeID)
+	f.db.MustExec(`INSERT INTO discount_code_stores (discount_code_id, store_id) SELECT id, $1 FROM discount_codes`, f.storeID)
+	base := f.srv.URL + "/s/demo"
+	buyer := func() (*http.Client, string) {
+		c := client(t)
+		post(t, c, base+"/cart/items", url.Values{"product_id": {itoa(f.shirt)}, "color": {"Black"}, "size": {"M"}, "quantity": {"1"}})
+		form := address()
+		form.Set("tip", "none")
+		form.Set("discount_code", "cats10")
+		form.Set("apply", "1")
+		res, body := post(t, c, base+"/checkout", form)
+		// 19.99 - 2.00 (10%, rounded) + 4.99 shipping = 22.98
+		if res.StatusCode != http.StatusOK || !strings.Contains(body, `id="discount-line"`) || !strings.Contains(body, "−$2.00") || !strings.Contains(body, "$22.98") {
+			t.Fatalf("apply %d\n%s", res.StatusCode, body)
+		}
+		form.Del("apply")
+		res, _ = post(t, c, base+"/checkout", form)
+		if res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("continue %d", res.StatusCode)
+		}
+		return c, f.srv.URL + res.Header.Get("Location")
+	}
+	first, firstReview := buyer()
+	second, secondReview := buyer()
+	if res, _ := post(t, first, firstReview+"/pay", nil); res.StatusCode != http.StatusSeeOther || !strings.Contains(res.Header.Get("Location"), "/orders/") {
+		t.Fatalf("first pay %d %s", res.StatusCode, res.Header.Get("Location"))
+	}
+	res, body := post(t, second, secondReview+"/pay", nil)
+	if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "This discount code has been used up.") ||
+		!strings.Contains(body, `value="Jo Buyer"`) {
+		t.Fatalf("second pay %d\n%s", res.StatusCode, body)
+	}
+	var got struct{ Orders, Payments int }
+	f.db.QueryRow(`SELECT (SELECT count(*) FROM orders WHERE discount = 200 AND total = 2298), (SELECT count(*) FROM payments)`).Scan(&got.Orders, &got.Payments)
+	if got.Orders != 1 || got.Payments != 1 {
+		t.Errorf("%+v", got)
 	}
 }

@@ -47,7 +47,7 @@ func setup(t *testing.T) fixture {
 	must(db.Get(&f.product, `INSERT INTO campaign_products (campaign_id, template_id, name, product_type, print_spaces, options)
 		SELECT $1, id, $3, product_type, print_spaces, options FROM product_templates WHERE id = $2 RETURNING id`, campaign, tmpl, "Shirt "+evil))
 	db.MustExec(`INSERT INTO store_products (store_id, product_id, campaign_id, price, currency) VALUES ($1, $2, $3, 2000, 'USD')`, f.storeID, f.product, campaign)
-	db.MustExec(`INSERT INTO discount_codes (store_id, code, kind, percent) VALUES ($1, 'COMEBACK', 'discount_with_percent', 10)`, f.storeID)
+	db.MustExec(`INSERT INTO discount_codes (seller_id, code, kind, percent) VALUES ($1, 'COMEBACK', 'discount_with_percent', 10)`, seller)
 	db.MustExec(`INSERT INTO email_abandoned_settings (store_id, coupon_code) VALUES ($1, 'COMEBACK')`, f.storeID)
 	db.MustExec(`INSERT INTO email_abandoned_steps (store_id, step, enabled, delay_minutes, subject, body_html) VALUES
 		($1, 1, true, 60, 'You left something', '<p>Still thinking?</p>'),

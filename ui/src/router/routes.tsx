@@ -51,6 +51,8 @@ import { InvalidAddressPage } from '../orders/InvalidAddressPage';
 import { OrderDetailPage } from '../orders/OrderDetailPage';
 import { OrdersPage } from '../orders/OrdersPage';
 import { ProductionPage } from '../production/ProductionPage';
+import { OnPromotionPage } from '../promotions/OnPromotionPage';
+import { PromotionsPage } from '../promotions/PromotionsPage';
 import { ReviewPage } from '../review/ReviewPage';
 import { SectionPage } from '../pages/SectionPage';
 import { MailOutboxPage } from '../pages/admin/MailOutboxPage';
@@ -163,6 +165,8 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'customers/detail/:id?', element: <CustomerDetailPage /> },
     { path: 'abandoned-orders', element: <AbandonedOrdersPage /> },
     { path: 'cross-selling', element: <CrossSellingPage /> },
+    { path: 'promotions', element: <PromotionsPage /> },
+    { path: 'on-promotion', element: <OnPromotionPage /> },
     { path: 'orders/design/:id', element: <ReviewPage /> },
     guarded(['beta-auth'], placeholder(['ai-design', 'AI Design', IconSparkles])),
     guarded(['beta-auth'], placeholder(['ai-design/history', 'AI Design History', IconSparkles])),
