@@ -38,7 +38,7 @@ func (s *Service) Authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 		if !ok || !strings.EqualFold(scheme, "Bearer") || secret == "" {
 			return unauthorized()
 		}
-		caller, err := s.store.live(c.Request().Context(), hashSecret(secret))
+		caller, err := s.live(c.Request().Context(), hashSecret(secret))
 		if errors.Is(err, errNoKey) {
 			return unauthorized()
 		}

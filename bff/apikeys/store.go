@@ -100,11 +100,17 @@ RETURNING ` + keyColumns
 	return r.key(), nil
 }
 
+// liveKey is the caller of a live key with the key's expiry.
+type liveKey struct {
+	Caller
+	ExpiresAt *time.Time
+}
+
 // live is the caller of a secret's hash: a key neither revoked nor expired, of an account that is
 // not suspended.
-func (s store) live(ctx context.Context, hash []byte) (Caller, error) {
+func (s store) live(ctx context.Context, hash []byte) (liveKey, error) {
 	const q = `
-SELECT k.id, k.seller_id, k.scopes, k.test_mode
+SELECT k.id, k.seller_id, k.scopes, k.test_mode, k.expires_at
   FROM api_keys k JOIN users u ON u.id = k.seller_id
  WHERE k.secret_hash = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
    AND u.status <> 'suspended'`
@@ -113,15 +119,17 @@ SELECT k.id, k.seller_id, k.scopes, k.test_mode
 		SellerID int64          `db:"seller_id"`
 		Scopes   pq.StringArray `db:"scopes"`
 		TestMode bool           `db:"test_mode"`
+		Expires  *time.Time     `db:"expires_at"`
 	}
 	err := s.db.GetContext(ctx, &r, q, hash)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Caller{}, errNoKey
+		return liveKey{}, errNoKey
 	}
 	if err != nil {
-		return Caller{}, fmt.Errorf("look up api key: %w", err)
+		return liveKey{}, fmt.Errorf("look up api key: %w", err)
 	}
-	return Caller{KeyID: r.ID, SellerID: r.SellerID, Scopes: []string(r.Scopes), TestMode: r.TestMode}, nil
+	c := Caller{KeyID: r.ID, SellerID: r.SellerID, Scopes: []string(r.Scopes), TestMode: r.TestMode}
+	return liveKey{Caller: c, ExpiresAt: r.Expires}, nil
 }
 
 // used records one use of a key in one statement: an audit row, and the key's last_used_at when it

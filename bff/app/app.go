@@ -197,6 +197,8 @@ type App struct {
 	uploads *uploads.Service
 	// campaigns follows the changes of campaign lists while the app runs.
 	campaigns *campaigns.Service
+	// apiKeys follows the changes of API keys while the app runs.
+	apiKeys *apikeys.Service
 }
 
 // New connects to Postgres and Redis, migrates, and builds every route.
@@ -309,6 +311,7 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	a.apiKeys = apiKeys
 	a.keys, err = idempotency.New(a.cfg.Idempotency, a.DB, a.log)
 	if err != nil {
 		return err
@@ -398,6 +401,7 @@ func (a *App) Run(ctx context.Context) error {
 	g.Go(func() error { return a.uploads.Run(ctx) })
 	g.Go(func() error { return a.Auth.FollowChanges(ctx, a.cfg.Database) })
 	g.Go(func() error { return a.campaigns.FollowChanges(ctx, a.cfg.Database) })
+	g.Go(func() error { return a.apiKeys.FollowChanges(ctx, a.cfg.Database) })
 	g.Go(func() error { return server.Run(ctx, a.cfg.Server, a.Echo, a.log) })
 	return g.Wait()
 }
