@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -31,6 +32,10 @@ type Service struct {
 	d     Deps
 	store store
 	keys  *livecache.Cache[string, liveKey]
+	// uses are the uses waiting for RecordUses, queued while writing (under usesMu) says it runs.
+	uses    chan use
+	usesMu  sync.RWMutex
+	writing bool
 }
 
 // New checks the dependencies.
@@ -38,7 +43,7 @@ func New(d Deps) (*Service, error) {
 	if d.DB == nil || d.Auth == nil || d.Log == nil {
 		return nil, errors.New("apikeys: database, auth and log are required")
 	}
-	return &Service{d: d, store: store{db: d.DB}, keys: newKeyCache()}, nil
+	return &Service{d: d, store: store{db: d.DB}, keys: newKeyCache(), uses: make(chan use, useQueue)}, nil
 }
 
 // Who may manage keys: the account's owner in their own session. A team member switched into the

@@ -132,16 +132,28 @@ SELECT k.id, k.seller_id, k.scopes, k.test_mode, k.expires_at
 	return liveKey{Caller: c, ExpiresAt: r.Expires}, nil
 }
 
-// used records one use of a key in one statement: an audit row, and the key's last_used_at when it
-// is more than a minute old. Moving it on every request would make every request of a key wait
-// for the one before it on the key's row lock; the audit rows keep every use to the second.
-func (s store) used(ctx context.Context, c Caller, ip string, detail []byte) error {
+// used records uses of keys in one statement: an audit row each (at the time of the use), and each
+// key's last_used_at when it is more than a minute old. Moving it on every request would make every
+// request of a key wait for the one before it on the key's row lock; the audit rows keep every use
+// to the second. The keys are locked in id order, so that two batches never wait for each other.
+func (s store) used(ctx context.Context, uses []use) error {
 	const q = `
-WITH k AS (UPDATE api_keys SET last_used_at = now()
-            WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute'))
-INSERT INTO audit_events (user_id, action, client_ip, detail) VALUES ($2, 'api_key.use', $3, $4)`
-	if _, err := s.db.ExecContext(ctx, q, c.KeyID, c.SellerID, ip, detail); err != nil {
-		return fmt.Errorf("record api key use: %w", err)
+WITH u AS (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::jsonb[], $5::timestamptz[])
+                      AS u (key_id, user_id, ip, detail, at)),
+     stale AS (SELECT id FROM api_keys
+                WHERE id IN (SELECT key_id FROM u) AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
+                ORDER BY id FOR UPDATE),
+     k AS (UPDATE api_keys SET last_used_at = (SELECT max(at) FROM u WHERE u.key_id = api_keys.id)
+            WHERE id IN (SELECT id FROM stale))
+INSERT INTO audit_events (user_id, action, client_ip, detail, created_at)
+SELECT user_id, 'api_key.use', ip, detail, at FROM u`
+	keys, sellers := make([]int64, len(uses)), make([]int64, len(uses))
+	ips, details, ats := make([]string, len(uses)), make([]string, len(uses)), make([]string, len(uses))
+	for i, u := range uses {
+		keys[i], sellers[i], ips[i], details[i], ats[i] = u.keyID, u.sellerID, u.ip, string(u.detail), u.at.Format(time.RFC3339Nano)
+	}
+	if _, err := s.db.ExecContext(ctx, q, pq.Array(keys), pq.Array(sellers), pq.Array(ips), pq.Array(details), pq.Array(ats)); err != nil {
+		return fmt.Errorf("record api key uses: %w", err)
 	}
 	return nil
 }

@@ -440,3 +440,42 @@ func TestAPIKeyCacheFollowsChangesAcrossProcesses(t *testing.T) {
 	// and once listening again, the cache serves again.
 	two.waitKeyCaching(one, seller)
 }
+
+// TestAPIKeyUsesAuditedInBatches: while the writer runs, every use of a key is still audited, with
+// its status, but written in batches off the request path; what is queued when the writer stops is
+// written then.
+func TestAPIKeyUsesAuditedInBatches(t *testing.T) {
+	s := newStackWith(t, map[string]string{"PRESSROOM_API_RATE_LIMIT": "0"})
+	seller := s.mint("seller@example.com", "own", "", false)
+	keyID, secret := s.createKey(seller, map[string]any{"name": "Busy", "scopes": []string{"store"}})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- s.app.apiKeys.RecordUses(ctx) }()
+	const n = 40
+	for i := range n {
+		path := "/api/v1/stores"
+		if i%10 == 0 {
+			path = "/api/v1/orders" // 403: no orders scope
+		}
+		s.do("GET", path, secret, nil)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Uses    int `db:"uses"`
+		Refused int `db:"refused"`
+		Batches int `db:"batches"`
+	}
+	if err := s.app.DB.Get(&got, `SELECT count(*) AS uses, count(*) FILTER (WHERE detail->>'status' = '403') AS refused,
+		count(DISTINCT xmin::text) AS batches FROM audit_events WHERE action = 'api_key.use' AND (detail->>'key_id')::bigint = $1`, keyID); err != nil {
+		t.Fatal(err)
+	}
+	if got.Uses != n || got.Refused != n/10 || got.Batches >= n {
+		t.Fatalf("uses audited %+v, want %d uses (%d refused) in fewer statements", got, n, n/10)
+	}
+	if r := s.do("GET", "/api/settings/api-keys", seller, nil); !strings.Contains(string(r.raw), `"last_used_at":"`) {
+		t.Fatalf("last used not shown: %s", r.raw)
+	}
+}
