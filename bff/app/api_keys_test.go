@@ -97,6 +97,17 @@ func TestAPIKeys(t *testing.T) {
 			t.Fatal("another seller's campaign listed")
 		}
 	}
+	// The count comes with the page's rows; a page past the end still counts them all.
+	r = s.do("GET", "/api/v1/campaigns?per_page=1&page=2", secret, nil)
+	var second envelope.Page[publicapi.Campaign]
+	if err := json.Unmarshal(r.raw, &second); err != nil || r.status != 200 || second.Total != camps.Total || len(second.Data) != min(1, camps.Total-1) {
+		t.Fatalf("second page: %d %s", r.status, r.raw)
+	}
+	r = s.do("GET", "/api/v1/campaigns?per_page=1&page=999", secret, nil)
+	var past envelope.Page[publicapi.Campaign]
+	if err := json.Unmarshal(r.raw, &past); err != nil || r.status != 200 || past.Total != camps.Total || len(past.Data) != 0 {
+		t.Fatalf("page past the end: %d %s", r.status, r.raw)
+	}
 	if r := s.do("GET", fmt.Sprintf("/api/v1/campaigns/%d", camps.Data[0].ID), secret, nil); r.status != 200 {
 		t.Fatalf("campaign: %d %s", r.status, r.raw)
 	}
@@ -150,7 +161,7 @@ func TestAPIKeys(t *testing.T) {
 
 	// Audited: every use, with its status, and last_used_at moved.
 	var uses, refused int
-	if err := s.app.DB.Get(&uses, `SELECT count(*) FROM audit_events WHERE action = 'api_key.use' AND (detail->>'key_id')::bigint = $1`, keyID); err != nil || uses != 6 {
+	if err := s.app.DB.Get(&uses, `SELECT count(*) FROM audit_events WHERE action = 'api_key.use' AND (detail->>'key_id')::bigint = $1`, keyID); err != nil || uses != 8 {
 		t.Fatalf("uses audited: %d %v", uses, err)
 	}
 	if err := s.app.DB.Get(&refused, `SELECT count(*) FROM audit_events WHERE action = 'api_key.use' AND (detail->>'key_id')::bigint = $1 AND detail->>'status' = '403'`, keyID); err != nil || refused != 1 {
