@@ -38,7 +38,7 @@ func (s *Service) Authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 		if !ok || !strings.EqualFold(scheme, "Bearer") || secret == "" {
 			return unauthorized()
 		}
-		caller, err := s.store.live(c.Request().Context(), hashSecret(secret))
+		caller, err := s.live(c.Request().Context(), hashSecret(secret))
 		if errors.Is(err, errNoKey) {
 			return unauthorized()
 		}
@@ -71,7 +71,7 @@ func unauthorized() error {
 }
 
 // used audits one use of the key with the status the request is answered with. It runs after the
-// request's context may have ended (a client gone), so it takes a short context of its own.
+// request's context may have ended (a client gone), so a use written at once is not cut short by it.
 func (s *Service) used(c echo.Context, caller Caller, err error) {
 	status := c.Response().Status
 	var e *envelope.Error
@@ -88,9 +88,7 @@ func (s *Service) used(c echo.Context, caller Caller, err error) {
 		"key_id": caller.KeyID, "method": c.Request().Method, "path": c.Request().URL.Path, "status": status,
 		"request_id": c.Response().Header().Get(echo.HeaderXRequestID),
 	})
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.Request().Context()), 5*time.Second)
-	defer cancel()
-	if err := s.store.used(ctx, caller, c.RealIP(), detail); err != nil {
-		s.d.Log.Error("api key use", "key_id", caller.KeyID, "err", err)
-	}
+	s.record(context.WithoutCancel(c.Request().Context()), use{
+		keyID: caller.KeyID, sellerID: caller.SellerID, ip: c.RealIP(), detail: detail, at: time.Now(),
+	})
 }

@@ -5,7 +5,9 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -15,6 +17,7 @@ import (
 	"github.com/pressroom/pressroom/bff/access"
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/platform/livecache"
 )
 
 // Deps are what the keys use.
@@ -28,6 +31,11 @@ type Deps struct {
 type Service struct {
 	d     Deps
 	store store
+	keys  *livecache.Cache[string, liveKey]
+	// uses are the uses waiting for RecordUses, queued while writing (under usesMu) says it runs.
+	uses    chan use
+	usesMu  sync.RWMutex
+	writing bool
 }
 
 // New checks the dependencies.
@@ -35,7 +43,7 @@ func New(d Deps) (*Service, error) {
 	if d.DB == nil || d.Auth == nil || d.Log == nil {
 		return nil, errors.New("apikeys: database, auth and log are required")
 	}
-	return &Service{d: d, store: store{db: d.DB}}, nil
+	return &Service{d: d, store: store{db: d.DB}, keys: newKeyCache(), uses: make(chan use, useQueue)}, nil
 }
 
 // Who may manage keys: the account's owner in their own session. A team member switched into the
@@ -171,6 +179,8 @@ func (s *Service) handleRevoke(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// The notification follows the commit, but the key's next request may come first.
+	s.keys.Changed("k:" + strconv.FormatInt(key.ID, 10))
 	person := id.Person()
 	if err := s.d.Auth.Store().Audit(c.Request().Context(), &person, "api_key.revoked", c.RealIP(),
 		map[string]any{"key_id": key.ID, "seller_id": id.User.ID}); err != nil {

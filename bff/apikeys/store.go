@@ -100,11 +100,17 @@ RETURNING ` + keyColumns
 	return r.key(), nil
 }
 
+// liveKey is the caller of a live key with the key's expiry.
+type liveKey struct {
+	Caller
+	ExpiresAt *time.Time
+}
+
 // live is the caller of a secret's hash: a key neither revoked nor expired, of an account that is
 // not suspended.
-func (s store) live(ctx context.Context, hash []byte) (Caller, error) {
+func (s store) live(ctx context.Context, hash []byte) (liveKey, error) {
 	const q = `
-SELECT k.id, k.seller_id, k.scopes, k.test_mode
+SELECT k.id, k.seller_id, k.scopes, k.test_mode, k.expires_at
   FROM api_keys k JOIN users u ON u.id = k.seller_id
  WHERE k.secret_hash = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
    AND u.status <> 'suspended'`
@@ -113,27 +119,41 @@ SELECT k.id, k.seller_id, k.scopes, k.test_mode
 		SellerID int64          `db:"seller_id"`
 		Scopes   pq.StringArray `db:"scopes"`
 		TestMode bool           `db:"test_mode"`
+		Expires  *time.Time     `db:"expires_at"`
 	}
 	err := s.db.GetContext(ctx, &r, q, hash)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Caller{}, errNoKey
+		return liveKey{}, errNoKey
 	}
 	if err != nil {
-		return Caller{}, fmt.Errorf("look up api key: %w", err)
+		return liveKey{}, fmt.Errorf("look up api key: %w", err)
 	}
-	return Caller{KeyID: r.ID, SellerID: r.SellerID, Scopes: []string(r.Scopes), TestMode: r.TestMode}, nil
+	c := Caller{KeyID: r.ID, SellerID: r.SellerID, Scopes: []string(r.Scopes), TestMode: r.TestMode}
+	return liveKey{Caller: c, ExpiresAt: r.Expires}, nil
 }
 
-// used records one use of a key in one statement: an audit row, and the key's last_used_at when it
-// is more than a minute old. Moving it on every request would make every request of a key wait
-// for the one before it on the key's row lock; the audit rows keep every use to the second.
-func (s store) used(ctx context.Context, c Caller, ip string, detail []byte) error {
+// used records uses of keys in one statement: an audit row each (at the time of the use), and each
+// key's last_used_at when it is more than a minute old. Moving it on every request would make every
+// request of a key wait for the one before it on the key's row lock; the audit rows keep every use
+// to the second. The keys are locked in id order, so that two batches never wait for each other.
+func (s store) used(ctx context.Context, uses []use) error {
 	const q = `
-WITH k AS (UPDATE api_keys SET last_used_at = now()
-            WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute'))
-INSERT INTO audit_events (user_id, action, client_ip, detail) VALUES ($2, 'api_key.use', $3, $4)`
-	if _, err := s.db.ExecContext(ctx, q, c.KeyID, c.SellerID, ip, detail); err != nil {
-		return fmt.Errorf("record api key use: %w", err)
+WITH u AS (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::jsonb[], $5::timestamptz[])
+                      AS u (key_id, user_id, ip, detail, at)),
+     stale AS (SELECT id FROM api_keys
+                WHERE id IN (SELECT key_id FROM u) AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
+                ORDER BY id FOR UPDATE),
+     k AS (UPDATE api_keys SET last_used_at = (SELECT max(at) FROM u WHERE u.key_id = api_keys.id)
+            WHERE id IN (SELECT id FROM stale))
+INSERT INTO audit_events (user_id, action, client_ip, detail, created_at)
+SELECT user_id, 'api_key.use', ip, detail, at FROM u`
+	keys, sellers := make([]int64, len(uses)), make([]int64, len(uses))
+	ips, details, ats := make([]string, len(uses)), make([]string, len(uses)), make([]string, len(uses))
+	for i, u := range uses {
+		keys[i], sellers[i], ips[i], details[i], ats[i] = u.keyID, u.sellerID, u.ip, string(u.detail), u.at.Format(time.RFC3339Nano)
+	}
+	if _, err := s.db.ExecContext(ctx, q, pq.Array(keys), pq.Array(sellers), pq.Array(ips), pq.Array(details), pq.Array(ats)); err != nil {
+		return fmt.Errorf("record api key uses: %w", err)
 	}
 	return nil
 }

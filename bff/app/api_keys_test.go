@@ -97,6 +97,17 @@ func TestAPIKeys(t *testing.T) {
 			t.Fatal("another seller's campaign listed")
 		}
 	}
+	// The count comes with the page's rows; a page past the end still counts them all.
+	r = s.do("GET", "/api/v1/campaigns?per_page=1&page=2", secret, nil)
+	var second envelope.Page[publicapi.Campaign]
+	if err := json.Unmarshal(r.raw, &second); err != nil || r.status != 200 || second.Total != camps.Total || len(second.Data) != min(1, camps.Total-1) {
+		t.Fatalf("second page: %d %s", r.status, r.raw)
+	}
+	r = s.do("GET", "/api/v1/campaigns?per_page=1&page=999", secret, nil)
+	var past envelope.Page[publicapi.Campaign]
+	if err := json.Unmarshal(r.raw, &past); err != nil || r.status != 200 || past.Total != camps.Total || len(past.Data) != 0 {
+		t.Fatalf("page past the end: %d %s", r.status, r.raw)
+	}
 	if r := s.do("GET", fmt.Sprintf("/api/v1/campaigns/%d", camps.Data[0].ID), secret, nil); r.status != 200 {
 		t.Fatalf("campaign: %d %s", r.status, r.raw)
 	}
@@ -150,7 +161,7 @@ func TestAPIKeys(t *testing.T) {
 
 	// Audited: every use, with its status, and last_used_at moved.
 	var uses, refused int
-	if err := s.app.DB.Get(&uses, `SELECT count(*) FROM audit_events WHERE action = 'api_key.use' AND (detail->>'key_id')::bigint = $1`, keyID); err != nil || uses != 6 {
+	if err := s.app.DB.Get(&uses, `SELECT count(*) FROM audit_events WHERE action = 'api_key.use' AND (detail->>'key_id')::bigint = $1`, keyID); err != nil || uses != 8 {
 		t.Fatalf("uses audited: %d %v", uses, err)
 	}
 	if err := s.app.DB.Get(&refused, `SELECT count(*) FROM audit_events WHERE action = 'api_key.use' AND (detail->>'key_id')::bigint = $1 AND detail->>'status' = '403'`, keyID); err != nil || refused != 1 {
@@ -334,5 +345,148 @@ func TestAPICancelOrder(t *testing.T) {
 	if err := s.app.DB.Get(&events, `SELECT count(*) FROM order_events WHERE order_id = $1 AND action = 'cancel' AND actor = $2`,
 		orderID, "api_key:"+strconv.FormatInt(keyID, 10)); err != nil || events != 1 {
 		t.Fatalf("order history: %d cancel events by the key, %v", events, err)
+	}
+}
+
+// keyTrigger turns the API key trigger's notifications off or on for the whole database.
+func (s *stack) keyTrigger(on bool) {
+	s.t.Helper()
+	verb := "DISABLE"
+	if on {
+		verb = "ENABLE"
+	}
+	s.app.DB.MustExec(`ALTER TABLE api_keys ` + verb + ` TRIGGER api_keys_changed`)
+}
+
+// revokeKey revokes a key by a plain statement, as another process or an operator would.
+func (s *stack) revokeKey(id int64) {
+	s.t.Helper()
+	s.app.DB.MustExec(`UPDATE api_keys SET revoked_at = now() WHERE id = $1`, id)
+}
+
+// waitKeyCaching waits until s serves API keys from its cache: a key used once, then revoked with
+// the notifications off, still answers. It fails after 10 s.
+func (s *stack) waitKeyCaching(one *stack, seller string) {
+	s.t.Helper()
+	for i := 0; ; i++ {
+		id, probe := one.createKey(seller, map[string]any{"name": "Probe", "scopes": []string{"store"}})
+		s.do("GET", "/api/v1/stores", probe, nil)
+		one.keyTrigger(false)
+		one.revokeKey(id)
+		one.keyTrigger(true)
+		if s.do("GET", "/api/v1/stores", probe, nil).status == 200 {
+			return
+		}
+		if i == 1000 {
+			s.t.Fatal("the process never served a key from its cache")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestAPIKeyCacheFollowsChangesAcrossProcesses: keys are served from each process's cache while it
+// follows the changes, and a key revoked (by the settings endpoint or a plain statement) or an
+// account suspended stops on every process as soon as Postgres notifies it, at once on the process
+// that revoked it; while the notifications are lost, keys are read from Postgres again.
+func TestAPIKeyCacheFollowsChangesAcrossProcesses(t *testing.T) {
+	one := newStackWith(t, map[string]string{"PRESSROOM_DATABASE_NOTIFY_PING": "200ms", "PRESSROOM_API_RATE_LIMIT": "0"})
+	two := one.second()
+	one.follow()
+	two.follow()
+	seller := one.mint("seller@example.com", "own", "", false)
+	one.waitKeyCaching(one, seller)
+	two.waitKeyCaching(one, seller)
+	use := func(secret string) {
+		t.Helper()
+		for _, s := range []*stack{one, two} {
+			if r := s.do("GET", "/api/v1/stores", secret, nil); r.status != 200 {
+				t.Fatalf("live key: %d %s", r.status, r.raw)
+			}
+		}
+	}
+
+	// A key revoked by a plain statement stops on both processes.
+	id, secret := one.createKey(seller, map[string]any{"name": "SQL revoked", "scopes": []string{"store"}})
+	use(secret)
+	one.revokeKey(id)
+	one.eventually(401, "GET", "/api/v1/stores", secret, nil)
+	two.eventually(401, "GET", "/api/v1/stores", secret, nil)
+
+	// A key revoked through one process stops there with the very next request, and on the other.
+	id, secret = one.createKey(seller, map[string]any{"name": "Screen revoked", "scopes": []string{"store"}})
+	use(secret)
+	if r := one.do("DELETE", fmt.Sprintf("/api/settings/api-keys/%d", id), seller, nil); r.status != 200 {
+		t.Fatalf("revoke: %d %s", r.status, r.raw)
+	}
+	if r := one.do("GET", "/api/v1/stores", secret, nil); r.status != 401 {
+		t.Fatalf("revoked key on the revoking process: %d %s", r.status, r.raw)
+	}
+	two.eventually(401, "GET", "/api/v1/stores", secret, nil)
+
+	// A scope taken away by a plain statement is gone on both.
+	id, secret = one.createKey(seller, map[string]any{"name": "Rescoped", "scopes": []string{"store", "orders"}})
+	use(secret)
+	one.app.DB.MustExec(`UPDATE api_keys SET scopes = '{orders}' WHERE id = $1`, id)
+	one.eventually(403, "GET", "/api/v1/stores", secret, nil)
+	two.eventually(403, "GET", "/api/v1/stores", secret, nil)
+
+	// A suspension by a plain statement stops the account's keys on both, and lifting it restores them.
+	_, secret = one.createKey(seller, map[string]any{"name": "Suspended", "scopes": []string{"store"}})
+	use(secret)
+	one.app.DB.MustExec(`UPDATE users SET status = 'suspended' WHERE email = 'seller@example.com'`)
+	one.eventually(401, "GET", "/api/v1/stores", secret, nil)
+	two.eventually(401, "GET", "/api/v1/stores", secret, nil)
+	one.app.DB.MustExec(`UPDATE users SET status = 'verified' WHERE email = 'seller@example.com'`)
+	use(secret)
+
+	// With the listening connections gone, nothing is served from the cache: a revocation nobody
+	// notifies still applies, as each request reads its key from Postgres.
+	id, secret = one.createKey(seller, map[string]any{"name": "Unnoticed", "scopes": []string{"store"}})
+	use(secret)
+	one.app.DB.MustExec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'pressroom auth_changed'`)
+	one.keyTrigger(false)
+	one.revokeKey(id)
+	one.keyTrigger(true)
+	two.eventually(401, "GET", "/api/v1/stores", secret, nil)
+	// and once listening again, the cache serves again.
+	two.waitKeyCaching(one, seller)
+}
+
+// TestAPIKeyUsesAuditedInBatches: while the writer runs, every use of a key is still audited, with
+// its status, but written in batches off the request path; what is queued when the writer stops is
+// written then.
+func TestAPIKeyUsesAuditedInBatches(t *testing.T) {
+	s := newStackWith(t, map[string]string{"PRESSROOM_API_RATE_LIMIT": "0"})
+	seller := s.mint("seller@example.com", "own", "", false)
+	keyID, secret := s.createKey(seller, map[string]any{"name": "Busy", "scopes": []string{"store"}})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- s.app.apiKeys.RecordUses(ctx) }()
+	const n = 40
+	for i := range n {
+		path := "/api/v1/stores"
+		if i%10 == 0 {
+			path = "/api/v1/orders" // 403: no orders scope
+		}
+		s.do("GET", path, secret, nil)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Uses    int `db:"uses"`
+		Refused int `db:"refused"`
+		Batches int `db:"batches"`
+	}
+	if err := s.app.DB.Get(&got, `SELECT count(*) AS uses, count(*) FILTER (WHERE detail->>'status' = '403') AS refused,
+		count(DISTINCT xmin::text) AS batches FROM audit_events WHERE action = 'api_key.use' AND (detail->>'key_id')::bigint = $1`, keyID); err != nil {
+		t.Fatal(err)
+	}
+	if got.Uses != n || got.Refused != n/10 || got.Batches >= n {
+		t.Fatalf("uses audited %+v, want %d uses (%d refused) in fewer statements", got, n, n/10)
+	}
+	if r := s.do("GET", "/api/settings/api-keys", seller, nil); !strings.Contains(string(r.raw), `"last_used_at":"`) {
+		t.Fatalf("last used not shown: %s", r.raw)
 	}
 }

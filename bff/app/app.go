@@ -206,6 +206,8 @@ type App struct {
 	uploads *uploads.Service
 	// campaigns follows the changes of campaign lists while the app runs.
 	campaigns *campaigns.Service
+	// apiKeys follows the changes of API keys and writes their uses while the app runs.
+	apiKeys *apikeys.Service
 }
 
 // New connects to Postgres and Redis, migrates, and builds every route.
@@ -326,6 +328,7 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	a.apiKeys = apiKeys
 	a.keys, err = idempotency.New(a.cfg.Idempotency, a.DB, a.log)
 	if err != nil {
 		return err
@@ -410,13 +413,16 @@ func (a *App) gateways() ([]payments.Gateway, error) {
 	return out, nil
 }
 
-// Run serves HTTP until ctx ends, sweeping expired idempotency keys and abandoned uploads beside it.
+// Run serves HTTP until ctx ends, sweeping expired idempotency keys and abandoned uploads, following
+// the changes the process caches and writing API key uses beside it.
 func (a *App) Run(ctx context.Context) error {
 	g, ctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return a.keys.Run(ctx) })
 	g.Go(func() error { return a.uploads.Run(ctx) })
 	g.Go(func() error { return a.Auth.FollowChanges(ctx, a.cfg.Database) })
 	g.Go(func() error { return a.campaigns.FollowChanges(ctx, a.cfg.Database) })
+	g.Go(func() error { return a.apiKeys.FollowChanges(ctx, a.cfg.Database) })
+	g.Go(func() error { return a.apiKeys.RecordUses(ctx) })
 	g.Go(func() error { return server.Run(ctx, a.cfg.Server, a.Echo, a.log) })
 	return g.Wait()
 }

@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// follow starts the process's following of the changes of sessions, users and campaign lists, as
+// follow starts the process's following of the changes of sessions, users, API keys and campaign lists, as
 // Run does.
 func (s *stack) follow() {
 	s.t.Helper()
@@ -18,6 +18,7 @@ func (s *stack) follow() {
 	var wg sync.WaitGroup
 	wg.Go(func() { s.app.Auth.FollowChanges(ctx, s.cfg.Database) })
 	wg.Go(func() { s.app.campaigns.FollowChanges(ctx, s.cfg.Database) })
+	wg.Go(func() { s.app.apiKeys.FollowChanges(ctx, s.cfg.Database) })
 	s.t.Cleanup(func() { cancel(); wg.Wait() })
 }
 

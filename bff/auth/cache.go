@@ -52,8 +52,8 @@ func newCallerCache(max int) *callerCache {
 }
 
 // sessionConcerned says whether a notification concerns a cached session: "s:<session id>" that
-// session, "u:<user id>" the sessions acting as that user or on their behalf; anything else, every
-// session.
+// session, "u:<user id>" the sessions acting as that user or on their behalf, "k:<api key id>"
+// none; anything else, every session.
 func sessionConcerned(payload string, _ string, ss session) bool {
 	kind, num, _ := strings.Cut(payload, ":")
 	id, err := strconv.ParseInt(num, 10, 64)
@@ -64,6 +64,8 @@ func sessionConcerned(payload string, _ string, ss session) bool {
 		return ss.ID == id
 	case kind == "u":
 		return ss.UserID == id || ss.OriginUserID.Int64 == id
+	case kind == "k":
+		return false
 	}
 	return true
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -99,21 +100,55 @@ type Shipment struct {
 }
 
 // page runs a list query: from is the FROM clause with its filter over args ($1 on); q.OrderBy is
-// one of the columns ParseListQuery allowed, so it is safe to write into the query.
+// one of the columns ParseListQuery allowed, so it is safe to write into the query. The page's rows
+// come with the count of all rows in one statement; only a page past the end (no rows to carry the
+// count) asks for the count apart.
 func page[T any](ctx context.Context, db *sqlx.DB, columns, from string, args []any, q envelope.ListQuery) (envelope.Page[T], error) {
-	var total int
-	if err := db.GetContext(ctx, &total, `SELECT count(*) `+from, args...); err != nil {
-		return envelope.Page[T]{}, fmt.Errorf("count: %w", err)
-	}
 	dir := "DESC"
 	if q.OrderAsc {
 		dir = "ASC"
 	}
 	n := len(args)
-	query := fmt.Sprintf(`SELECT %s %s ORDER BY %s %s, id %s LIMIT $%d OFFSET $%d`, columns, from, q.OrderBy, dir, dir, n+1, n+2)
-	var rows []T
-	if err := db.SelectContext(ctx, &rows, query, append(args, q.PerPage, q.Offset())...); err != nil {
+	query := fmt.Sprintf(`SELECT %s, count(*) OVER () AS total_rows %s ORDER BY %s %s, id %s LIMIT $%d OFFSET $%d`,
+		columns, from, q.OrderBy, dir, dir, n+1, n+2)
+	res, err := db.QueryxContext(ctx, query, append(args, q.PerPage, q.Offset())...)
+	if err != nil {
 		return envelope.Page[T]{}, fmt.Errorf("list: %w", err)
+	}
+	defer res.Close()
+	cols, err := res.Columns()
+	if err != nil {
+		return envelope.Page[T]{}, fmt.Errorf("list: %w", err)
+	}
+	var rows []T
+	total := 0
+	for res.Next() {
+		var row T
+		fields := db.Mapper.FieldMap(reflect.ValueOf(&row))
+		dest := make([]any, len(cols))
+		for i, c := range cols {
+			if c == "total_rows" {
+				dest[i] = &total
+				continue
+			}
+			f, ok := fields[c]
+			if !ok {
+				return envelope.Page[T]{}, fmt.Errorf("list: no field for column %s", c)
+			}
+			dest[i] = f.Addr().Interface()
+		}
+		if err := res.Scan(dest...); err != nil {
+			return envelope.Page[T]{}, fmt.Errorf("list: %w", err)
+		}
+		rows = append(rows, row)
+	}
+	if err := res.Err(); err != nil {
+		return envelope.Page[T]{}, fmt.Errorf("list: %w", err)
+	}
+	if len(rows) == 0 && q.Offset() > 0 {
+		if err := db.GetContext(ctx, &total, `SELECT count(*) `+from, args...); err != nil {
+			return envelope.Page[T]{}, fmt.Errorf("count: %w", err)
+		}
 	}
 	return envelope.NewPage(rows, total, q), nil
 }
