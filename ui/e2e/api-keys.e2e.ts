@@ -44,9 +44,17 @@ describe('API keys (docs/api.md)', () => {
     expect(campaigns.status).toBe(200);
     expect(campaigns.body.total).toBeGreaterThan(0);
 
-    await page.reload();
-    await row.getByText('Active').waitFor();
-    expect(await row.getByText('Not used yet').count()).toBe(0);
+    // Uses are recorded in batches, about a second after the calls (docs/api.md, Auditing).
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await row.getByText('Active').waitFor();
+          return row.getByText('Not used yet').count();
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe(0);
     await screenshot(page, 'api-keys-used');
 
     await row.getByRole('button', { name: 'Revoke' }).click();
