@@ -57,7 +57,10 @@ type garment struct {
 	inside         func(x, y float64) bool
 	puff           func(x float64) float64 // the body's roundness across, away from the edges
 	edge           float64                 // how far in from the outline the surface rises to puff(x)
-	outline        [][2]float64            // points on the outline: the grid's edge points, snapped (see addTo)
+	outline        [][2]float64            // points on the outline: the grid's edge points, snapped (see point)
+	// front is each grid point ((cols+1)*j + i) as the front surface has it, worked out once for
+	// both sides: z 0 on the edge and at points no kept cell uses, else height.
+	front [][3]float64
 }
 
 // newGarment grids the outline inside over cols x rows cells from (x0, y0), the top left, spanning dx
@@ -65,12 +68,21 @@ type garment struct {
 // precision of the caller's constant expressions (x1-x0 computed at run time can differ in the last bit).
 func newGarment(x0, y0, dx, dy float64, cols, rows int, inside func(x, y float64) bool, puff func(x float64) float64, edge float64) *garment {
 	g := &garment{x0: x0, y0: y0, dx: dx, dy: dy, cols: cols, rows: rows, inside: inside, puff: puff, edge: edge}
+	g.front = make([][3]float64, 0, (cols+1)*(rows+1))
+	var rises []int // the points whose height is worked out once the outline is known
 	for j := 0; j <= rows; j++ {
 		for i := 0; i <= cols; i++ {
-			if p, onEdge := g.point(i, j); onEdge {
+			p, onEdge := g.point(i, j)
+			if onEdge {
 				g.outline = append(g.outline, p)
+			} else if g.kept(i-1, j-1) || g.kept(i, j-1) || g.kept(i-1, j) || g.kept(i, j) {
+				rises = append(rises, len(g.front))
 			}
+			g.front = append(g.front, [3]float64{p[0], p[1], 0})
 		}
+	}
+	for _, k := range rises {
+		g.front[k][2] = g.height(g.front[k][0], g.front[k][1])
 	}
 	return g
 }
@@ -138,11 +150,8 @@ func (g *garment) height(x, y float64) float64 {
 func (g *garment) addTo(m *mesh) {
 	for _, side := range []float64{1, -1} {
 		m.addQuadGrid(g.cols, g.rows, func(u, v float64) [3]float64 {
-			p, onEdge := g.point(int(math.Round(u*float64(g.cols))), int(math.Round(v*float64(g.rows))))
-			if onEdge {
-				return [3]float64{p[0], p[1], 0}
-			}
-			return [3]float64{p[0], p[1], side * g.height(p[0], p[1])}
+			p := g.front[(g.cols+1)*int(math.Round(v*float64(g.rows)))+int(math.Round(u*float64(g.cols)))]
+			return [3]float64{p[0], p[1], side * p[2]}
 		}, func(u, v float64) bool {
 			return g.kept(int(u*float64(g.cols)), int(v*float64(g.rows)))
 		}, side < 0)
