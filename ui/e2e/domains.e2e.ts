@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomDomain } from '../src/api/domains';
 import { api, apiLogin } from './support/accounts';
+import { STORE_URL } from './support/shop';
 import { DEMO_SELLER, launchBrowser, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
-/** The storefront scripts/test started (PRESSROOM_E2E_STORE_URL), by default the one scripts/dev runs. */
-const STORE_URL = (process.env.PRESSROOM_E2E_STORE_URL ?? 'http://127.0.0.1:8082').replace(/\/+$/, '');
 /** testdns's record API (scripts/test), the DNS server the bff checks domains through. */
 const DNS_URL = process.env.PRESSROOM_E2E_DNS_URL;
 const DOMAIN = 'shop.example.test';

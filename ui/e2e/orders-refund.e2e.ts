@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_ADMIN, outbox } from './support/accounts';
-import { STORE_URL } from './support/shop';
+import { buy, STORE_URL } from './support/shop';
 import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 describe('money back and parcels out (docs/orders.md)', () => {
@@ -10,21 +10,7 @@ describe('money back and parcels out (docs/orders.md)', () => {
     // A buyer pays an order in the demo shop with the test gateway.
     const email = `refund-${Date.now().toString(36)}@example.com`;
     const shop = await openPage(browser(), undefined, STORE_URL);
-    await shop.page.goto('/s/demo/');
-    await shop.page.locator('a.card').first().click();
-    await shop.page.getByRole('button', { name: 'Add to cart' }).click();
-    await shop.page.getByRole('button', { name: 'Check out' }).click();
-    await shop.page.getByLabel('E-mail').fill(email);
-    await shop.page.getByLabel('Full name').fill('Rae Refund');
-    await shop.page.getByLabel('Address', { exact: true }).fill('1 Market St');
-    await shop.page.getByLabel('City').fill('Berlin');
-    await shop.page.getByLabel('Country').selectOption('DE');
-    await shop.page.getByLabel('Postal code').fill('10115');
-    await shop.page.getByRole('button', { name: 'Continue to payment' }).click();
-    await shop.page.getByRole('button', { name: /^Pay / }).click();
-    const thanks = shop.page.getByRole('heading', { name: /Thank you! Order \d+ is confirmed\./ });
-    await thanks.waitFor();
-    const number = /Order (\d+)/.exec(await thanks.innerText())?.[1];
+    const number = await buy(shop.page, email, 'Rae Refund');
     await shop.context.close();
 
     const token = await apiLogin(DEMO_SELLER);

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin } from './support/accounts';
+import { STORE_URL } from './support/shop';
 import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
-
-/** The storefront scripts/test started (PRESSROOM_E2E_STORE_URL), by default the one scripts/dev runs. */
-const STORE_URL = (process.env.PRESSROOM_E2E_STORE_URL ?? 'http://127.0.0.1:8082').replace(/\/+$/, '');
 
 describe('promotions (docs/promotions.md)', () => {
   const browser = suiteBrowser();

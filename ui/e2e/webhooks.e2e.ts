@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, apiLogin } from './support/accounts';
+import { buy, sql, STORE_URL } from './support/shop';
 import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 /** A request a local receiver got, and what it answered. */
@@ -30,17 +30,6 @@ async function receiver(answer: (r: Omit<Received, 'status'>, earlier: Received[
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { got, url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** The storefront scripts/test started (PRESSROOM_E2E_STORE_URL), by default the one scripts/dev runs. */
-const STORE_URL = (process.env.PRESSROOM_E2E_STORE_URL ?? 'http://127.0.0.1:8082').replace(/\/+$/, '');
-
-/** Runs SQL on the e2e stack's database and answers its single value. */
-function sqlValue(query: string, ...args: string[]): string {
-  const url = process.env.PRESSROOM_DATABASE_URL;
-  if (!url) throw new Error('PRESSROOM_DATABASE_URL is not set: run through scripts/test e2e');
-  const vars = args.flatMap((a, i) => ['-v', `a${i + 1}=${a}`]);
-  return execFileSync('psql', [url, '-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', ...vars], { input: query, encoding: 'utf8' }).trim();
 }
 
 async function until(what: string, ok: () => boolean, ms = 30_000) {
@@ -108,21 +97,7 @@ describe('a seller sends order events to a signed webhook and to Slack, and read
     // A buyer pays an order in the demo shop, and the seller ships it: created, paid, in production, tracking.
     const email = `webhooks-${Date.now().toString(36)}@example.com`;
     const shop = await openPage(browser(), undefined, STORE_URL);
-    await shop.page.goto('/s/demo/');
-    await shop.page.locator('a.card').first().click();
-    await shop.page.getByRole('button', { name: 'Add to cart' }).click();
-    await shop.page.getByRole('button', { name: 'Check out' }).click();
-    await shop.page.getByLabel('E-mail').fill(email);
-    await shop.page.getByLabel('Full name').fill('Wes Webhook');
-    await shop.page.getByLabel('Address', { exact: true }).fill('1 Market St');
-    await shop.page.getByLabel('City').fill('Berlin');
-    await shop.page.getByLabel('Country').selectOption('DE');
-    await shop.page.getByLabel('Postal code').fill('10115');
-    await shop.page.getByRole('button', { name: 'Continue to payment' }).click();
-    await shop.page.getByRole('button', { name: /^Pay / }).click();
-    const thanks = shop.page.getByRole('heading', { name: /Thank you! Order \d+ is confirmed\./ });
-    await thanks.waitFor();
-    const number = /Order (\d+)/.exec(await thanks.innerText())?.[1] ?? '';
+    const number = await buy(shop.page, email, 'Wes Webhook');
     await shop.context.close();
     const list = await api<{ id: number; number: string }[]>('GET', `/seller/orders?q=${number}`, seller);
     const orderId = list.body.data.find((o) => o.number === number)?.id;
@@ -143,7 +118,7 @@ describe('a seller sends order events to a signed webhook and to Slack, and read
 
     // Every event of the order reaches the custom endpoint once it has answered 200, in the order they happened,
     // after a refused first try each; every try is signed with the endpoint's secret.
-    const events = Number(sqlValue(`SELECT count(*) FROM event_outbox WHERE order_id = :'a1';`, String(orderId)));
+    const events = Number(sql(`SELECT count(*) FROM event_outbox WHERE order_id = :'a1';`, String(orderId)));
     expect(events).toBeGreaterThanOrEqual(4);
     const mine = () => custom.got.filter((r) => r.body.includes(`"order_id":${orderId},`) || r.body.includes(`"order_id":${orderId}}`));
     const delivered = () => mine().filter((r) => r.status === 200);

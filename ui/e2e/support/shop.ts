@@ -6,7 +6,7 @@ export const STORE_URL = (process.env.PRESSROOM_E2E_STORE_URL ?? 'http://127.0.0
 
 /**
  * Buys the first product of the demo shop (on a page opened at STORE_URL) as `email` with the test gateway, shipping
- * to San Francisco, and answers the order number.
+ * to Berlin, and answers the order number.
  */
 export async function buy(page: Page, email: string, name: string): Promise<string> {
   await page.goto('/s/demo/');
@@ -16,10 +16,9 @@ export async function buy(page: Page, email: string, name: string): Promise<stri
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Full name').fill(name);
   await page.getByLabel('Address', { exact: true }).fill('1 Market St');
-  await page.getByLabel('City').fill('San Francisco');
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByLabel('or, in US:').selectOption('US-CA');
-  await page.getByLabel('Postal code').fill('94103');
+  await page.getByLabel('City').fill('Berlin');
+  await page.getByLabel('Country').selectOption('DE');
+  await page.getByLabel('Postal code').fill('10115');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByRole('button', { name: /^Pay / }).click();
   const thanks = page.getByRole('heading', { name: /Thank you! Order \d+ is confirmed\./ });
