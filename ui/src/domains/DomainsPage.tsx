@@ -21,7 +21,8 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, isApiError } from '../api';
+import { api } from '../api';
+import { formErrorsOf } from '../pages/auth/formErrors';
 import { addDomain, checkDomain, domains, removeDomain, type CustomDomain, type DomainStatus } from '../api/domains';
 import { can } from '../access/rules';
 import { ConfirmDelete } from '../feedback/ConfirmDelete';
@@ -95,13 +96,7 @@ function AddDomain() {
       setErrors({});
       return client.invalidateQueries({ queryKey: DOMAINS_KEY });
     },
-    onError: (error) => {
-      if (isApiError(error) && error.fieldErrors.length > 0) {
-        setErrors(Object.fromEntries(error.fieldErrors.flatMap((f) => (f.field ? [[f.field, f.message]] : []))));
-      } else {
-        setErrors({ form: error.message });
-      }
-    },
+    onError: (error) => setErrors(formErrorsOf(error)),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();

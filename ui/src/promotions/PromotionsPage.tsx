@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, isApiError } from '../api';
+import { api } from '../api';
+import { formErrorsOf } from '../pages/auth/formErrors';
 import { listCampaigns } from '../api/campaigns';
 import {
   APPLIES_TO_LABELS,
@@ -228,13 +229,7 @@ function PromotionForm({ promotion, onDone }: { promotion: Promotion | null; onD
       onDone();
       return client.invalidateQueries({ queryKey: PROMOTIONS_KEY });
     },
-    onError: (error) => {
-      if (isApiError(error) && error.fieldErrors.length > 0) {
-        setErrors(Object.fromEntries(error.fieldErrors.flatMap((f) => (f.field ? [[f.field, f.message]] : []))));
-      } else {
-        setErrors({ form: error.message });
-      }
-    },
+    onError: (error) => setErrors(formErrorsOf(error)),
   });
   return (
     <Stack>

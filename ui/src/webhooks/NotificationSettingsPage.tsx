@@ -19,7 +19,8 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, isApiError } from '../api';
+import { api } from '../api';
+import { formErrorsOf } from '../pages/auth/formErrors';
 import {
   deliveryAttempts,
   endpointDeliveries,
@@ -222,13 +223,7 @@ function EndpointForm({ endpoint, onDone }: { endpoint: Endpoint | null; onDone:
       onDone();
       return client.invalidateQueries({ queryKey: ENDPOINTS_KEY });
     },
-    onError: (error) => {
-      if (isApiError(error) && error.fieldErrors.length > 0) {
-        setErrors(Object.fromEntries(error.fieldErrors.flatMap((f) => (f.field ? [[f.field, f.message]] : [['form', f.message]]))));
-      } else {
-        setErrors({ form: error.message });
-      }
-    },
+    onError: (error) => setErrors(formErrorsOf(error)),
   });
   return (
     <Stack>

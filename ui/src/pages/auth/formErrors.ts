@@ -9,7 +9,19 @@ const fallbackMessage = 'Something went wrong. Please try again.';
 export function applyServerError(error: unknown, setErrors: (errors: Record<string, string>) => void): string {
   if (!isApiError(error)) return fallbackMessage;
   if (error.status === 422) {
-    setErrors(Object.fromEntries(error.fieldErrors.flatMap((e) => (e.field ? [[e.field, e.message]] : []))));
+    setErrors(byField(error.fieldErrors.filter((e) => e.field)));
   }
   return error.message;
+}
+
+const byField = (errors: readonly { field?: string; message: string }[]): Record<string, string> =>
+  Object.fromEntries(errors.map((e) => [e.field || 'form', e.message]));
+
+/**
+ * A failed call as the errors of a form that shows them by name: each field error on its field (one without a field
+ * under `form`); a refusal that names no field, or any other failure, as its message under `form`.
+ */
+export function formErrorsOf(error: unknown): Record<string, string> {
+  if (isApiError(error) && error.fieldErrors.length > 0) return byField(error.fieldErrors);
+  return { form: error instanceof Error ? error.message : fallbackMessage };
 }
