@@ -19,9 +19,6 @@ import (
 // keyCacheTTL bounds how long a key is served from the cache without reading it again.
 const keyCacheTTL = time.Minute
 
-// changesChannel is the notification channel of the key and account triggers (schema/migrations).
-const changesChannel = "auth_changed"
-
 func newKeyCache() *livecache.Cache[string, liveKey] { return livecache.New(10000, keyConcerned) }
 
 // keyConcerned says whether a notification concerns a cached key: "k:<key id>" that key,
@@ -42,11 +39,10 @@ func keyConcerned(payload string, _ string, k liveKey) bool {
 	return true
 }
 
-// FollowChanges follows the notifications Postgres sends when a key or its account changes until
-// ctx ends, so that keys are served from the process cache while it can.
-func (s *Service) FollowChanges(ctx context.Context, db database.Config) error {
-	return database.Follow(ctx, db, changesChannel, s.keys, s.d.Log)
-}
+// Changes is what follows the notifications of the key and account triggers (auth_changed, on the
+// connection auth.Service.FollowChanges listens with), so that keys are served from the process
+// cache while it can.
+func (s *Service) Changes() database.Follower { return s.keys }
 
 // live is the caller of a secret's hash, from the process cache or Postgres.
 func (s *Service) live(ctx context.Context, hash []byte) (Caller, error) {

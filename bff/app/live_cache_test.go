@@ -16,9 +16,8 @@ func (s *stack) follow() {
 	s.t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
-	wg.Go(func() { s.app.Auth.FollowChanges(ctx, s.cfg.Database) })
+	wg.Go(func() { s.app.Auth.FollowChanges(ctx, s.cfg.Database, s.app.apiKeys.Changes()) })
 	wg.Go(func() { s.app.campaigns.FollowChanges(ctx, s.cfg.Database) })
-	wg.Go(func() { s.app.apiKeys.FollowChanges(ctx, s.cfg.Database) })
 	s.t.Cleanup(func() { cancel(); wg.Wait() })
 }
 

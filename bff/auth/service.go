@@ -296,10 +296,11 @@ func (s *Service) session(ctx context.Context, hash []byte) (session, error) {
 	return ss, nil
 }
 
-// FollowChanges follows the notifications Postgres sends when a session or a user changes (see
-// callerCache) until ctx ends, so that sessions are served from the process cache while it can.
-func (s *Service) FollowChanges(ctx context.Context, db database.Config) error {
-	return database.Follow(ctx, db, changesChannel, s.callers.sessions, s.log)
+// FollowChanges follows the notifications Postgres sends when a session, a user or an API key
+// changes (see callerCache) until ctx ends, so that sessions are served from the process cache while
+// it can. The other caches of what those triggers announce (also: API keys) share its connection.
+func (s *Service) FollowChanges(ctx context.Context, db database.Config, also ...database.Follower) error {
+	return database.Follow(ctx, db, changesChannel, append(database.Followers{s.callers.sessions}, also...), s.log)
 }
 
 // changesChannel is the notification channel of the auth triggers (schema/migrations).

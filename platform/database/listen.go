@@ -21,6 +21,31 @@ type Follower interface {
 	Lost()
 }
 
+// Followers is one Follower telling each of its followers in turn: several readers of one channel
+// share one listening connection.
+type Followers []Follower
+
+// Listening tells each follower.
+func (fs Followers) Listening() {
+	for _, f := range fs {
+		f.Listening()
+	}
+}
+
+// Changed tells each follower.
+func (fs Followers) Changed(payload string) {
+	for _, f := range fs {
+		f.Changed(payload)
+	}
+}
+
+// Lost tells each follower.
+func (fs Followers) Lost() {
+	for _, f := range fs {
+		f.Lost()
+	}
+}
+
 // Follow listens to channel on its own connection to cfg.URL until ctx ends, telling f what
 // arrives. A dead connection is found within two cfg.NotifyPing (the connection is asked every
 // ping) and replaced, after a pause that doubles from a ping up to a minute while Postgres cannot
