@@ -487,7 +487,10 @@ func TestWithdrawPayout(t *testing.T) {
 		var withdrawErr, approveErr error
 		wg.Add(2)
 		go func() { defer wg.Done(); _, withdrawErr = ledger.WithdrawPayout(ctx, f.db, f.seller, p.ID, f.seller) }()
-		go func() { defer wg.Done(); _, approveErr = ledger.StepPayout(ctx, f.db, p.ID, ledger.StepApprove, f.admin, "", "") }()
+		go func() {
+			defer wg.Done()
+			_, approveErr = ledger.StepPayout(ctx, f.db, p.ID, ledger.StepApprove, f.admin, "", "")
+		}()
 		wg.Wait()
 		b := f.balance(t)
 		switch {
