@@ -11,12 +11,12 @@ export const E2E_MODE = 'e2e';
 
 /**
  * The HTML pages a build holds. mockup3d.html is the 3D mockup page the renderer's Chrome pool loads
- * (src/mockup3d): production. render.html, the fidelity render page (src/render: the editor's Konva drawing),
+ * (src/mockup3d) and invoice.html the invoice page it prints (src/invoice): production. render.html, the fidelity render page (src/render: the editor's Konva drawing),
  * is only for the browser tests, so only the e2e build, written to dist-e2e, has it; the build scripts/dev and
  * the Dockerfile serve (dist) does not.
  */
 export function pages(mode: string): Record<string, string> {
-  const production = { main: 'index.html', mockup3d: 'mockup3d.html' };
+  const production = { main: 'index.html', mockup3d: 'mockup3d.html', invoice: 'invoice.html' };
   return mode === E2E_MODE ? { ...production, render: 'render.html' } : production;
 }
 

@@ -221,6 +221,7 @@ func TestSellerOrdersList(t *testing.T) {
 type orderDetail struct {
 	ID              int64          `json:"id"`
 	Number          string         `json:"number"`
+	InvoiceNumber   string         `json:"invoice_number"`
 	Status          string         `json:"status"`
 	PaymentStatus   string         `json:"payment_status"`
 	Email           string         `json:"email"`

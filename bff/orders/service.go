@@ -55,6 +55,8 @@ func Routes(g *echo.Group, s *Service) {
 	a.Handle(g, http.MethodGet, "/seller/orders/export.csv", need, s.handleExport)
 	a.Handle(g, http.MethodGet, "/seller/orders/:id", need, s.handleGet)
 	a.Handle(g, http.MethodPost, "/seller/orders/:id/actions/:action", need, s.handleAction)
+	a.Handle(g, http.MethodGet, "/seller/orders/:id/invoice", need, s.handleInvoice)
+	a.Handle(g, http.MethodGet, "/seller/orders/:id/invoice.pdf", need, s.handleInvoicePDF)
 	a.Handle(g, http.MethodGet, "/admin/production", access.AdminOnly, s.handleQueue)
 	a.Handle(g, http.MethodPost, "/admin/production/tracking", access.AdminOnly, s.handleTrackingCSV)
 	a.Handle(g, http.MethodGet, "/admin/production/batch.zip", access.AdminOnly, s.handleBatch)

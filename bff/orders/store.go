@@ -160,11 +160,13 @@ type Event struct {
 type Detail struct {
 	Order
 	ShippingAddress json.RawMessage `json:"shipping_address"`
-	Lines           []Item          `json:"items"`
-	Payments        []Payment       `json:"payments"`
-	Shipments       []Shipment      `json:"shipments"`
-	Events          []Event         `json:"events"`
-	AllowedActions  []string        `json:"allowed_actions"`
+	// InvoiceNumber is the order's invoice (commerce/invoices), empty until the order is paid.
+	InvoiceNumber  string     `json:"invoice_number"`
+	Lines          []Item     `json:"items"`
+	Payments       []Payment  `json:"payments"`
+	Shipments      []Shipment `json:"shipments"`
+	Events         []Event    `json:"events"`
+	AllowedActions []string   `json:"allowed_actions"`
 }
 
 const orderCols = `o.id, o.number, o.order_type, o.store_id, coalesce(s.name, '') AS store_name, o.email, o.customer_name,
@@ -196,7 +198,8 @@ const (
 	qCount  = `SELECT count(*) FROM orders o ` + listWhere
 	qExport = `SELECT ` + orderCols + ` FROM orders o LEFT JOIN stores s ON s.id = o.store_id
 ` + listWhere + ` ORDER BY o.id DESC`
-	qGet = `SELECT ` + orderCols + `, o.shipping_address FROM orders o LEFT JOIN stores s ON s.id = o.store_id
+	qGet = `SELECT ` + orderCols + `, o.shipping_address, coalesce(inv.number, '') AS invoice_number
+FROM orders o LEFT JOIN stores s ON s.id = o.store_id LEFT JOIN invoices inv ON inv.order_id = o.id
 WHERE ` + scope + ` AND o.id = $4 AND o.status <> 'deleted'`
 	qLock     = `SELECT o.id FROM orders o WHERE ` + scope + ` AND o.id = $4 AND o.status <> 'deleted' FOR UPDATE`
 	qCurrency = `SELECT o.currency FROM orders o WHERE ` + scope + ` AND o.id = $4 AND o.status <> 'deleted'`
@@ -284,14 +287,15 @@ func (s store) currency(ctx context.Context, sc listing.Scope, id int64) (money.
 func (s store) detail(ctx context.Context, sc listing.Scope, id int64) (Detail, error) {
 	var row struct {
 		orderRow
-		Address json.RawMessage `db:"shipping_address"`
+		Address       json.RawMessage `db:"shipping_address"`
+		InvoiceNumber string          `db:"invoice_number"`
 	}
 	if err := s.db.GetContext(ctx, &row, qGet, append(sc.Args(), id)...); errors.Is(err, sql.ErrNoRows) {
 		return Detail{}, ErrNotFound
 	} else if err != nil {
 		return Detail{}, fmt.Errorf("get order: %w", err)
 	}
-	d := Detail{Order: row.order(), ShippingAddress: row.Address, Lines: []Item{}, Payments: []Payment{},
+	d := Detail{Order: row.order(), ShippingAddress: row.Address, InvoiceNumber: row.InvoiceNumber, Lines: []Item{}, Payments: []Payment{},
 		Shipments: []Shipment{}, Events: []Event{}}
 	cur := money.Currency(row.Currency)
 	if err := s.db.SelectContext(ctx, &d.Lines, qItems, id); err != nil {

@@ -52,7 +52,7 @@ func input() Input {
 }
 
 // TestEventsApplyOnce delivers the same succeeded event 5 times, concurrently, with a failed event
-// of the same intent arriving late: one order, one payment, still succeeded.
+// of the same intent arriving late: one order, one payment, still succeeded, and one invoice.
 func TestEventsApplyOnce(t *testing.T) {
 	s, db, storeID, product := newShop(t)
 	ctx := context.Background()
@@ -100,12 +100,13 @@ func TestEventsApplyOnce(t *testing.T) {
 	if _, ok, err := s.ApplyEvent(ctx, payments.Event{ID: "evt_0", Type: "payment_intent.payment_failed", Intent: failed}); err != nil || !ok {
 		t.Fatalf("late failed event: %v %v", ok, err)
 	}
-	var got struct{ Orders, Payments, Succeeded, Events int }
+	var got struct{ Orders, Payments, Succeeded, Events, Invoices int }
 	db.QueryRow(`SELECT (SELECT count(*) FROM orders), (SELECT count(*) FROM payments),
-		(SELECT count(*) FROM payments WHERE status = 'succeeded'), (SELECT count(*) FROM payment_events)`).
-		Scan(&got.Orders, &got.Payments, &got.Succeeded, &got.Events)
-	if n != 1 || got != (struct{ Orders, Payments, Succeeded, Events int }{1, 1, 1, 2}) {
-		t.Errorf("applied %d times; %+v", n, got)
+		(SELECT count(*) FROM payments WHERE status = 'succeeded'), (SELECT count(*) FROM payment_events),
+		(SELECT count(*) FROM invoices i JOIN orders o ON o.id = i.order_id WHERE i.number = 'INV-000001')`).
+		Scan(&got.Orders, &got.Payments, &got.Succeeded, &got.Events, &got.Invoices)
+	if n != 1 || got != (struct{ Orders, Payments, Succeeded, Events, Invoices int }{1, 1, 1, 2, 1}) {
+		t.Errorf("applied %d times; %+v (want one order, its payment and its invoice INV-000001)", n, got)
 	}
 }
 

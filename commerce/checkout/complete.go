@@ -11,6 +11,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/lib/pq"
+	"github.com/pressroom/pressroom/commerce/invoices"
 	"github.com/pressroom/pressroom/commerce/ledger"
 	"github.com/pressroom/pressroom/commerce/orders"
 	"github.com/pressroom/pressroom/commerce/payments"
@@ -191,6 +192,10 @@ func (s *Service) complete(ctx context.Context, tx *sqlx.Tx, intent payments.Int
 	// The address passed when the buyer entered it; checked again now that the order exists, an
 	// address the rules refuse today makes the order wait for the seller (docs/orders.md).
 	if err := checkOrderAddress(ctx, tx, created.ID, c.Address); err != nil {
+		return Result{}, err
+	}
+	// Its invoice, numbered now, printed by the renderer (docs/invoices.md).
+	if _, err := invoices.Issue(ctx, tx, created.ID); err != nil {
 		return Result{}, err
 	}
 	// The seller's earnings, held until the order ships (docs/money.md).

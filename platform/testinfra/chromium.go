@@ -22,6 +22,17 @@ func Chromium(t testing.TB) string {
 	return path
 }
 
+// Tool is the path of a command-line tool a test runs (pdftotext reads a printed PDF's text); scripts/test
+// installs the ones the tests use.
+func Tool(t testing.TB, name string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		unavailable(t, "%s is not installed (scripts/test installs it): %v", name, err)
+	}
+	return path
+}
+
 // builtUI is the UI built once per test binary (see UI).
 var builtUI struct {
 	once sync.Once

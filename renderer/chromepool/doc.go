@@ -1,4 +1,4 @@
-// Package chromepool renders 3D mockups in headless Chromium, supervised the way a process supervisor
+// Package chromepool renders 3D mockups and prints pages to PDF (invoices) in headless Chromium, supervised the way a process supervisor
 // keeps workers: a fixed number of browsers, each serving one render at a time in a tab kept for
 // Config.RendersPerTab renders (then a fresh one), fed from a bounded queue that answers ErrBusy instead of growing.
 //
@@ -11,7 +11,8 @@
 // addresses and other hosts get nothing. A render whose PNG is only the background colour is
 // retried once, then fails with ErrBlank; a render whose browser died is retried once on a fresh browser.
 //
-// The page is ui/mockup3d.html (ui/src/mockup3d), built into the UI folder; Site serves it with the
-// models of package models. The package does not decide which mockups a campaign needs or where the
+// The pages are ui/mockup3d.html (ui/src/mockup3d) and ui/invoice.html (ui/src/invoice), built into the UI
+// folder; Site serves them with the models of package models and the renderer's fonts. A PDF is printed in
+// a tab of its own, closed afterwards, queued and retried like a render. The package does not decide which mockups a campaign needs or where the
 // result is stored: that is the task handler's business.
 package chromepool

@@ -3,12 +3,14 @@ package chromepool
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
 	"log/slog"
 	"net/url"
 	"os"
+	"regexp"
 	"sync"
 	"time"
 
@@ -52,9 +54,24 @@ type Stats struct {
 	PIDs []int
 }
 
+// Document is a page to print as a PDF: one of Site's pages (InvoicePagePath), whose function Call
+// draws Data and resolves once the page is ready to print.
+type Document struct {
+	// Page is the page's path on Site.
+	Page string
+	// Call is the name of the page's function on window, e.g. "renderInvoice".
+	Call string
+	// Data is the JSON value Call takes.
+	Data []byte
+}
+
+// callName is what a Document's Call may be: a plain identifier, evaluated as window.<Call>.
+var callName = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+
 type request struct {
 	ctx  context.Context
 	job  Job
+	doc  *Document // a PDF to print instead of job
 	done chan result
 }
 
@@ -67,6 +84,7 @@ type Shot struct {
 
 type result struct {
 	shot Shot
+	pdf  []byte
 	err  error
 }
 
@@ -137,22 +155,43 @@ func (p *Pool) Render(ctx context.Context, job Job) (Shot, error) {
 		// The page gets one spelling.
 		job.Color = fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
 	}
-	req := &request{ctx: ctx, job: job, done: make(chan result, 1)}
+	r := p.do(&request{ctx: ctx, job: job, done: make(chan result, 1)})
+	return r.shot, r.err
+}
+
+// PrintPDF prints doc as an A4 PDF in one of the pool's browsers, queued with the renders under the
+// same bound (ErrBusy) and retried once on a fresh browser when the browser dies.
+func (p *Pool) PrintPDF(ctx context.Context, doc Document) ([]byte, error) {
+	if doc.Page != InvoicePagePath {
+		return nil, fmt.Errorf("chromepool: no page %q to print", doc.Page)
+	}
+	if !callName.MatchString(doc.Call) {
+		return nil, fmt.Errorf("chromepool: %q is not a page function's name", doc.Call)
+	}
+	if !json.Valid(doc.Data) {
+		return nil, errors.New("chromepool: the document's data is not JSON")
+	}
+	r := p.do(&request{ctx: ctx, doc: &doc, done: make(chan result, 1)})
+	return r.pdf, r.err
+}
+
+// do queues req and waits for its result.
+func (p *Pool) do(req *request) result {
 	select {
 	case <-p.quit:
-		return Shot{}, ErrClosed
+		return result{err: ErrClosed}
 	default:
 	}
 	select {
 	case p.queue <- req:
 	default:
-		return Shot{}, ErrBusy
+		return result{err: ErrBusy}
 	}
 	select {
 	case r := <-req.done:
-		return r.shot, r.err
-	case <-ctx.Done():
-		return Shot{}, ctx.Err()
+		return r
+	case <-req.ctx.Done():
+		return result{err: req.ctx.Err()}
 	}
 }
 
@@ -260,8 +299,11 @@ func (p *Pool) serve(w int, b *browser, req *request) (*browser, result) {
 	return b, res
 }
 
-// attempt serves the request's files, renders once in b and checks the mockup.
+// attempt serves the request's files, renders once in b and checks the mockup; or prints its document.
 func (p *Pool) attempt(req *request, b *browser) result {
+	if req.doc != nil {
+		return p.print(req, b)
+	}
 	designPath, releaseDesign := p.site.register(req.job.Design, "image/png")
 	defer releaseDesign()
 	modelPath := p.site.ModelPath(req.job.Model)
@@ -272,7 +314,7 @@ func (p *Pool) attempt(req *request, b *browser) result {
 	}
 	deadline := time.Now().Add(p.cfg.RenderTimeout)
 	if b.tab == nil {
-		t, err := openTab(req.ctx, b, p.origin, p.cfg.Width, p.cfg.Height, deadline, p.cfg.OnBlocked)
+		t, err := openTab(req.ctx, b, p.origin, PagePath, p.cfg.Width, p.cfg.Height, deadline, p.cfg.OnBlocked)
 		if err != nil {
 			return result{err: fmt.Errorf("chromepool: render: %w", err)}
 		}
@@ -295,6 +337,23 @@ func (p *Pool) attempt(req *request, b *browser) result {
 		return result{err: ErrBlank}
 	}
 	return result{shot: Shot{PNG: shot, Image: img}}
+}
+
+// print prints the request's document in a tab of its own, closed afterwards: the 3D page's tab stays
+// warm for the mockups.
+func (p *Pool) print(req *request, b *browser) result {
+	deadline := time.Now().Add(p.cfg.RenderTimeout)
+	// A4 at 96 CSS pixels per inch.
+	t, err := openTab(req.ctx, b, p.origin, req.doc.Page, 794, 1123, deadline, p.cfg.OnBlocked)
+	if err != nil {
+		return result{err: fmt.Errorf("chromepool: print: %w", err)}
+	}
+	defer t.close()
+	pdf, err := t.print(req.ctx, *req.doc, deadline)
+	if err != nil {
+		return result{err: fmt.Errorf("chromepool: print: %w", err)}
+	}
+	return result{pdf: pdf}
 }
 
 func (p *Pool) launch(w int) (*browser, error) {

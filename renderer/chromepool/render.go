@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -39,9 +40,9 @@ type tab struct {
 	renders int
 }
 
-// openTab opens a tab in b, sets its viewport to width x height and loads the page from origin, all
-// before deadline or until caller ends.
-func openTab(caller context.Context, b *browser, origin string, width, height int, deadline time.Time, onBlocked func(string)) (*tab, error) {
+// openTab opens a tab in b, sets its viewport to width x height and loads page (a path of Site) from
+// origin, all before deadline or until caller ends.
+func openTab(caller context.Context, b *browser, origin, page string, width, height int, deadline time.Time, onBlocked func(string)) (*tab, error) {
 	tabCtx, closeTab := chromedp.NewContext(b.ctx)
 	ctx, cancel := context.WithDeadline(tabCtx, deadline)
 	defer cancel()
@@ -73,10 +74,10 @@ func openTab(caller context.Context, b *browser, origin string, width, height in
 			return fmt.Errorf("set viewport: %w", err)
 		}
 		return nil
-	}), chromedp.Navigate(origin+PagePath))
+	}), chromedp.Navigate(origin+page))
 	if err != nil {
 		closeTab()
-		return nil, fmt.Errorf("load %s: %w", PagePath, err)
+		return nil, fmt.Errorf("load %s: %w", page, err)
 	}
 	return &tab{ctx: tabCtx, close: closeTab}, nil
 }
@@ -163,4 +164,34 @@ func blank(img image.Image) bool {
 		}
 	}
 	return true
+}
+
+// A4 in inches, the paper of printed documents.
+const (
+	a4Width  = 8.27
+	a4Height = 11.69
+)
+
+// print runs the page's doc.Call with doc.Data, waits for the promise it returns (the page drawn, its
+// fonts loaded), and prints the page to an A4 PDF without the browser's headers and footers.
+func (tb *tab) print(caller context.Context, doc Document, deadline time.Time) ([]byte, error) {
+	ctx, cancel := context.WithDeadline(tb.ctx, deadline)
+	defer cancel()
+	defer context.AfterFunc(caller, cancel)()
+	tb.renders++
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any]("window."+doc.Call+"("+string(doc.Data)+")", chromedp.EvalAwaitPromise)); err != nil {
+		return nil, fmt.Errorf("draw: %w", err)
+	}
+	var pdf []byte
+	zero, yes := 0.0, true
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		res, err := cdp.Call(ctx, t, page.PrintToPDF, page.PrintToPDFParams{PrintBackground: &yes, PreferCSSPageSize: &yes,
+			PaperWidth: a4Width, PaperHeight: a4Height, MarginTop: &zero, MarginBottom: &zero, MarginLeft: &zero, MarginRight: &zero})
+		pdf = res.Data
+		return err
+	}))
+	if err != nil {
+		return nil, fmt.Errorf("print: %w", err)
+	}
+	return pdf, nil
 }

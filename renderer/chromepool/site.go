@@ -16,23 +16,31 @@ import (
 	"time"
 
 	"github.com/pressroom/pressroom/renderer/chromepool/models"
+	"github.com/pressroom/pressroom/renderer/fonts"
 )
 
-// PagePath is where Site serves the 3D mockup page.
-const PagePath = "/mockup3d.html"
+// Pages Site serves: the 3D mockup page, and the invoice page PrintPDF prints.
+const (
+	PagePath        = "/mockup3d.html"
+	InvoicePagePath = "/invoice.html"
+)
 
 // Paths under which Site serves models and the files of running renders.
 const (
 	modelsPrefix = "/mockup3d/models/"
 	filesPrefix  = "/mockup3d/files/"
+	// FontsPrefix serves the renderer's own fonts (renderer/fonts), so printed pages draw with the
+	// outlines the print files use.
+	FontsPrefix = "/fonts/"
 )
 
-// Site serves what the pool's tabs load, and nothing else: the built page and its assets from the UI
-// folder, the demo models, and the design (and an optional model) of each running render under an
+// Site serves what the pool's tabs load, and nothing else: the built pages and their assets from the UI
+// folder, the demo models, the renderer's fonts, and the design (and an optional model) of each running render under an
 // unguessable path that stops answering when the render ends.
 type Site struct {
 	ui     http.Handler
 	models map[string][]byte
+	fonts  map[string][]byte
 
 	mu    sync.Mutex
 	files map[string]file
@@ -48,7 +56,10 @@ func NewSite(uiDir string) (*Site, error) {
 	if _, err := os.Stat(filepath.Join(uiDir, PagePath)); err != nil {
 		return nil, fmt.Errorf("chromepool: the UI folder %q has no built 3D page (PRESSROOM_UI_DIR; build ui/ first): %w", uiDir, err)
 	}
-	s := &Site{ui: http.FileServerFS(os.DirFS(uiDir)), models: map[string][]byte{}, files: map[string]file{}}
+	s := &Site{ui: http.FileServerFS(os.DirFS(uiDir)), models: map[string][]byte{}, fonts: map[string][]byte{}, files: map[string]file{}}
+	for _, f := range fonts.Files() {
+		s.fonts[f.Name] = f.Data
+	}
 	for _, name := range models.Names {
 		glb, err := models.Model(name)
 		if err != nil {
@@ -72,8 +83,15 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	switch {
-	case p == PagePath || strings.HasPrefix(p, "/assets/"):
+	case p == PagePath || p == InvoicePagePath || strings.HasPrefix(p, "/assets/"):
 		s.ui.ServeHTTP(w, r)
+	case strings.HasPrefix(p, FontsPrefix):
+		data, ok := s.fonts[strings.TrimPrefix(p, FontsPrefix)]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		serveBytes(w, r, data, "font/ttf")
 	case strings.HasPrefix(p, modelsPrefix):
 		glb, ok := s.models[strings.TrimSuffix(strings.TrimPrefix(p, modelsPrefix), ".glb")]
 		if !ok {

@@ -9,11 +9,11 @@ import (
 	"testing"
 )
 
-// TestSiteServesOnlyItsFiles checks what the tabs can load: the page and its assets, the demo models, a
-// registered file until it is released, and nothing else of the UI folder or beyond.
+// TestSiteServesOnlyItsFiles checks what the tabs can load: the pages and their assets, the demo models,
+// the renderer's fonts, a registered file until it is released, and nothing else of the UI folder or beyond.
 func TestSiteServesOnlyItsFiles(t *testing.T) {
 	dir := t.TempDir()
-	for name, body := range map[string]string{"mockup3d.html": "page", "assets/a.js": "js", "index.html": "app", "secret.txt": "no"} {
+	for name, body := range map[string]string{"mockup3d.html": "page", "invoice.html": "invoice", "assets/a.js": "js", "index.html": "app", "secret.txt": "no"} {
 		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
@@ -44,6 +44,9 @@ func TestSiteServesOnlyItsFiles(t *testing.T) {
 		{"POST", path, 405, ""},
 		{"GET", "/mockup3d/models/mug.glb", 200, ""},
 		{"GET", "/mockup3d/models/hat.glb", 404, ""},
+		{"GET", "/invoice.html", 200, "invoice"},
+		{"GET", "/fonts/Roboto-Regular.ttf", 200, ""},
+		{"GET", "/fonts/secret.txt", 404, ""},
 	} {
 		code, body := get(tc.method, tc.path)
 		if code != tc.code || (tc.body != "" && body != tc.body) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"image/color"
-	"log/slog"
 	"os"
 	"strings"
 	"testing"
@@ -15,7 +14,7 @@ import (
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/platform/testinfra"
-	"github.com/pressroom/pressroom/renderer/chromepool"
+	"github.com/pressroom/pressroom/renderer/chromepool/chrometest"
 	"github.com/pressroom/pressroom/renderer/chromepool/models"
 	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/tasks"
@@ -36,24 +35,7 @@ func (f *fixture) with3D(t *testing.T, model string) *Handler {
 		t.Fatal(err)
 	}
 	put(t, f.store, "tpl/shirt.glb", glb)
-	site, err := chromepool.NewSite(testinfra.UI(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	base, stop, err := site.Listen()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := chromepool.DefaultConfig()
-	cfg.ExecPath, cfg.Browsers = testinfra.Chromium(t), 1
-	pool, err := chromepool.New(cfg, site, base, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		pool.Close()
-		stop()
-	})
+	pool := chrometest.Pool(t)
 	h, err := NewHandler(f.db, f.store, mockup.Config{}, pool, nil)
 	if err != nil {
 		t.Fatal(err)

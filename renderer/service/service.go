@@ -28,6 +28,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/export"
 	"github.com/pressroom/pressroom/renderer/imageapi"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/invoicetask"
 	"github.com/pressroom/pressroom/renderer/membudget"
 	"github.com/pressroom/pressroom/renderer/mockup"
 	"github.com/pressroom/pressroom/renderer/mockuptask"
@@ -241,7 +242,13 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 		db.Close()
 		return nil, err
 	}
-	mockups, err := mockuptask.NewHandler(db, store, cfg.Mockup, pool, log)
+	// The handlers take interfaces: a renderer without a pool hands them nil, not a nil *Pool.
+	var renderer3D mockuptask.Renderer3D
+	var printer invoicetask.Printer
+	if pool != nil {
+		renderer3D, printer = pool, pool
+	}
+	mockups, err := mockuptask.NewHandler(db, store, cfg.Mockup, renderer3D, log)
 	if err != nil {
 		closeChrome()
 		db.Close()
@@ -263,6 +270,13 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 		return nil, err
 	}
 	mux.Handle(tasks.TypeTiles, tiler)
+	invoicePDFs, err := invoicetask.NewHandler(db, store, printer, log)
+	if err != nil {
+		closeChrome()
+		db.Close()
+		return nil, err
+	}
+	mux.Handle(tasks.TypeInvoicePDF, invoicePDFs)
 	images, err := proxyimage.New(cfg.ImageProxy, budget, log)
 	if err != nil {
 		closeChrome()
@@ -284,13 +298,13 @@ func withBudget(b *membudget.Budget) asynq.MiddlewareFunc {
 	}
 }
 
-// startChrome starts the Chrome pool of 3D mockups over the built 3D page of cfg.UIDir, served on a
-// loopback port; browsers start with the first render. Without a built page it logs a warning and
-// returns no pool.
-func startChrome(cfg Config, log *slog.Logger) (mockuptask.Renderer3D, func() error, error) {
+// startChrome starts the Chrome pool of 3D mockups and printed invoices over the built pages of
+// cfg.UIDir, served on a loopback port; browsers start with the first render. Without a built UI it
+// logs a warning and returns no pool.
+func startChrome(cfg Config, log *slog.Logger) (*chromepool.Pool, func() error, error) {
 	site, err := chromepool.NewSite(cfg.UIDir)
 	if err != nil {
-		log.Warn("no 3D mockups on this renderer", "err", err)
+		log.Warn("no 3D mockups or invoices on this renderer", "err", err)
 		return nil, func() error { return nil }, nil
 	}
 	base, stopSite, err := site.Listen()

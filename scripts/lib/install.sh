@@ -71,7 +71,8 @@ apt_install() {
 }
 
 # ensure_os_packages WHAT...: WHAT is any of postgres-server, postgres-client, redis-server,
-# redis-client, chromium, fonts, curl, gcc, node, wrk (scripts/bench's HTTP load). Installs what is missing,
+# redis-client, chromium, fonts, curl, gcc, node, wrk (scripts/bench's HTTP load), pdftotext (tests read
+# the text of printed PDFs). Installs what is missing,
 # in one apt run.
 ensure_os_packages() {
   local -a pkgs=()
@@ -100,6 +101,8 @@ ensure_os_packages() {
         if ! command -v gcc >/dev/null 2>&1; then pkgs+=(gcc libc6-dev); fi ;;
       wrk)
         if ! command -v wrk >/dev/null 2>&1; then pkgs+=(wrk); fi ;;
+      pdftotext)
+        if ! command -v pdftotext >/dev/null 2>&1; then pkgs+=(poppler-utils); fi ;;
       node)
         if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then pkgs+=(nodejs npm); fi ;;
       *) die "ensure_os_packages: unknown item $want" ;;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_ADMIN, outbox } from './support/accounts';
-import { buy, STORE_URL } from './support/shop';
+import { buy, orderIdOf, STORE_URL } from './support/shop';
 import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 describe('money back and parcels out (docs/orders.md)', () => {
@@ -14,9 +14,7 @@ describe('money back and parcels out (docs/orders.md)', () => {
     await shop.context.close();
 
     const token = await apiLogin(DEMO_SELLER);
-    const list = await api<{ id: number; number: string }[]>('GET', `/seller/orders?q=${number}`, token);
-    const id = list.body.data.find((o) => o.number === number)?.id;
-    expect(id).toBeDefined();
+    const id = orderIdOf(email, number);
 
     const { context, page } = await openPage(browser());
     await signIn(page, DEMO_SELLER);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_ADMIN } from './support/accounts';
-import { buy, sql, STORE_URL } from './support/shop';
+import { buy, orderIdOf, sql, STORE_URL } from './support/shop';
 import { DEMO_PASSWORD, DEMO_SELLER, openPage, screenshot, submitLogin, suiteBrowser, waitForDashboard } from './support/stack';
 
 describe('the print room (docs/orders.md, Production)', () => {
@@ -16,7 +16,7 @@ describe('the print room (docs/orders.md, Production)', () => {
     const number = await buy(shop.page, email, 'Paula Print');
     expect(number).not.toBe('');
     await shop.context.close();
-    const orderId = sql(`SELECT id FROM orders WHERE email = :'a1';`, email);
+    const orderId = String(orderIdOf(email, number));
 
     // The renderer makes the order's print files; a designer's approval (design-review.e2e.ts does it in the
     // browser) is set here, which puts the item in the print room's queue.

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, apiLogin } from './support/accounts';
-import { buy, sql, STORE_URL } from './support/shop';
+import { buy, orderIdOf, sql, STORE_URL } from './support/shop';
 import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 /** A request a local receiver got, and what it answered. */
@@ -99,9 +99,7 @@ describe('a seller sends order events to a signed webhook and to Slack, and read
     const shop = await openPage(browser(), undefined, STORE_URL);
     const number = await buy(shop.page, email, 'Wes Webhook');
     await shop.context.close();
-    const list = await api<{ id: number; number: string }[]>('GET', `/seller/orders?q=${number}`, seller);
-    const orderId = list.body.data.find((o) => o.number === number)?.id;
-    expect(orderId).toBeDefined();
+    const orderId = orderIdOf(email, number);
 
     // The paid order's notification would pop up over the page: it is read first.
     expect((await api('PUT', '/seller/notifications', seller, { mark_all_as_read: true })).status).toBe(200);

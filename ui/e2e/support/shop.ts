@@ -38,3 +38,10 @@ export function sql(query: string, ...args: string[]): string {
     .toString()
     .trim();
 }
+
+/** The id of order `number` that `email` placed (buy), for its pages: /orders/detail/{id}. */
+export function orderIdOf(email: string, number: string): number {
+  const id = Number(sql(`SELECT id FROM orders WHERE email = :'a1' AND number = :'a2';`, email, number));
+  if (!Number.isInteger(id) || id <= 0) throw new Error(`no order ${number} of ${email}`);
+  return id;
+}

@@ -107,6 +107,8 @@ export type OrderAction = 'hold' | 'release' | 'cancel' | 'refund' | 'ship' | 'd
 
 /** An order's page: the list's row, with `items` holding the lines rather than their count. */
 export interface OrderDetail extends Omit<OrderRow, 'items'> {
+  /** The order's invoice number; empty until the order is paid. */
+  invoice_number: string;
   items: OrderItem[];
   shipping_address: Record<string, string>;
   payments: OrderPayment[];

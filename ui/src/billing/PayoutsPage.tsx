@@ -17,7 +17,7 @@ import {
   withdrawPayout,
 } from '../api/billing';
 import { DateRangeFilter } from '../components/DateRangeFilter';
-import { ExportCsvButton } from '../components/ExportCsvButton';
+import { DownloadButton } from '../components/DownloadButton';
 import { ListPager, ListTotal, PagedListCard } from '../components/PagedList';
 import { formatDateTime } from '../format/dateTime';
 import { formatMoney } from '../orders/labels';
@@ -188,7 +188,7 @@ export function PayoutsPage() {
         <Title order={2} fz="h4">
           Transactions
         </Title>
-        <ExportCsvButton load={() => exportTransactions(api, filters)} fileName={() => exportFileName(new Date(), user.utc_offset)} />
+        <DownloadButton load={() => exportTransactions(api, filters)} fileName={() => exportFileName(new Date(), user.utc_offset)} />
       </Group>
       <Group gap="sm" align="flex-end">
         <Select

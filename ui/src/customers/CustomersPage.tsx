@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../api';
 import { exportCustomers, sellerCustomers, type CustomerQuery, type CustomerSort } from '../api/customers';
-import { ExportCsvButton } from '../components/ExportCsvButton';
+import { DownloadButton } from '../components/DownloadButton';
 import { ListPager, ListTotal, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
 import { formatDateTime } from '../format/dateTime';
@@ -47,7 +47,7 @@ export function CustomersPage() {
         <Title order={1} fz="h2">
           Customers
         </Title>
-        <ExportCsvButton load={() => exportCustomers(api, query)} fileName="customers.csv" />
+        <DownloadButton load={() => exportCustomers(api, query)} fileName="customers.csv" />
       </Group>
       <Group gap="sm" align="flex-end">
         <TextInput

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconFileInvoice } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -302,6 +303,11 @@ function Actions({ order }: { order: OrderDetail }) {
         </Alert>
       )}
       <Group gap="xs">
+        {order.invoice_number && (
+          <Button component={Link} to={`/orders/invoice/${order.id}`} variant="default" leftSection={<IconFileInvoice size={16} />}>
+            Invoice
+          </Button>
+        )}
         {order.allowed_actions.map((a) => (
           <Button
             key={a}

@@ -18,6 +18,7 @@ const at = '2026-04-15T10:00:00Z';
 const order = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   id: 7,
   number: '1001',
+  invoice_number: '',
   order_type: 'regular',
   store_id: 5,
   store_name: 'Shop',

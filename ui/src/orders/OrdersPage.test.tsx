@@ -38,6 +38,7 @@ const row: OrderRow = {
 const detail = (status: string, allowed: OrderDetail['allowed_actions']): OrderDetail => ({
   ...row,
   status,
+  invoice_number: 'INV-000001',
   items: [
     {
       id: 1,

@@ -5,7 +5,7 @@ import { api } from '../api';
 import { exportOrders, NO_FILTERS, sellerOrders, type OrderFilters } from '../api/orders';
 import { stores } from '../api/stores';
 import { DateRangeFilter } from '../components/DateRangeFilter';
-import { ExportCsvButton } from '../components/ExportCsvButton';
+import { DownloadButton } from '../components/DownloadButton';
 import { ListPager, ListTotal, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
 import { ORDERS_KEY } from './keys';
@@ -43,7 +43,7 @@ export function OrdersPage() {
         <Title order={1} fz="h2">
           All Orders
         </Title>
-        <ExportCsvButton load={() => exportOrders(api, applied)} fileName="orders.csv" />
+        <DownloadButton load={() => exportOrders(api, applied)} fileName="orders.csv" />
       </Group>
       <Group gap="sm" align="flex-end">
         <TextInput

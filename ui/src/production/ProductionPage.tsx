@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, isApiError } from '../api';
 import { produceOrder, productionBatch, productionQueue, shipItem, uploadTracking, type QueueItem, type TrackingRow } from '../api/production';
-import { ExportCsvButton } from '../components/ExportCsvButton';
+import { DownloadButton } from '../components/DownloadButton';
 import { ListPager, ListTotal, PagedListCard } from '../components/PagedList';
 import { formatDateTime } from '../format/dateTime';
 import { ORDER_STATUS_LABELS } from '../orders/labels';
@@ -163,7 +163,7 @@ export function ProductionPage() {
           onChange={(e) => setDay(e.currentTarget.value)}
           w={220}
         />
-        <ExportCsvButton
+        <DownloadButton
           label="Download print files"
           load={() => productionBatch(api, day)}
           fileName={() => `production-${day || new Date().toISOString().slice(0, 10)}.zip`}

@@ -9,7 +9,6 @@ import {
   IconLayoutDashboard,
   IconPlugConnected,
   IconSettings,
-  IconShoppingCart,
   IconSparkles,
   IconSpeakerphone,
   IconUser,
@@ -48,6 +47,7 @@ import { MaintenancePage } from '../pages/MaintenancePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { InvalidAddressPage } from '../orders/InvalidAddressPage';
+import { InvoicePage } from '../orders/InvoicePage';
 import { OrderDetailPage } from '../orders/OrderDetailPage';
 import { OrdersPage } from '../orders/OrdersPage';
 import { ProductionPage } from '../production/ProductionPage';
@@ -110,7 +110,6 @@ const PLACEHOLDERS: readonly Placeholder[] = [
   ['bulk-campaigns/:type?/:id', 'Bulk Campaign', IconSpeakerphone],
   ['collections/edit/:id', 'Edit Collection', IconSpeakerphone],
   ['collections/:id/featured-campaigns', 'Featured Campaigns', IconSpeakerphone],
-  ['orders/invoice/:id?', 'Invoice', IconShoppingCart],
   ['settings/payment-gateways/create', 'New Payment Gateway', IconSettings],
 ];
 
@@ -159,6 +158,7 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'notifications/:id', element: <NotificationPage /> },
     { path: 'orders', element: <OrdersPage /> },
     { path: 'orders/detail/:id?', element: <OrderDetailPage /> },
+    { path: 'orders/invoice/:id?', element: <InvoicePage /> },
     { path: 'orders/design', element: <ReviewPage /> },
     { path: 'invalid-address', element: <InvalidAddressPage /> },
     { path: 'customers', element: <CustomersPage /> },

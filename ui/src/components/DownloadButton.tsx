@@ -5,17 +5,19 @@ import { useState } from 'react';
 import { isApiError } from '../api';
 
 /**
- * "Export CSV" (or `label`): fetches the file (the list's filters are in `load`) and saves it as `fileName` (a
- * function names it when the download starts); a refusal shows its message.
+ * "Export CSV" (or `label`): fetches a file (a list's export with its filters, an invoice's PDF) through `load` and
+ * saves it as `fileName` (a function names it when the download starts); a refusal shows its message.
  */
-export function ExportCsvButton({
+export function DownloadButton({
   load,
   fileName,
   label = 'Export CSV',
+  disabled = false,
 }: {
   load: () => Promise<Blob>;
   fileName: string | (() => string);
   label?: string;
+  disabled?: boolean;
 }) {
   const [exporting, setExporting] = useState(false);
   const download = async () => {
@@ -34,7 +36,7 @@ export function ExportCsvButton({
     }
   };
   return (
-    <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} onClick={() => void download()}>
+    <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} disabled={disabled} onClick={() => void download()}>
       {label}
     </Button>
   );
