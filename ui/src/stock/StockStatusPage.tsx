@@ -177,7 +177,7 @@ export function StockStatusPage() {
         </Title>
         <Text size="sm" c="dimmed">
           {admin
-            ? 'Pick colours and sizes, then mark them out of stock or back in stock: storefronts stop selling what is out of stock at once.'
+            ? 'Pick colours and sizes, then mark them out of stock or back in stock: carts and checkouts refuse what is out of stock at once.'
             : 'Colours and sizes out of stock cannot be ordered on your storefronts until they are back.'}
         </Text>
       </div>
