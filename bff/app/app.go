@@ -33,6 +33,7 @@ import (
 	"github.com/pressroom/pressroom/bff/publicapi"
 	"github.com/pressroom/pressroom/bff/review"
 	"github.com/pressroom/pressroom/bff/server"
+	"github.com/pressroom/pressroom/bff/stock"
 	"github.com/pressroom/pressroom/bff/stores"
 	"github.com/pressroom/pressroom/bff/survey"
 	"github.com/pressroom/pressroom/bff/system"
@@ -316,6 +317,10 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	stockStatus, err := stock.New(stock.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
+		return err
+	}
 	money, err := billing.New(billing.Deps{DB: a.DB, Auth: a.Auth})
 	if err != nil {
 		return err
@@ -369,6 +374,7 @@ func (a *App) build(ctx context.Context) error {
 		webhooks.Routes(api, hooks, once)
 		crossselling.Routes(api, crossSelling, once)
 		promotions.Routes(api, sellerPromotions, once)
+		stock.Routes(api, stockStatus)
 		billing.Routes(api, money, once)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)

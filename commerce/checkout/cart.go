@@ -13,6 +13,7 @@ import (
 
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/commerce/payments"
+	"github.com/pressroom/pressroom/commerce/stock"
 )
 
 // Limits of one cart: a buyer's order, never a wholesale one.
@@ -68,6 +69,8 @@ type Offer struct {
 	Sizes        []Size       `json:"sizes"`
 	Price        money.Money  `json:"price"`
 	CompareAt    *money.Money `json:"compare_at_price"`
+	// OutOfStock are the colours and sizes that cannot be bought now (docs/stock.md).
+	OutOfStock stock.Options `json:"out_of_stock"`
 }
 
 const qOffers = `
@@ -130,6 +133,17 @@ func Offers(ctx context.Context, db sqlx.QueryerContext, storeID, campaignID, pr
 		}
 		out = append(out, o)
 	}
+	ids := make([]int64, len(out))
+	for i, o := range out {
+		ids[i] = o.ProductID
+	}
+	sold, err := stock.Unavailable(ctx, db, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].OutOfStock = sold[out[i].ProductID]
+	}
 	return out, nil
 }
 
@@ -164,7 +178,49 @@ func checkItem(ctx context.Context, db sqlx.QueryerContext, storeID int64, it Ad
 	if len(errs) > 0 {
 		return &InvalidError{Errors: errs}
 	}
+	if o.OutOfStock.Has(it.Color, it.Size) {
+		return invalid("size", fmt.Sprintf("%s in size %s is out of stock: choose another colour or size.", it.Color, it.Size))
+	}
 	return nil
+}
+
+// markStock marks the lines whose colour and size is out of stock now.
+func markStock(ctx context.Context, db sqlx.QueryerContext, lines []Line) error {
+	ids := make([]int64, len(lines))
+	for i, l := range lines {
+		ids[i] = l.ProductID
+	}
+	sold, err := stock.Unavailable(ctx, db, ids)
+	if err != nil {
+		return err
+	}
+	for i, l := range lines {
+		lines[i].OutOfStock = sold[l.ProductID].Has(l.Color, l.Size)
+	}
+	return nil
+}
+
+// refuseOutOfStock names each marked line; the cart keeps them for the buyer to remove.
+func refuseOutOfStock(lines []Line) error {
+	var errs []FieldError
+	for _, l := range lines {
+		if l.OutOfStock {
+			errs = append(errs, FieldError{Field: "cart", Message: fmt.Sprintf(
+				"%s — %s in %s, size %s, is out of stock: remove it from your cart to check out.", l.CampaignName, l.Name, l.Color, l.Size)})
+		}
+	}
+	if len(errs) > 0 {
+		return &InvalidError{Errors: errs}
+	}
+	return nil
+}
+
+// inStock refuses lines out of stock now: a checkout's lines, saved before a change of stock.
+func inStock(ctx context.Context, db sqlx.QueryerContext, lines []Line) error {
+	if err := markStock(ctx, db, lines); err != nil {
+		return err
+	}
+	return refuseOutOfStock(lines)
 }
 
 // AddToCart adds a line to the buyer's cart, creating the cart when cartID is not one of the
@@ -264,6 +320,8 @@ type Line struct {
 	LineTotal      money.Money `db:"-" json:"line_total"`
 	DesignID       int64       `db:"design_id" json:"design_id"`
 	DesignRevision int         `db:"design_revision" json:"design_revision"`
+	// OutOfStock marks a line whose colour and size went out of stock since it was added.
+	OutOfStock bool `db:"-" json:"out_of_stock,omitempty"`
 }
 
 // Cart is a buyer's cart priced now.
@@ -327,5 +385,5 @@ func loadCart(ctx context.Context, db sqlx.QueryerContext, storeID int64, cartID
 		cart.Count += l.Quantity
 		cart.Lines = append(cart.Lines, l)
 	}
-	return cart, nil
+	return cart, markStock(ctx, db, cart.Lines)
 }

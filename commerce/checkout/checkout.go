@@ -74,6 +74,9 @@ func (s *Service) Save(ctx context.Context, storeID int64, cartID string, in Inp
 	if len(cart.Lines) == 0 {
 		return Checkout{}, ErrEmptyCart
 	}
+	if err := refuseOutOfStock(cart.Lines); err != nil {
+		return Checkout{}, err
+	}
 	var errs []FieldError
 	if err := checkContact(ctx, s.db, &in.Email, &in.Address); err != nil {
 		var inv *InvalidError

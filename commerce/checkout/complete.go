@@ -37,7 +37,8 @@ func idempotencyKey(c Checkout) string {
 
 // Pay takes the checkout's total through the gateway and, once it succeeds, completes the checkout.
 // Paying a checkout that already has its order answers that order: a double click, a retry or 20
-// concurrent confirms make one order and one payment.
+// concurrent confirms make one order and one payment. A line gone out of stock since the checkout
+// was saved stops it before the gateway is asked (an *InvalidError on cart naming the line).
 func (s *Service) Pay(ctx context.Context, storeID int64, id string) (Result, error) {
 	c, err := s.Get(ctx, storeID, id)
 	if err != nil {
@@ -48,6 +49,9 @@ func (s *Service) Pay(ctx context.Context, storeID int64, id string) (Result, er
 	}
 	if c.Status != "open" && c.Status != "abandoned" { // a buyer back after an hour may still pay
 		return Result{}, ErrNotFound
+	}
+	if err := inStock(ctx, s.db, c.Lines); err != nil {
+		return Result{}, err
 	}
 	intentID, err := s.knownIntent(ctx, c)
 	if err != nil {

@@ -24,6 +24,9 @@ func (s *Service) Prepare(ctx context.Context, storeID int64, id string) (paymen
 	if c.OrderID != 0 || c.Status != "open" {
 		return payments.Intent{}, ErrNotFound
 	}
+	if err := inStock(ctx, s.db, c.Lines); err != nil {
+		return payments.Intent{}, err
+	}
 	known, err := s.knownIntent(ctx, c)
 	if err != nil {
 		return payments.Intent{}, err

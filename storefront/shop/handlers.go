@@ -249,6 +249,9 @@ func fieldErrors(err error) map[string]string {
 	}
 	out := map[string]string{}
 	for _, f := range inv.Errors {
+		if out[f.Field] != "" { // several lines of the cart out of stock: each is named
+			f.Message = out[f.Field] + " " + f.Message
+		}
 		out[f.Field] = f.Message
 	}
 	return out

@@ -38,7 +38,7 @@ describe('admins and designers at home, and the way back from a seller’s accou
     expect(await page.getByText('Getting started').count()).toBe(0);
     expect(await page.getByText('Launch your first campaign', { exact: false }).count()).toBe(0);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Queue monitor', 'Production', 'Payouts', 'Mail outbox']);
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Queue monitor', 'Production', 'Payouts', 'Stock status', 'Mail outbox']);
     await screenshot(page, 'admin-home');
     // The monitor is the bff's own page: the link leaves the app for it, and the admin's session opens it.
     expect(await nav.getByRole('link', { name: 'Queue monitor' }).getAttribute('href')).toBe('/admin/queues');

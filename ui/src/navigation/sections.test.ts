@@ -16,7 +16,7 @@ describe('the menu', () => {
     expect(MENU_SECTIONS.map((s) => [s.label, s.entries.map((e) => e.label)])).toEqual([
       ['Dashboard', ['Overview', 'Referral Program', 'Contest', 'Calendar']],
       ['Design', ['Design']],
-      ['Admin', ['Queue monitor', 'Production', 'Payouts', 'Mail outbox']],
+      ['Admin', ['Queue monitor', 'Production', 'Payouts', 'Stock status', 'Mail outbox']],
       [
         'Orders',
         ['All Orders', 'Abandoned', 'Cross-Selling', 'Customers', 'Fulfill Orders', 'Invalid Address', 'Cancel Orders'],
@@ -90,7 +90,7 @@ describe('menu visibility', () => {
   });
 
   it('gives an admin only the Admin area, the queue monitor among it', () => {
-    expect(menuOf(makeUser({ roles: ['admin'] }))).toEqual([['Admin', ['Queue monitor', 'Production', 'Payouts', 'Mail outbox']]]);
+    expect(menuOf(makeUser({ roles: ['admin'] }))).toEqual([['Admin', ['Queue monitor', 'Production', 'Payouts', 'Stock status', 'Mail outbox']]]);
   });
 
   it('gives an impersonating admin the seller’s menu, never the Admin area', () => {

@@ -56,6 +56,7 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
       { label: 'Queue monitor', path: '/admin/queues', item: 'admin', external: true },
       { label: 'Production', path: '/system/production', item: 'admin' },
       { label: 'Payouts', path: '/system/payouts', item: 'admin' },
+      { label: 'Stock status', path: '/system/stock-status', item: 'admin' },
       { label: 'Mail outbox', path: '/system/mail', item: 'admin' },
     ],
   },

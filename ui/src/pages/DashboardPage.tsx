@@ -6,6 +6,7 @@ import {
   IconListCheck,
   IconMailbox,
   IconPalette,
+  IconPackageOff,
   IconPrinter,
   IconShoppingCart,
   IconSpeakerphone,
@@ -138,6 +139,12 @@ const ADMIN_HOME: readonly Destination[] = [
     icon: IconPrinter,
   },
   { title: 'Payouts', text: 'Sellers’ payout requests to approve and pay, balance adjustments.', to: '/system/payouts', icon: IconCash },
+  {
+    title: 'Stock status',
+    text: 'Colours and sizes of the catalogue out of stock: storefronts stop selling them, sellers see their campaigns touched.',
+    to: '/system/stock-status',
+    icon: IconPackageOff,
+  },
   { title: 'Mail outbox', text: 'The mail the platform sent while no mail server is set up.', to: '/system/mail', icon: IconMailbox },
   {
     title: 'Sign in as a seller',

@@ -54,6 +54,7 @@ import { ProductionPage } from '../production/ProductionPage';
 import { OnPromotionPage } from '../promotions/OnPromotionPage';
 import { PromotionsPage } from '../promotions/PromotionsPage';
 import { ReviewPage } from '../review/ReviewPage';
+import { StockStatusPage } from '../stock/StockStatusPage';
 import { SectionPage } from '../pages/SectionPage';
 import { MailOutboxPage } from '../pages/admin/MailOutboxPage';
 import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage';
@@ -137,6 +138,8 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'system/mail', element: <MailOutboxPage /> },
     { path: 'system/payouts', element: <AdminPayoutsPage /> },
     { path: 'system/production', element: <ProductionPage /> },
+    { path: 'system/stock-status', element: <StockStatusPage /> },
+    { path: 'product/stock-status', element: <StockStatusPage /> },
     { path: 'payouts', element: <PayoutsPage /> },
     { path: 'campaigns', element: <CampaignsPage /> },
     { path: 'storefronts', element: <StorefrontsPage /> },
