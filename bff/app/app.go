@@ -20,6 +20,7 @@ import (
 	"github.com/pressroom/pressroom/bff/billing"
 	"github.com/pressroom/pressroom/bff/bulk"
 	"github.com/pressroom/pressroom/bff/campaigns"
+	"github.com/pressroom/pressroom/bff/collections"
 	"github.com/pressroom/pressroom/bff/crossselling"
 	"github.com/pressroom/pressroom/bff/customers"
 	"github.com/pressroom/pressroom/bff/domains"
@@ -316,6 +317,10 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	sellerCollections, err := collections.New(collections.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
+		return err
+	}
 	money, err := billing.New(billing.Deps{DB: a.DB, Auth: a.Auth})
 	if err != nil {
 		return err
@@ -369,6 +374,7 @@ func (a *App) build(ctx context.Context) error {
 		webhooks.Routes(api, hooks, once)
 		crossselling.Routes(api, crossSelling, once)
 		promotions.Routes(api, sellerPromotions, once)
+		collections.Routes(api, sellerCollections, once)
 		billing.Routes(api, money, once)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)
