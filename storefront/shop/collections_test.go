@@ -87,6 +87,14 @@ func TestCollections(t *testing.T) {
 	if !strings.Contains(body, "from $12.50") {
 		t.Errorf("collection page prices\n%s", body)
 	}
+	// Kept like the other catalogue pages: a rename shows once the page cache's time has passed.
+	exec(`UPDATE collections SET name = 'Autumn' WHERE id = $1`, summer)
+	if _, body := get(t, c, base+"/collections/summer"); !strings.Contains(body, "Summer &lt;script&gt;") {
+		t.Errorf("the collection page was not kept for the cache's time")
+	}
+	if _, body := get(t, c, base+"/collections/summer?page=1"); !strings.Contains(body, "<h1>Autumn</h1>") {
+		t.Errorf("another address was answered from the kept page")
+	}
 	for _, slug := range []string{"theirs", "second-only", "nope"} {
 		if res, _ := get(t, c, base+"/collections/"+slug); res.StatusCode != 404 {
 			t.Errorf("/collections/%s: %d", slug, res.StatusCode)
