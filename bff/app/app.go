@@ -20,6 +20,7 @@ import (
 	"github.com/pressroom/pressroom/bff/billing"
 	"github.com/pressroom/pressroom/bff/bulk"
 	"github.com/pressroom/pressroom/bff/campaigns"
+	"github.com/pressroom/pressroom/bff/collections"
 	"github.com/pressroom/pressroom/bff/crossselling"
 	"github.com/pressroom/pressroom/bff/customers"
 	"github.com/pressroom/pressroom/bff/domains"
@@ -321,6 +322,10 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	sellerCollections, err := collections.New(collections.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
+		return err
+	}
 	money, err := billing.New(billing.Deps{DB: a.DB, Auth: a.Auth})
 	if err != nil {
 		return err
@@ -375,6 +380,7 @@ func (a *App) build(ctx context.Context) error {
 		crossselling.Routes(api, crossSelling, once)
 		promotions.Routes(api, sellerPromotions, once)
 		stock.Routes(api, stockStatus)
+		collections.Routes(api, sellerCollections, once)
 		billing.Routes(api, money, once)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)

@@ -55,6 +55,10 @@ func slugProblem(slug string) string {
 	return ""
 }
 
+// PathSlugOK reports whether slug may name something under a store's address (a page, a
+// collection): 1 to 80 lower-case letters, digits and single hyphens between them.
+func PathSlugOK(slug string) bool { return slug != "" && len(slug) <= 80 && slugRe.MatchString(slug) }
+
 // check normalises the input and lists every problem; owner keys must be the caller's uploads.
 func (in *StoreInput) check() []envelope.FieldError {
 	var errs []envelope.FieldError
@@ -138,7 +142,7 @@ func (in *PageInput) check() []envelope.FieldError {
 	} else if len([]rune(in.Title)) > 200 {
 		errs = append(errs, envelope.TooLong("title", "title", 200))
 	}
-	if in.Slug == "" || len(in.Slug) > 80 || !slugRe.MatchString(in.Slug) {
+	if !PathSlugOK(in.Slug) {
 		add("slug", "The page address may hold lower-case letters, digits and single hyphens, at most 80.")
 	}
 	if len(in.Body) > maxBody {

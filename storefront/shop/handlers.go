@@ -29,6 +29,8 @@ type view struct {
 	OGImage     string
 	TestMode    bool
 	Pages       []Page
+	// Collections are the store's menu of collections.
+	Collections []Collection
 	Data        any
 	Errors      map[string]string
 	Form        map[string]string
@@ -48,6 +50,11 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request, status int, cache,
 	if pages, err := s.store.pages(r.Context(), rs.ID); err == nil {
 		v.Pages = pages
 	}
+	if v.Collections == nil {
+		if cols, err := s.store.collections(r.Context(), rs.ID); err == nil {
+			v.Collections = cols
+		}
+	}
 	w.Header().Set("Cache-Control", cache)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
@@ -56,14 +63,46 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request, status int, cache,
 	}
 }
 
+// homeData is the store's home: the featured campaigns of each collection, then everything on sale.
+type homeData struct {
+	Sections []homeSection
+	All      []Listing
+}
+
+// homeSection is a collection with its featured campaigns on sale, in the seller's order.
+type homeSection struct {
+	Collection
+	Featured []Listing
+}
+
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	rs := storeOf(r)
-	list, err := s.store.listings(r.Context(), rs.ID)
+	ctx := r.Context()
+	list, err := s.store.listings(ctx, rs.ID)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	v := view{Title: rs.Name, Description: "Shop " + rs.Name, Data: list}
+	cols, err := s.store.collections(ctx, rs.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	featured, err := s.store.featured(ctx, rs.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if cols == nil {
+		cols = []Collection{} // the menu has been read: show need not read it again
+	}
+	d := homeData{All: list}
+	for _, c := range cols {
+		if f := featured[c.ID]; len(f) > 0 {
+			d.Sections = append(d.Sections, homeSection{Collection: c, Featured: f})
+		}
+	}
+	v := view{Title: rs.Name, Description: "Shop " + rs.Name, Data: d, Collections: cols}
 	if len(list) > 0 && list[0].MockupID != 0 {
 		v.OGImage = rs.Origin + "/img/" + strconv.FormatInt(list[0].MockupID, 10)
 	}
@@ -176,6 +215,33 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Length", strconv.FormatInt(info.Size, 10))
 	w.Header().Set("Cache-Control", cacheImage)
 	io.Copy(w, body)
+}
+
+// collectionData is a collection's page.
+type collectionData struct {
+	Collection
+	Listings []Listing
+}
+
+func (s *Server) collection(w http.ResponseWriter, r *http.Request) {
+	rs := storeOf(r)
+	c, list, err := s.store.collection(r.Context(), rs.ID, r.PathValue("slug"))
+	if errors.Is(err, errNotFound) {
+		s.notFound(w, r, "This store has no such collection.")
+		return
+	} else if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	desc := c.Description
+	if desc == "" {
+		desc = c.Name + " at " + rs.Name
+	}
+	v := view{Title: c.Name + " — " + rs.Name, Description: desc, Data: collectionData{Collection: c, Listings: list}}
+	if len(list) > 0 && list[0].MockupID != 0 {
+		v.OGImage = rs.Origin + "/img/" + strconv.FormatInt(list[0].MockupID, 10)
+	}
+	s.show(w, r, http.StatusOK, cachePublic, "collection", v)
 }
 
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
@@ -540,6 +606,14 @@ func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, p := range pages {
 		urls = append(urls, sitemapURL{Loc: rs.Origin + "/p/" + p.Slug})
+	}
+	cols, err := s.store.collections(r.Context(), rs.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for _, c := range cols {
+		urls = append(urls, sitemapURL{Loc: rs.Origin + "/collections/" + c.Slug})
 	}
 	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
 	w.Header().Set("Cache-Control", cachePublic)

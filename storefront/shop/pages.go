@@ -40,7 +40,7 @@ var funcs = template.FuncMap{
 }
 
 func parsePages() (*pages, error) {
-	names := []string{"home", "campaign", "page", "cart", "checkout", "review", "order", "notfound"}
+	names := []string{"home", "campaign", "collection", "page", "cart", "checkout", "review", "order", "notfound"}
 	p := &pages{sets: map[string]*template.Template{}}
 	for _, n := range names {
 		t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/"+n+".html")

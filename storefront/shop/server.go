@@ -73,6 +73,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /c/{id}", s.campaign)
 	m.HandleFunc("GET /img/{id}", s.image)
 	m.HandleFunc("GET /p/{slug}", s.page)
+	m.HandleFunc("GET /collections/{slug}", s.collection)
 	m.HandleFunc("GET /cart", s.cart)
 	m.HandleFunc("POST /cart/items", s.addToCart)
 	m.HandleFunc("POST /cart/items/{id}", s.setQuantity)

@@ -49,6 +49,21 @@ type Page struct {
 	Position string `db:"menu_position"`
 }
 
+// Collection is a group of the seller's campaigns as a store shows it: in the menu, with its
+// featured campaigns on the home page, and at /collections/{slug}.
+type Collection struct {
+	ID          int64  `db:"id"`
+	Slug        string `db:"slug"`
+	Name        string `db:"name"`
+	Description string `db:"description"`
+}
+
+// Featured is a featured campaign of a collection on the home page.
+type Featured struct {
+	CollectionID int64 `db:"collection_id"`
+	Listing
+}
+
 // OrderView is what the order status page shows.
 type OrderView struct {
 	ID                int64     `db:"id"`
@@ -96,6 +111,33 @@ LEFT JOIN LATERAL (
 WHERE sp.store_id = $1 AND sp.status = 'active' AND sp.currency = s.currency` + and + `
 GROUP BY c.id, m.id`
 }
+
+// shownIn is the collections of store $1's owner that the store shows: those for all the seller's
+// stores and those for chosen stores among which it is.
+const shownIn = `SELECT k.id, k.slug, k.name, k.description FROM collections k JOIN stores s ON s.id = $1 AND s.owner_id = k.seller_id
+WHERE k.all_stores OR EXISTS (SELECT 1 FROM collection_stores x WHERE x.collection_id = k.id AND x.store_id = $1)`
+
+// SQL of the collections. qCollections is the store's menu: its collections with a campaign on
+// sale; qFeatured the featured campaigns of those on sale, in each collection's order;
+// qCollection one collection by slug ($2); qInCollection the campaigns of collection $2 on sale,
+// the featured ones first in their order, then the newest.
+var (
+	qCollections = `SELECT k.* FROM (` + shownIn + `) k
+WHERE EXISTS (SELECT 1 FROM collection_campaigns x JOIN stores s ON s.id = $1
+	JOIN store_products sp ON sp.campaign_id = x.campaign_id AND sp.store_id = s.id AND sp.status = 'active' AND sp.currency = s.currency
+	WHERE x.collection_id = k.id)
+ORDER BY lower(k.name), k.id LIMIT 50`
+	qFeatured = `WITH f AS (
+	SELECT x.collection_id, x.campaign_id, x.featured_position FROM collection_campaigns x
+	WHERE x.featured_position IS NOT NULL AND x.collection_id IN (SELECT id FROM (` + shownIn + `) k)
+)
+SELECT f.collection_id, l.* FROM (` + onSale(` AND c.id IN (SELECT campaign_id FROM f)`) + `) l
+JOIN f ON f.campaign_id = l.campaign_id ORDER BY f.collection_id, f.featured_position`
+	qCollection   = `SELECT * FROM (` + shownIn + `) k WHERE k.slug = $2`
+	qInCollection = `SELECT l.* FROM (` + onSale(` AND c.id IN (SELECT campaign_id FROM collection_campaigns WHERE collection_id = $2)`) + `) l
+JOIN collection_campaigns x ON x.collection_id = $2 AND x.campaign_id = l.campaign_id
+ORDER BY x.featured_position NULLS LAST, l.campaign_id DESC LIMIT 500`
+)
 
 // SQL of the pages. qListings is the store's home; qSuggestions the campaigns the seller's
 // cross-selling rules of campaigns $2 suggest, on sale in the store, in the rules' order, without
@@ -208,6 +250,44 @@ func (s store) pages(ctx context.Context, storeID int64) ([]Page, error) {
 		return nil, fmt.Errorf("list pages: %w", err)
 	}
 	return out, nil
+}
+
+// collections are the store's collections with something on sale, by name.
+func (s store) collections(ctx context.Context, storeID int64) ([]Collection, error) {
+	var out []Collection
+	if err := s.db.SelectContext(ctx, &out, qCollections, storeID); err != nil {
+		return nil, fmt.Errorf("list collections: %w", err)
+	}
+	return out, nil
+}
+
+// featured are the featured campaigns on sale of the store's collections, by collection, each in
+// its collection's order.
+func (s store) featured(ctx context.Context, storeID int64) (map[int64][]Listing, error) {
+	var rows []Featured
+	if err := s.db.SelectContext(ctx, &rows, qFeatured, storeID); err != nil {
+		return nil, fmt.Errorf("featured campaigns: %w", err)
+	}
+	out := map[int64][]Listing{}
+	for _, r := range rows {
+		out[r.CollectionID] = append(out[r.CollectionID], r.Listing)
+	}
+	return out, nil
+}
+
+// collection is the store's collection at slug and its campaigns on sale, or errNotFound.
+func (s store) collection(ctx context.Context, storeID int64, slug string) (Collection, []Listing, error) {
+	var c Collection
+	if err := s.db.GetContext(ctx, &c, qCollection, storeID, slug); errors.Is(err, sql.ErrNoRows) {
+		return c, nil, errNotFound
+	} else if err != nil {
+		return c, nil, fmt.Errorf("get collection: %w", err)
+	}
+	var list []Listing
+	if err := s.db.SelectContext(ctx, &list, qInCollection, storeID, c.ID); err != nil {
+		return c, nil, fmt.Errorf("list collection: %w", err)
+	}
+	return c, list, nil
 }
 
 func (s store) order(ctx context.Context, storeID, orderID int64) (OrderView, error) {

@@ -28,6 +28,9 @@ import { CampaignEditorPage } from '../campaigns/CampaignEditorPage';
 import { CampaignsPage } from '../campaigns/CampaignsPage';
 import { KIND_SEGMENTS, type KindSegment } from '../campaigns/routes';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { CollectionEditPage } from '../collections/CollectionEditPage';
+import { CollectionsPage } from '../collections/CollectionsPage';
+import { FeaturedCampaignsPage } from '../collections/FeaturedCampaignsPage';
 import { CrossSellingPage } from '../crossselling/CrossSellingPage';
 import { CustomerDetailPage } from '../customers/CustomerDetailPage';
 import { CustomersPage } from '../customers/CustomersPage';
@@ -109,8 +112,6 @@ const PLACEHOLDERS: readonly Placeholder[] = [
   ['campaigns/mockup/:id?', 'Mockup Campaign', IconSpeakerphone],
   ['bulk-campaigns/custom/mockup/:id?', 'Custom Mockup Bulk Campaign', IconSpeakerphone],
   ['bulk-campaigns/:type?/:id', 'Bulk Campaign', IconSpeakerphone],
-  ['collections/edit/:id', 'Edit Collection', IconSpeakerphone],
-  ['collections/:id/featured-campaigns', 'Featured Campaigns', IconSpeakerphone],
   ['settings/payment-gateways/create', 'New Payment Gateway', IconSettings],
 ];
 
@@ -170,6 +171,9 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'cross-selling', element: <CrossSellingPage /> },
     { path: 'promotions', element: <PromotionsPage /> },
     { path: 'on-promotion', element: <OnPromotionPage /> },
+    { path: 'collections', element: <CollectionsPage /> },
+    { path: 'collections/edit/:id', element: <CollectionEditPage /> },
+    { path: 'collections/:id/featured-campaigns', element: <FeaturedCampaignsPage /> },
     { path: 'orders/design/:id', element: <ReviewPage /> },
     guarded(['beta-auth'], placeholder(['ai-design', 'AI Design', IconSparkles])),
     guarded(['beta-auth'], placeholder(['ai-design/history', 'AI Design History', IconSparkles])),
