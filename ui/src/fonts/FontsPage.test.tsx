@@ -58,7 +58,7 @@ describe('FontsPage', () => {
 
   it('uploads a font, shows the bff’s refusal, and deletes after the confirmation', async () => {
     let uploaded = false;
-    const calls = showPages('/personalized/fonts', page, (url, init) => {
+    const calls = showPages('/personalized/fonts', page, (_url, init) => {
       if (init?.method === 'POST') {
         const file = (init.body as FormData).get('file') as File;
         if (file.name === 'bad.ttf') {
