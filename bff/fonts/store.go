@@ -21,7 +21,7 @@ type Font struct {
 	FullName string `db:"full_name" json:"full_name"`
 	Weight   int    `db:"weight" json:"weight"`
 	Italic   bool   `db:"italic" json:"italic"`
-	// Format is the file's format as uploaded (ttf, otf, woff).
+	// Format is the file's format as uploaded (ttf, otf, woff, woff2).
 	Format string `db:"format" json:"format"`
 	Size   int64  `db:"size" json:"size"`
 	// Platform tells a font shipped with Pressroom from the seller's own.

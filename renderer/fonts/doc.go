@@ -10,13 +10,13 @@
 // The platform fonts (platform/, listed by PlatformFonts) are the regular weights of well-known open
 // families, taken from Debian packages with their copyright files beside them: DejaVu Sans
 // (fonts-dejavu-core, Bitstream Vera licence), Lato (fonts-lato, SIL OFL 1.1), Liberation Serif
-// (fonts-liberation2, SIL OFL 1.1), Noto Serif (fonts-noto-core, SIL OFL 1.1) and Open Sans
-// (fonts-open-sans, Apache 2.0). Their keys (fontUrl) start with PlatformPrefix and resolve to the
+// (fonts-liberation2, SIL OFL 1.1), Noto Sans and Noto Serif (fonts-noto-core, SIL OFL 1.1). Their keys (fontUrl) start with PlatformPrefix and resolve to the
 // embedded files.
 //
-// Read checks an uploaded font file (TrueType, OpenType or WOFF) and answers its names, weight and
+// Read checks an uploaded font file (TrueType, OpenType, WOFF or WOFF2) and answers its names, weight and
 // style and the TrueType or OpenType bytes that are stored; docs/fonts.md describes the rules. The
-// package links only x/image's sfnt parser, so the bff may validate uploads with it.
+// package links only x/image's sfnt parser and a brotli decoder (WOFF2), no image codec, so the bff may
+// validate uploads with it.
 //
 // Loading fonts named by a document (fontUrl) and the fallback rule live in renderer/raster.
 package fonts

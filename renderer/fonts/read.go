@@ -18,9 +18,10 @@ const MaxFileBytes = 10 << 20
 
 // Formats of an uploaded font file.
 const (
-	FormatTTF  = "ttf"
-	FormatOTF  = "otf"
-	FormatWOFF = "woff"
+	FormatTTF   = "ttf"
+	FormatOTF   = "otf"
+	FormatWOFF  = "woff"
+	FormatWOFF2 = "woff2"
 )
 
 // Refusals of Read; their messages are shown to the seller as they are.
@@ -28,13 +29,11 @@ var (
 	// ErrTooLarge: the file, or what it decodes to, is over MaxFileBytes.
 	ErrTooLarge = fmt.Errorf("The font file is larger than %d MB.", MaxFileBytes>>20)
 	// ErrNotFont: the file starts like no font format Pressroom reads.
-	ErrNotFont = errors.New("The file is not a font: upload a TTF, OTF or WOFF file.")
+	ErrNotFont = errors.New("The file is not a font: upload a TTF, OTF, WOFF or WOFF2 file.")
 	// ErrCollection: a TrueType collection (several fonts in one file).
 	ErrCollection = errors.New("Font collections (TTC) are not accepted: upload one font per file.")
 	// ErrCorrupt: the file starts like a font but its tables cannot be read.
 	ErrCorrupt = errors.New("The font file is damaged and cannot be read.")
-	// ErrWOFF2: a WOFF2 file; its decoder is not part of Pressroom yet.
-	ErrWOFF2 = errors.New("WOFF2 fonts are not accepted yet: upload the font's TTF, OTF or WOFF file.")
 	// ErrNoLatin wraps the refusal of a font lacking a glyph for a basic Latin letter or digit.
 	ErrNoLatin = errors.New("The font has no glyphs for basic Latin")
 )
@@ -88,7 +87,10 @@ func Read(data []byte) (info Info, out []byte, err error) {
 			return Info{}, nil, err
 		}
 	case "wOF2":
-		return Info{}, nil, ErrWOFF2
+		info.Format = FormatWOFF2
+		if out, err = decodeWOFF2(data); err != nil {
+			return Info{}, nil, err
+		}
 	case "ttcf":
 		return Info{}, nil, ErrCollection
 	default:

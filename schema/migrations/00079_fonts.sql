@@ -1,7 +1,7 @@
 -- Fonts (docs/fonts.md): the platform fonts (seller_id NULL, files embedded in the binaries) and the
 -- fonts sellers upload. family, style, full_name and weight are read from the font file; file_key is
--- the fontUrl designs name, the TrueType or OpenType file in blob storage (an upload in WOFF is stored
--- decoded). A deleted font leaves the picker at once (deleted_at); its file is removed later, once no
+-- the fontUrl designs name, the TrueType or OpenType file in blob storage (an upload in WOFF or WOFF2
+-- is stored decoded). A deleted font leaves the picker at once (deleted_at); its file is removed later, once no
 -- design uses it (file_removed_at).
 
 -- +goose Up
@@ -14,7 +14,7 @@ CREATE TABLE fonts (
     weight          integer     NOT NULL,
     italic          boolean     NOT NULL DEFAULT false,
     file_key        text        NOT NULL,
-    -- The format of the file as uploaded: ttf, otf or woff.
+    -- The format of the file as uploaded: ttf, otf, woff or woff2.
     format          text        NOT NULL,
     -- The stored file's size in bytes.
     size            bigint      NOT NULL,

@@ -11,7 +11,7 @@ const fontSchema = z.object({
   full_name: z.string(),
   weight: z.number().int(),
   italic: z.boolean(),
-  /** The format as uploaded: ttf, otf or woff. */
+  /** The format as uploaded: ttf, otf, woff or woff2. */
   format: z.string(),
   size: z.number().int(),
   platform: z.boolean(),
@@ -31,7 +31,7 @@ export async function listFonts(api: ApiClient, signal?: AbortSignal): Promise<F
   return checked(z.array(fontSchema), 'GET /seller/fonts', await api.get('/seller/fonts', { signal }));
 }
 
-/** Uploads a TTF, OTF or WOFF file; the bff reads and checks it, and answers the font or a refusal (field file). */
+/** Uploads a TTF, OTF, WOFF or WOFF2 file; the bff reads and checks it, and answers the font or a refusal (field file). */
 export async function uploadFont(api: ApiClient, file: File): Promise<{ message: string; font: Font }> {
   const form = new FormData();
   form.append('file', file);

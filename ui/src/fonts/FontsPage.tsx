@@ -15,7 +15,7 @@ import { useSessionUser } from '../session/useSessionUser';
 export const SAMPLE_TEXT = 'The quick brown fox jumps over the lazy dog 0123456789';
 
 /** What an upload may be (the bff reads the file and refuses anything else with a message). */
-const ACCEPT = '.ttf,.otf,.woff,font/ttf,font/otf,font/woff';
+const ACCEPT = '.ttf,.otf,.woff,.woff2,font/ttf,font/otf,font/woff,font/woff2';
 
 /** The CSS family a font's file was loaded under, once it has loaded (the default font meanwhile). */
 function useLoadedFamily(font: Font): string | null {
@@ -102,7 +102,7 @@ export function FontsPage() {
             Fonts
           </Title>
           <Text c="dimmed">
-            TTF, OTF or WOFF, up to 10 MB, with the letters A–Z, a–z and the digits 0–9. The editor, the store&apos;s
+            TTF, OTF, WOFF or WOFF2, up to 10 MB, with the letters A–Z, a–z and the digits 0–9. The editor, the store&apos;s
             preview and the print file all use the same file.
           </Text>
         </Stack>
