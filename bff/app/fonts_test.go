@@ -79,14 +79,14 @@ func TestFontsListUploadServe(t *testing.T) {
 	for _, f := range r.body.Data.([]any) {
 		families = append(families, f.(obj)["family"].(string)+" "+f.(obj)["url"].(string))
 	}
-	want := "Roboto /api/fonts/Roboto-Regular.ttf|DejaVu Sans /api/fonts/platform/DejaVuSans.ttf|Lato /api/fonts/platform/Lato-Regular.ttf|" +
+	want := "Roboto /api/fonts/Roboto-Regular.ttf|DejaVu Sans /api/fonts/platform/DejaVuSans.ttf|Liberation Sans /api/fonts/platform/LiberationSans-Regular.ttf|" +
 		"Liberation Serif /api/fonts/platform/LiberationSerif-Regular.ttf|Noto Sans /api/fonts/platform/NotoSans-Regular.ttf|" +
 		"Noto Serif /api/fonts/platform/NotoSerif-Regular.ttf"
 	if r.status != 200 || strings.Join(families, "|") != want {
 		t.Fatalf("public fonts: %d %s", r.status, r.raw)
 	}
-	lato, _ := fontfile.PlatformFile("fonts/platform/Lato-Regular.ttf")
-	if r := e.do("GET", "/api/fonts/platform/Lato-Regular.ttf", "", nil); r.status != 200 || !bytes.Equal(r.raw, lato) ||
+	sans, _ := fontfile.PlatformFile("fonts/platform/LiberationSans-Regular.ttf")
+	if r := e.do("GET", "/api/fonts/platform/LiberationSans-Regular.ttf", "", nil); r.status != 200 || !bytes.Equal(r.raw, sans) ||
 		r.header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
 		t.Fatalf("platform font file: %d, %d bytes", r.status, len(r.raw))
 	}
@@ -166,7 +166,7 @@ func TestFontDeleteKeepsTheFileWhileCampaignsUseIt(t *testing.T) {
 	text := textObj("t1", "Hello", false)
 	text["fontFamily"], text["fontUrl"] = "Liberation Mono", used
 	lato := textObj("t2", "World", false)
-	lato["fontFamily"], lato["fontUrl"] = "Lato", "fonts/platform/Lato-Regular.ttf"
+	lato["fontFamily"], lato["fontUrl"] = "Liberation Sans", "fonts/platform/LiberationSans-Regular.ttf"
 	body := obj{"name": "Named mug", "products": products(c), "designs": []obj{design(productID(c, 0), "front", doc("front", text, lato))}}
 	if r := e.do("PUT", path(c), e.token, body); r.status != 200 {
 		t.Fatalf("save with the font: %d %s", r.status, r.raw)

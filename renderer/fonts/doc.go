@@ -9,8 +9,8 @@
 //
 // The platform fonts (platform/, listed by PlatformFonts) are the regular weights of well-known open
 // families, taken from Debian packages with their copyright files beside them: DejaVu Sans
-// (fonts-dejavu-core, Bitstream Vera licence), Lato (fonts-lato, SIL OFL 1.1), Liberation Serif
-// (fonts-liberation2, SIL OFL 1.1), Noto Sans and Noto Serif (fonts-noto-core, SIL OFL 1.1). Their keys (fontUrl) start with PlatformPrefix and resolve to the
+// (fonts-dejavu-core, Bitstream Vera licence), Liberation Sans and Liberation Serif (fonts-liberation2,
+// SIL OFL 1.1), Noto Sans and Noto Serif (fonts-noto-core, SIL OFL 1.1). Their keys (fontUrl) start with PlatformPrefix and resolve to the
 // embedded files.
 //
 // Read checks an uploaded font file (TrueType, OpenType, WOFF or WOFF2) and answers its names, weight and

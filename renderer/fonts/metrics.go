@@ -18,7 +18,7 @@ type typoMetrics struct {
 
 // TypoMetrics answers the OS/2 typographic ascent and descent (ems, both positive) of a font that asks
 // for them (fsSelection bit 7, USE_TYPO_METRICS): browsers then lay lines out with them instead of the
-// hhea values, and so must the renderer, or texts in such fonts (Lato) print a few pixels off the
+// hhea values, and so must the renderer, or texts in such fonts (Lato, testdata/typo.ttf) print a few pixels off the
 // editor. ok is false for other fonts, whose line metrics are hhea's (sfnt.Font.Metrics).
 func TypoMetrics(f *sfnt.Font) (ascent, descent float64, ok bool) {
 	if v, hit := typoCache.Load(f); hit {

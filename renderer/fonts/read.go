@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/zlib"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -24,18 +23,36 @@ const (
 	FormatWOFF2 = "woff2"
 )
 
-// Refusals of Read; their messages are shown to the seller as they are.
+// Refusal is a font file Read refuses; its message is shown to the seller as it is.
+type Refusal struct {
+	msg string
+	// of is the refusal this one details (ErrNoLatin for the list of missing characters).
+	of *Refusal
+}
+
+func (r *Refusal) Error() string { return r.msg }
+
+// Unwrap answers the refusal r details, so that errors.Is(err, ErrNoLatin) holds.
+func (r *Refusal) Unwrap() error {
+	if r.of == nil {
+		return nil
+	}
+	return r.of
+}
+
+// Refusals of Read.
 var (
 	// ErrTooLarge: the file, or what it decodes to, is over MaxFileBytes.
-	ErrTooLarge = fmt.Errorf("The font file is larger than %d MB.", MaxFileBytes>>20)
+	ErrTooLarge = &Refusal{msg: fmt.Sprintf("The font file is larger than %d MB.", MaxFileBytes>>20)}
 	// ErrNotFont: the file starts like no font format Pressroom reads.
-	ErrNotFont = errors.New("The file is not a font: upload a TTF, OTF, WOFF or WOFF2 file.")
+	ErrNotFont = &Refusal{msg: "The file is not a font: upload a TTF, OTF, WOFF or WOFF2 file."}
 	// ErrCollection: a TrueType collection (several fonts in one file).
-	ErrCollection = errors.New("Font collections (TTC) are not accepted: upload one font per file.")
+	ErrCollection = &Refusal{msg: "Font collections (TTC) are not accepted: upload one font per file."}
 	// ErrCorrupt: the file starts like a font but its tables cannot be read.
-	ErrCorrupt = errors.New("The font file is damaged and cannot be read.")
-	// ErrNoLatin wraps the refusal of a font lacking a glyph for a basic Latin letter or digit.
-	ErrNoLatin = errors.New("The font has no glyphs for basic Latin")
+	ErrCorrupt = &Refusal{msg: "The font file is damaged and cannot be read."}
+	// ErrNoLatin is what the refusal of a font lacking a glyph for a basic Latin letter or digit
+	// unwraps to; its own message names the missing characters.
+	ErrNoLatin = &Refusal{msg: "The font has no glyphs for basic Latin letters and digits (A–Z, a–z, 0–9)."}
 )
 
 // basicLatin are the characters every font must draw.
@@ -121,7 +138,7 @@ func describe(info *Info, data []byte) error {
 	info.Style = name(sfnt.NameIDTypographicSubfamily, sfnt.NameIDSubfamily)
 	info.FullName = name(sfnt.NameIDFull)
 	if info.Family == "" {
-		return fmt.Errorf("%w: it has no family name.", ErrCorrupt)
+		return ErrCorrupt
 	}
 	if info.Style == "" {
 		info.Style = "Regular"
@@ -145,7 +162,8 @@ func describe(info *Info, data []byte) error {
 		}
 	}
 	if len(missing) > 0 {
-		return fmt.Errorf("%w letters and digits (A–Z, a–z, 0–9): %s missing.", ErrNoLatin, strings.Join(missing, " "))
+		return &Refusal{msg: "The font has no glyphs for basic Latin letters and digits (A–Z, a–z, 0–9): " +
+			strings.Join(missing, " ") + " missing.", of: ErrNoLatin}
 	}
 	info.Weight, info.Italic = 400, strings.Contains(strings.ToLower(info.Style), "italic") ||
 		strings.Contains(strings.ToLower(info.Style), "oblique")

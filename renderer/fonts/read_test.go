@@ -114,7 +114,7 @@ func TestPlatformFonts(t *testing.T) {
 			t.Errorf("PlatformFile(%q) does not answer its file", p.Key)
 		}
 	}
-	want := "DejaVu Sans=fonts/platform/DejaVuSans.ttf Lato=fonts/platform/Lato-Regular.ttf " +
+	want := "DejaVu Sans=fonts/platform/DejaVuSans.ttf Liberation Sans=fonts/platform/LiberationSans-Regular.ttf " +
 		"Liberation Serif=fonts/platform/LiberationSerif-Regular.ttf Noto Sans=fonts/platform/NotoSans-Regular.ttf " +
 		"Noto Serif=fonts/platform/NotoSerif-Regular.ttf"
 	if strings.Join(got, " ") != want {
@@ -148,7 +148,7 @@ func FuzzRead(f *testing.F) {
 }
 
 func TestTypoMetrics(t *testing.T) {
-	lato, _ := PlatformFile(PlatformPrefix + "Lato-Regular.ttf")
+	lato := fixture(t, "typo.ttf")
 	for _, tc := range []struct {
 		name           string
 		data           []byte

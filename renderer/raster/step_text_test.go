@@ -177,7 +177,7 @@ func TestDrawTextFontFallback(t *testing.T) {
 		{"family without url", "Lobster", "", "no fontUrl"},
 		{"url that does not load", "X", "u/missing.ttf", "load font"},
 		{"url that is not a font", "X", "u/font.ttf", "not TrueType"},
-		{"platform font", "Lato", "fonts/platform/Lato-Regular.ttf", ""},
+		{"platform font", "Liberation Sans", "fonts/platform/LiberationSans-Regular.ttf", ""},
 		{"uploaded font", "Liberation Mono", "fonts/7/upload.ttf", ""},
 	}
 	uploaded, err := os.ReadFile("../fonts/testdata/mono.ttf")
