@@ -3,6 +3,7 @@ module github.com/pressroom/pressroom
 go 1.26.0
 
 require (
+	github.com/andybalholm/brotli v1.2.6
 	github.com/chai2010/webp v1.4.0
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0

@@ -26,6 +26,7 @@ import (
 	"github.com/pressroom/pressroom/bff/domains"
 	"github.com/pressroom/pressroom/bff/emailmarketing"
 	"github.com/pressroom/pressroom/bff/featured"
+	"github.com/pressroom/pressroom/bff/fonts"
 	"github.com/pressroom/pressroom/bff/idempotency"
 	"github.com/pressroom/pressroom/bff/imageproxy"
 	"github.com/pressroom/pressroom/bff/notifications"
@@ -74,6 +75,8 @@ type Config struct {
 	// Blob is the blob store (PRESSROOM_BLOB_*, PRESSROOM_S3_*); the local one is served at /blobs.
 	Blob    blob.Config
 	Uploads uploads.Config
+	// Fonts is when deleted fonts' files are removed (PRESSROOM_FONT_*).
+	Fonts fonts.Config
 	// Idempotency keeps the answers of creates sent with an Idempotency-Key (PRESSROOM_IDEMPOTENCY_*).
 	Idempotency idempotency.Config
 	// ImageProxy is the foreign-image proxy (PRESSROOM_IMAGE_PROXY_*); production needs its key.
@@ -153,6 +156,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Hooks, err = commercehooks.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Fonts, err = fonts.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Uploads, err = uploads.LoadConfig(lookup)
 	return cfg, err
 }
@@ -164,7 +170,7 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Version, c.Idempotency, c.Stripe, c.API, c.Domains, c.Hooks} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Fonts, c.Version, c.Idempotency, c.Stripe, c.API, c.Domains, c.Hooks} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -208,6 +214,8 @@ type App struct {
 	uploads *uploads.Service
 	// campaigns follows the changes of campaign lists while the app runs.
 	campaigns *campaigns.Service
+	// fonts removes deleted fonts' files nothing uses while the app runs.
+	fonts *fonts.Service
 	// apiKeys follows the changes of API keys and writes their uses while the app runs.
 	apiKeys *apikeys.Service
 }
@@ -261,6 +269,13 @@ func (a *App) build(ctx context.Context) error {
 		return err
 	}
 	a.campaigns = camps
+	a.fonts, err = fonts.New(a.cfg.Fonts, fonts.Deps{DB: a.DB, Auth: a.Auth, Store: store, Log: a.log})
+	if err != nil {
+		return err
+	}
+	if err := a.fonts.SyncPlatform(ctx); err != nil {
+		return err
+	}
 	bulkRecords, err := bulk.New(bulk.Deps{DB: a.DB, Relay: relay, Log: a.log})
 	if err != nil {
 		return err
@@ -350,6 +365,7 @@ func (a *App) build(ctx context.Context) error {
 	once := a.keys.Once
 	serverCfg := a.cfg.Server
 	serverCfg.BodyLimitExempt = append(slices.Clone(serverCfg.BodyLimitExempt), uploads.BodyLimitExempt...)
+	serverCfg.BodyLimitExempt = append(serverCfg.BodyLimitExempt, fonts.BodyLimitExempt...)
 	serverCfg.ContentOrigins = a.cfg.Blob.BrowserOrigins()
 	serverCfg.InlineScriptPaths = []string{system.QueueMonitorPath} // asynqmon's page sets its settings inline
 	local, isLocal := store.(*blob.Local)
@@ -370,6 +386,7 @@ func (a *App) build(ctx context.Context) error {
 		api := e.Group("/api")
 		uploads.Routes(api, a.Auth, upl, once)
 		campaigns.Routes(api, a.Auth, camps, once)
+		fonts.Routes(api, a.fonts, once)
 		bulk.Routes(api, a.Auth, bulkRecords, once)
 		imageproxy.Routes(api, a.Auth, imgProxy)
 		auth.Routes(api, a.Auth)
@@ -431,6 +448,7 @@ func (a *App) Run(ctx context.Context) error {
 	g, ctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return a.keys.Run(ctx) })
 	g.Go(func() error { return a.uploads.Run(ctx) })
+	g.Go(func() error { return a.fonts.Run(ctx) })
 	g.Go(func() error { return a.Auth.FollowChanges(ctx, a.cfg.Database, a.apiKeys.Changes()) })
 	g.Go(func() error { return a.campaigns.FollowChanges(ctx, a.cfg.Database) })
 	g.Go(func() error { return a.apiKeys.RecordUses(ctx) })

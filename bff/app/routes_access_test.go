@@ -214,7 +214,10 @@ func TestCampaignRoutesDeclareTheirPermissions(t *testing.T) {
 		"PUT /api/seller/campaigns/:id/default-mockup":                  write,
 		"POST /api/seller/campaigns/:id/calc-extra-print-cost-products": read,
 		"GET /api/fonts":                                                access.Anyone,
-		"GET /api/fonts/:file":                                          access.Anyone,
+		"GET /api/fonts/*":                                              access.Anyone,
+		"GET /api/seller/fonts":                                         read,
+		"POST /api/seller/fonts":                                        write,
+		"DELETE /api/seller/fonts/:id":                                  write,
 	}
 	for route, need := range want {
 		method, path, _ := strings.Cut(route, " ")

@@ -88,8 +88,6 @@ func Routes(g *echo.Group, a *auth.Service, s *Service, once echo.MiddlewareFunc
 	a.Handle(g, http.MethodPut, "/seller/campaigns/:id/default-mockup", write, s.handleDefaultMockup, forget)
 	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/mockups/:mockup_id/retry", write, s.handleRetryMockup, forget)
 	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/calc-extra-print-cost-products", read, s.handleExtraCost)
-	a.Handle(g, http.MethodGet, "/fonts", access.Anyone, handleFonts)
-	a.Handle(g, http.MethodGet, "/fonts/:file", access.Anyone, handleFontFile)
 }
 
 // owner is the account the caller acts in: the seller's while a team member has switched into it.

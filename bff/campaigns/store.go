@@ -422,15 +422,23 @@ func (store) delete(ctx context.Context, db sqlx.ExecerContext, ownerID, id int6
 	return nil
 }
 
-// usableSources returns which of keys are uploads of the owner that were not rejected.
+// usableSources returns which of keys are uploads of the owner that were not rejected, platform
+// fonts, or fonts of the owner whose file is still stored (a deleted one included: designs that
+// already name it keep it). The font rows are read FOR SHARE, so that the sweep removing a deleted
+// font's file (bff/fonts) waits for this save and then sees its design.
 func (store) usableSources(ctx context.Context, q sqlx.QueryerContext, ownerID int64, keys []string) (map[string]bool, error) {
-	var found []string
+	var found, fonts []string
 	const query = `SELECT blob_key FROM uploads WHERE owner_id = $1 AND blob_key = ANY($2) AND status <> 'rejected'`
 	if err := sqlx.SelectContext(ctx, q, &found, query, ownerID, pq.Array(keys)); err != nil {
 		return nil, fmt.Errorf("find uploads: %w", err)
 	}
-	out := make(map[string]bool, len(found))
-	for _, k := range found {
+	const qFonts = `SELECT file_key FROM fonts WHERE file_key = ANY($2) AND (seller_id IS NULL OR seller_id = $1)
+AND file_removed_at IS NULL FOR SHARE`
+	if err := sqlx.SelectContext(ctx, q, &fonts, qFonts, ownerID, pq.Array(keys)); err != nil {
+		return nil, fmt.Errorf("find fonts: %w", err)
+	}
+	out := make(map[string]bool, len(found)+len(fonts))
+	for _, k := range append(found, fonts...) {
 		out[k] = true
 	}
 	return out, nil

@@ -56,8 +56,9 @@
 // image_background paints the glyphs with the image at backgroundUrl, scaled to cover the text box and
 // centred (CSS background-size: cover), rotating with the text.
 //
-// Fonts: Roboto (renderer/fonts) unless the object has a fontUrl, which is read through the Loader and must
-// be a TrueType or OpenType file. A fontUrl that fails to load, or a fontFamily other than Roboto without a
+// Fonts: Roboto (renderer/fonts) unless the object has a fontUrl: a platform font's key answers the file
+// embedded in renderer/fonts, any other fontUrl is read through the Loader and must be a TrueType or
+// OpenType file. A fontUrl that fails to load, or a fontFamily other than Roboto without a
 // fontUrl, falls back to Roboto, and Report.FontFallbacks says so. Characters missing from a font are drawn
 // from Roboto.
 //

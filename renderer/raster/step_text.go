@@ -100,6 +100,9 @@ func (s *state) fontFor(ctx context.Context, o *design.TextObject, roboto *sfnt.
 }
 
 func (s *state) loadFont(ctx context.Context, src string) (*sfnt.Font, error) {
+	if data, ok := fonts.PlatformFile(src); ok {
+		return sfnt.Parse(data)
+	}
 	rc, err := s.open(ctx, src)
 	if err != nil {
 		return nil, fmt.Errorf("load font: %w", err)

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -176,13 +177,19 @@ func TestDrawTextFontFallback(t *testing.T) {
 		{"family without url", "Lobster", "", "no fontUrl"},
 		{"url that does not load", "X", "u/missing.ttf", "load font"},
 		{"url that is not a font", "X", "u/font.ttf", "not TrueType"},
+		{"platform font", "Liberation Sans", "fonts/platform/LiberationSans-Regular.ttf", ""},
+		{"uploaded font", "Liberation Mono", "fonts/7/upload.ttf", ""},
+	}
+	uploaded, err := os.ReadFile("../fonts/testdata/mono.ttf")
+	if err != nil {
+		t.Fatal(err)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := &design.TextObject{ID: "t", Text: "I", FontSize: 300, X: 50, Y: 20, Width: 300, FontFamily: tt.family,
 				FontURL: tt.url, TextWidth: design.TextWidthLimited, TextAlign: design.AlignCenter,
 				DisplayStyle: design.DisplayColor, Fill: "#000"}
-			c, rep, stem := drawI(t, o, color.RGBA{}, memLoader{"u/font.ttf": gomono})
+			c, rep, stem := drawI(t, o, color.RGBA{}, memLoader{"u/font.ttf": gomono, "fonts/7/upload.ttf": uploaded})
 			if got := c.RGBAAt(stem.X, stem.Y); got.A != 255 {
 				t.Errorf("text not drawn: stem pixel %v", got)
 			}

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/pressroom/pressroom/renderer/design"
+	"github.com/pressroom/pressroom/renderer/fonts"
 )
 
 // convertText applies the document's convertText to a text.
@@ -151,9 +152,13 @@ func alignOffset(align string, boxW, w float64) float64 {
 	return 0
 }
 
-// fontAscentDescent returns the primary font's ascent and descent in ems (both positive).
+// fontAscentDescent returns the primary font's ascent and descent in ems (both positive), as browsers
+// take them: the OS/2 typographic values when the font asks for them, else hhea's.
 func fontAscentDescent(sh *shaper) (float64, float64) {
 	f := sh.primary
+	if asc, desc, ok := fonts.TypoMetrics(f); ok {
+		return asc, desc
+	}
 	upem := f.UnitsPerEm()
 	m, err := f.Metrics(&sh.buf, fixed.I(int(upem)), font.HintingNone)
 	if err != nil || m.Ascent <= 0 {

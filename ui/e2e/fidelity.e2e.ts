@@ -62,16 +62,30 @@ function textAlone(doc: DesignDocument, id: string): DesignDocument {
   };
 }
 
+/** The fonts shipped with Pressroom (renderer/fonts/platform): the renderer answers their keys from its binary. */
+const platformFonts = path.resolve(here, '../../renderer/fonts/platform');
+const PLATFORM_PREFIX = 'fonts/platform/';
+/** A font as a seller uploads it (Liberation Mono, cut to ASCII), under the key form of an upload. */
+const UPLOADED_FONT = { key: 'fonts/7/0123abcd-mono.ttf', file: path.resolve(here, '../../renderer/fonts/testdata/mono.ttf') };
+
+/** Where a source's file is on disk: the shipped and the uploaded font, else the fixture assets by base name. */
+function fileOf(src: string): string {
+  if (src.startsWith(PLATFORM_PREFIX)) return path.join(platformFonts, path.basename(src));
+  if (src === UPLOADED_FONT.key) return UPLOADED_FONT.file;
+  return path.join(assets, path.basename(src));
+}
+
 /** Renders a document with the Go CLI into a PNG data URL. Blob keys resolve in DIR as the CLI does. */
 async function renderGo(bin: string, dir: string, name: string, doc: DesignDocument): Promise<string> {
   const docPath = path.join(dir, 'valid', `${name}.json`);
   const out = path.join(dir, 'out', `${name}.png`);
   await writeFile(docPath, JSON.stringify(doc));
   for (const src of sourcesOf(doc)) {
-    if (src.startsWith('./') || src.startsWith('../')) continue;
+    // Relative paths are the fixture's own; platform fonts are inside the renderer.
+    if (src.startsWith('./') || src.startsWith('../') || src.startsWith(PLATFORM_PREFIX)) continue;
     // The Go golden test serves blob keys from assets/ by base name; the CLI reads them under the folder.
     await mkdir(path.dirname(path.join(dir, 'valid', src)), { recursive: true });
-    await copyFile(path.join(assets, path.basename(src)), path.join(dir, 'valid', src));
+    await copyFile(fileOf(src), path.join(dir, 'valid', src));
   }
   await run(bin, ['export', docPath, out, '--width', String(WIDTH)]);
   return `data:image/png;base64,${(await readFile(out)).toString('base64')}`;
@@ -79,7 +93,7 @@ async function renderGo(bin: string, dir: string, name: string, doc: DesignDocum
 
 /** Renders a document with the editor's Konva nodes in the page. */
 function renderKonva(page: Page, doc: DesignDocument): Promise<string> {
-  const sources = Object.fromEntries(sourcesOf(doc).map((s) => [s, ASSET_PREFIX + path.basename(s)]));
+  const sources = Object.fromEntries(sourcesOf(doc).map((s) => [s, ASSET_PREFIX + encodeURIComponent(s)]));
   return page.evaluate(
     ([d, s, w]) => (window as unknown as RenderApi).renderDesign(d, s, w),
     [doc, sources, WIDTH] as const,
@@ -185,7 +199,7 @@ describe('Konva draws what the Go renderer prints', () => {
     ({ page } = await openPage(browser()));
     await page.route(`${ASSET_PREFIX}**`, async (route) => {
       const name = path.basename(new URL(route.request().url()).pathname);
-      await route.fulfill({ body: await readFile(path.join(assets, name)) });
+      await route.fulfill({ body: await readFile(fileOf(decodeURIComponent(name))) });
     });
     await page.goto('/render.html');
     await page.waitForFunction(() => typeof (window as unknown as Partial<RenderApi>).renderDesign === 'function');
@@ -237,6 +251,48 @@ describe('Konva draws what the Go renderer prints', () => {
     }
     expect(failures).toEqual([]);
   });
+
+  // The same comparison over the text fixtures set in each shipped font and in an uploaded one: the editor loads
+  // the font file by its key, the renderer reads the same file, and neither falls back to Roboto.
+  it('renders the text fixtures in every shipped font and an uploaded one within the text tolerance', async () => {
+    const fonts = [
+      ...(await readdir(platformFonts)).filter((f) => f.endsWith('.ttf')).sort().map((f) => PLATFORM_PREFIX + f),
+      UPLOADED_FONT.key,
+    ];
+    expect(fonts.length).toBeGreaterThanOrEqual(6);
+    const texts = ['text-align-center', 'text-multiline', 'text-width-limited', 'text-rotated'];
+    const failures: string[] = [];
+    const perFont: string[] = [];
+    for (const font of fonts) {
+      let worstMean = 0;
+      let worstBox = 0;
+      for (const fixture of texts) {
+        const base = JSON.parse(await readFile(path.join(designs, 'valid', `${fixture}.json`), 'utf8')) as DesignDocument;
+        const doc: DesignDocument = {
+          ...base,
+          objects: base.objects.map((o) => (o.type === 'text' ? { ...o, fontFamily: path.basename(font), fontUrl: font } : o)),
+        };
+        const name = `${path.basename(font, '.ttf')}.${fixture}`;
+        const diff = await compare(page, await renderGo(bin, dir, name, doc), await renderKonva(page, doc));
+        const worst = Math.max(...diff.mean);
+        worstMean = Math.max(worstMean, worst);
+        if (diff.sizeMismatch) failures.push(`${name}: sizes differ`);
+        if (worst > TOLERANCE.text) failures.push(`${name}: mean ${worst.toFixed(3)} > ${TOLERANCE.text}`);
+        for (const o of doc.objects) {
+          if (o.type !== 'text') continue;
+          const alone = textAlone(doc, o.id);
+          const go = await inkBox(page, await renderGo(bin, dir, `${name}.${o.id}`, alone));
+          const konva = await inkBox(page, await renderKonva(page, alone));
+          const delta = boxDelta(go, konva);
+          worstBox = Math.max(worstBox, delta);
+          if (delta > BOX_TOLERANCE) failures.push(`${name} ${o.id}: text box ${fmtBox(go)} | ${fmtBox(konva)} off by ${delta} px`);
+        }
+      }
+      perFont.push(`${font.padEnd(44)} worst mean ${worstMean.toFixed(3)} (tolerance ${TOLERANCE.text}), worst text box delta ${worstBox} px`);
+    }
+    console.log([`fidelity per font at ${WIDTH} px over ${texts.join(', ')}:`, ...perFont].join('\n'));
+    expect(failures).toEqual([]);
+  }, 300_000);
 });
 
 describe('the design canvas with a 4500x5400 print area', () => {

@@ -7,6 +7,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
+  /** JSON-encoded, except FormData, which is sent as multipart/form-data. */
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -104,8 +105,10 @@ export class ApiClient {
     const headers = new Headers({ Accept: 'application/json' });
     const token = this.tokens.get();
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (options.body instanceof FormData) {
+      body = options.body; // the browser sets the multipart Content-Type with its boundary
+    } else if (options.body !== undefined) {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(options.body);
     }

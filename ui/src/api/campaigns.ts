@@ -192,10 +192,6 @@ export type DesignExport = z.infer<typeof designExportSchema>;
 const extraPrintCostSchema = z.array(z.object({ id: z.number().int(), extra_print_cost: z.number() }));
 export type ExtraPrintCost = z.infer<typeof extraPrintCostSchema>[number];
 
-/** A font the renderer embeds; `url` serves its TTF. */
-const fontSchema = z.object({ family: z.string(), url: z.string() });
-export type Font = z.infer<typeof fontSchema>;
-
 /** The print spaces of a product or template, parsed from its JSON text; throws naming the product when malformed. */
 export function printSpacesOf(product: Pick<Template, 'name' | 'print_spaces'>): PrintSpace[] {
   let raw: unknown;
@@ -347,8 +343,3 @@ export const calcExtraPrintCost = (api: ApiClient, id: number, designs?: PrintSp
     extraPrintCostSchema,
     designs ? { designs } : undefined,
   );
-
-/** The fonts the renderer embeds (public). */
-export async function listFonts(api: ApiClient, signal?: AbortSignal): Promise<Font[]> {
-  return checked(z.array(fontSchema), 'GET /fonts', await api.get('/fonts', { signal }));
-}

@@ -64,7 +64,8 @@ function setup(user = makeUser()) {
         'GET /api/seller/campaigns/41/exports': () => ok([]),
         'POST /api/seller/campaigns/41/calc-extra-print-cost-products': () => ok([{ id: 7, extra_print_cost: 0 }]),
         'GET /api/seller/product-templates': () => ok([]),
-        'GET /api/fonts': () => ok([{ family: 'Roboto', url: '/api/fonts/Roboto-Regular.ttf' }]),
+        'GET /api/fonts': () => ok([{ family: 'Roboto', url: '/api/fonts/Roboto-Regular.ttf', font_url: '' }]),
+        'GET /api/seller/fonts': () => ok([]),
         'GET /api/uploads': () => json({ data: [UPLOAD], total: 1, per_page: 15, current_page: 1, last_page: 1, from: 1, to: 1 }),
       };
       const answer = answers[`${init.method ?? 'GET'} ${path}`];

@@ -65,7 +65,8 @@ function serve(backend: Backend) {
         'GET /api/seller/campaigns/41/exports': () => ok(backend.exports()),
         'POST /api/seller/campaigns/41/calc-extra-print-cost-products': () => ok([{ id: 7, extra_print_cost: 0 }]),
         'GET /api/seller/product-templates': () => ok([]),
-        'GET /api/fonts': () => ok([{ family: 'Roboto', url: '/api/fonts/Roboto-Regular.ttf' }]),
+        'GET /api/fonts': () => ok([{ family: 'Roboto', url: '/api/fonts/Roboto-Regular.ttf', font_url: '' }]),
+        'GET /api/seller/fonts': () => ok([]),
         'GET /api/uploads': () => ok([]),
       };
       const answer = answers[`${method} ${path}`];

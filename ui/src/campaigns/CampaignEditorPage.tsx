@@ -7,7 +7,7 @@ import { isApiError } from '../api';
 import { modelFor, type Campaign } from '../api/campaigns';
 import { DesignCanvas } from '../editor/DesignCanvas';
 import { DEFAULT_FONT_FAMILY, PRINT_TYPE_FULL_3D, fontSizeBounds, sourceKindOf, type ImageObject, type TextObject } from '../editor/document';
-import { canvasMeasure } from '../editor/fonts';
+import { canvasMeasure, fontFileUrl } from '../editor/fonts';
 import { EDITOR, resolution, texts } from '../editor/model';
 import { ACTIONS, applies, tooltipOf, type Performance } from '../editor/model/actions';
 import { focusOf, isDirty, selectedOf, type EditorState } from '../editor/model/state';
@@ -45,6 +45,9 @@ function lookOnly(perform: (action: Performance) => void): (action: Performance)
 function fileUrl(src: string): string {
   return sourceKindOf(src) === 'url' ? src : `/api/files/${src}`;
 }
+
+/** The URL a text's fontUrl loads from: the font file the renderer prints with. */
+const fontUrl = (src: string) => fontFileUrl(src, fileUrl);
 
 /** The URL of an artwork in the form the canvas loads: the design variant, or design3x for full 3D print. */
 function artworkUrl(src: string, printType: number | undefined): string {
@@ -199,7 +202,7 @@ function Editor({ initial }: { initial: Campaign }) {
                 lockEdit={state.lockEdit}
                 displayWidth={EDITOR.displayWidth}
                 imageUrl={imageUrl}
-                fontUrl={fileUrl}
+                fontUrl={fontUrl}
                 naturals={editor.knownSizes}
                 background={colour.hex || undefined}
               />
@@ -266,7 +269,7 @@ function Editor({ initial }: { initial: Campaign }) {
               </Alert>
             )}
             {model && (
-              <Design3DPreview doc={doc} model={model} color={colour.hex || undefined} imageUrl={imageUrl} fontUrl={fileUrl} />
+              <Design3DPreview doc={doc} model={model} color={colour.hex || undefined} imageUrl={imageUrl} fontUrl={fontUrl} />
             )}
           </Stack>
           </fieldset>

@@ -11,7 +11,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { Font } from '../api/campaigns';
+import type { Font } from '../api/fonts';
+import { DEFAULT_CHOICE, fontChoices } from './fontChoices';
 import type { ConvertText, DisplayStyle, TextObject } from '../editor/document';
 import { EDITOR, textLimit } from '../editor/model';
 import { BoundedNumberInput } from './BoundedNumberInput';
@@ -66,7 +67,7 @@ export function TextPanel({
   onChange,
   onRemove,
 }: TextPanelProps) {
-  const families = fonts.length > 0 ? fonts.map((f) => f.family) : [EDITOR.defaultFont];
+  const choices = fontChoices(fonts, text);
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -100,11 +101,15 @@ export function TextPanel({
           <Group grow>
             <Select
               label="Font"
-              data={families}
-              value={text.fontFamily ?? EDITOR.defaultFont}
+              data={choices.map(({ value, label }) => ({ value, label }))}
+              value={text.fontUrl || DEFAULT_CHOICE}
               allowDeselect={false}
+              searchable
               data-action="updateText"
-              onChange={(family) => family && onChange({ fontFamily: family, fontUrl: '' })}
+              onChange={(value) => {
+                const choice = choices.find((c) => c.value === value);
+                if (choice) onChange({ fontFamily: choice.family, fontUrl: choice.fontUrl });
+              }}
             />
             <BoundedNumberInput
               key={text.id}

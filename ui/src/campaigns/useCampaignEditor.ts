@@ -6,7 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { api, isApiError, type FieldError } from '../api';
-import { addProduct, calcExtraPrintCost, listExports, listFonts, removeProduct, saveCampaign, type Campaign, type CampaignUpdate } from '../api/campaigns';
+import { FONTS_KEY, listFonts } from '../api/fonts';
+import { addProduct, calcExtraPrintCost, listExports, removeProduct, saveCampaign, type Campaign, type CampaignUpdate } from '../api/campaigns';
 import { actionForKey, type KeyScope, type Performance } from '../editor/model/actions';
 import type { Size } from '../editor/model';
 import { editorReducer } from '../editor/model/reducer';
@@ -103,7 +104,7 @@ export function useCampaignEditor(initial: Campaign, readOnly = false) {
   }, [onKey]);
   const onCanvasKey = useCallback((event: { nativeEvent: KeyboardEvent }) => onKey(event.nativeEvent, 'canvas'), [onKey]);
 
-  const fonts = useQuery({ queryKey: ['fonts'], queryFn: ({ signal }) => listFonts(api, signal), staleTime: Infinity });
+  const fonts = useQuery({ queryKey: FONTS_KEY, queryFn: ({ signal }) => listFonts(api, signal) });
   const uploads = useQuery({
     queryKey: ['uploads', 1],
     queryFn: ({ signal }) => listUploads(api, 1, signal),

@@ -1,17 +1,31 @@
-// Fonts of the design canvas. Roboto, the renderer's own font, comes from GET /api/fonts; a text's fontUrl is
-// loaded under a family name of its own. Every load failure is swallowed: the font is treated as
+// Fonts of the design canvas. Roboto, the renderer's own font, comes from GET /api/fonts; a text's fontUrl (a
+// platform font's or an uploaded font's key, see fontFileUrl) is loaded under a family name of its own. Every load failure is swallowed: the font is treated as
 // missing and the text falls back to Roboto, as renderer/raster does. Texts measure with the same canvas
 // font string Konva draws with.
 
 import { DEFAULT_FONT_FAMILY, type TextObject } from './document';
 import type { Measure } from './textLayout';
 
-/** A font the bff serves: GET /api/fonts answers a list of these (plain or in the API envelope). */
-export type ServedFont = { family: string; url: string };
+/**
+ * A font the bff serves: GET /api/fonts answers a list of these (plain or in the API envelope). font_url is
+ * empty for the default font, which texts use without a fontUrl; the others are loaded by their fontUrl.
+ */
+export type ServedFont = { family: string; url: string; font_url?: string };
+
+/** The start of a font file's key (bff/fonts, renderer/fonts): platform fonts and the sellers' uploads. */
+const FONT_KEY_PREFIX = 'fonts/';
+
+/**
+ * Where the browser loads a fontUrl: a font key from GET /api/{key}, the file the renderer reads under the same
+ * key; any other source as fileUrl answers it.
+ */
+export function fontFileUrl(src: string, fileUrl: (src: string) => string): string {
+  return src.startsWith(FONT_KEY_PREFIX) ? `/api/${src}` : fileUrl(src);
+}
 
 let defaultFonts: Promise<void> | null = null;
 
-/** Loads the fonts GET /api/fonts lists (once per page); never rejects. */
+/** Loads the default font GET /api/fonts lists (once per page); never rejects. */
 export function loadServedFonts(): Promise<void> {
   defaultFonts ??= (async () => {
     try {
@@ -19,7 +33,7 @@ export function loadServedFonts(): Promise<void> {
       if (!res.ok) return;
       const body: unknown = await res.json();
       const list = (Array.isArray(body) ? body : (body as { data?: unknown }).data) as ServedFont[] | undefined;
-      await Promise.all((list ?? []).map((f) => loadFace(f.family, f.url)));
+      await Promise.all((list ?? []).filter((f) => !f.font_url).map((f) => loadFace(f.family, f.url)));
     } catch {
       // Font load failures are swallowed: the font is treated as missing.
     }
