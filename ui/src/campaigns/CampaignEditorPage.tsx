@@ -286,7 +286,7 @@ function Editor({ initial }: { initial: Campaign }) {
           </fieldset>
         </Grid.Col>
       </Grid>
-      <ExportPanel exports={editor.exports.data ?? []} products={campaign.products} progress={editor.progress} error={editor.exports.error} />
+      <ExportPanel campaignName={campaign.name} exports={editor.exports.data ?? []} products={campaign.products} progress={editor.progress} error={editor.exports.error} />
       <MockupGallery
         campaignId={campaign.id}
         products={campaign.products}

@@ -11,6 +11,7 @@ import { formatDateTime } from '../format/dateTime';
 import { ORDER_STATUS_LABELS } from '../orders/labels';
 import { StatusBadge } from '../orders/StatusBadge';
 import { useSessionUser } from '../session/useSessionUser';
+import { plural } from '../format/plural';
 
 const PRODUCTION_KEY = ['production'] as const;
 
@@ -102,7 +103,7 @@ function TrackingUpload() {
         {report && (
           <>
             <Text size="sm" data-testid="tracking-summary">
-              {shipped} of {report.length} {report.length === 1 ? 'line' : 'lines'} shipped.
+              {shipped} of {plural(report.length, 'line')} shipped.
             </Text>
             <Table verticalSpacing="xs">
               <Table.Thead>
