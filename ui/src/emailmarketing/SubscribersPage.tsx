@@ -1,4 +1,4 @@
-import { Button, Card, FileInput, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Code, FileInput, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,7 +42,11 @@ function ImportCard() {
         <StorePicker value={storeId} onChange={setStoreId} />
         <FileInput
           label="CSV file"
-          description="A header row with email, and optionally first_name and last_name."
+          description={
+            <>
+              A header row with <Code>email</Code>, and optionally <Code>first_name</Code> and <Code>last_name</Code>.
+            </>
+          }
           accept=".csv,text/csv"
           value={file}
           onChange={setFile}

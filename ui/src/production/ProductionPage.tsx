@@ -1,4 +1,4 @@
-import { Alert, Button, Card, FileButton, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, FileButton, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTruckDelivery, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -89,7 +89,8 @@ function TrackingUpload() {
               Tracking by CSV
             </Title>
             <Text size="sm" c="dimmed">
-              Columns order_number, carrier, tracking_number and optionally tracking_url; each line ships its order.
+              Columns <Code>order_number</Code>, <Code>carrier</Code>, <Code>tracking_number</Code> and optionally{' '}
+              <Code>tracking_url</Code>; each line ships its order.
             </Text>
           </div>
           <FileButton onChange={(file) => file && upload.mutate(file)} accept=".csv,text/csv">
