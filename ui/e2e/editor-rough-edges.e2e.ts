@@ -42,6 +42,25 @@ function layerColours(page: Page, x: number, y: number): Promise<[number, number
   );
 }
 
+/** The colours of the design canvas's layers along the row y (CSS pixels), for every x from 0, topmost first. */
+function rowColours(page: Page, y: number): Promise<[number, number, number, number][][]> {
+  return page.evaluate((py) => {
+    const canvases = Array.from(document.querySelectorAll<HTMLCanvasElement>('[data-testid="design-canvas"] canvas')).reverse();
+    const width = canvases[0]?.clientWidth ?? 0;
+    const rows = canvases.map((c) => {
+      const ratio = c.width / c.clientWidth;
+      return c.getContext('2d')?.getImageData(0, Math.floor(py * ratio), c.width, 1).data ?? new Uint8ClampedArray();
+    });
+    return Array.from({ length: width }, (_, x) =>
+      rows.map((d, i) => {
+        const c = canvases[i];
+        const at = c ? Math.floor(x * (c.width / c.clientWidth)) * 4 : 0;
+        return [d[at] ?? 0, d[at + 1] ?? 0, d[at + 2] ?? 0, d[at + 3] ?? 0] as [number, number, number, number];
+      }),
+    );
+  }, y);
+}
+
 /** Whether a colour is close to #rrggbb and drawn. */
 function near([r, g, b, a]: [number, number, number, number], hex: string): boolean {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -82,6 +101,43 @@ describe('the editor’s rough edges in Chromium', () => {
       if ((await layerColours(page, 4, y)).some((c) => near(c, '#f76707'))) safe = true;
     }
     expect(safe).toBe(true);
+  });
+
+  it('zooms out to the T-shirt around the print area, and back', async () => {
+    const outlineAt = (row: [number, number, number, number][][]) =>
+      row.flatMap((layers, x) => (layers.some((c) => near(c, '#868e96')) ? [x] : []));
+    const printAreaAt = (row: [number, number, number, number][][]) =>
+      row.flatMap((layers, x) => (layers.some((c) => near(c, '#228be6')) ? [x] : []));
+
+    // The print area fills the canvas: no product line across its middle.
+    let row = await rowColours(page, 300);
+    expect(outlineAt(row)).toEqual([]);
+    expect(printAreaAt(row)[0]).toBeLessThan(3);
+
+    await page.getByRole('button', { name: 'Show the product' }).click();
+    await page.locator('[data-testid="design-canvas"][data-product-view="true"]').waitFor();
+    await page.getByText('grey: the product', { exact: false }).waitFor();
+    row = await rowColours(page, 300);
+    const blue = printAreaAt(row);
+    const grey = outlineAt(row);
+    console.log(`[outline] print area edges at x ${blue[0]}..${blue.at(-1)}, the shirt's at x ${grey[0]}..${grey.at(-1)}`);
+    // The print area shrinks to the shirt's chest; the shirt's sides are drawn left and right of it.
+    const [left, right] = [blue[0] ?? 0, blue.at(-1) ?? 0];
+    expect(left).toBeGreaterThan(100);
+    expect(right).toBeLessThan(400);
+    expect(grey.some((x) => x < left - 10)).toBe(true);
+    expect(grey.some((x) => x > right + 10)).toBe(true);
+    // Outside the shirt nothing is drawn.
+    expect((row[2] ?? []).every(([, , , a]) => a === 0)).toBe(true);
+    await screenshot(page, 'editor-rough-edges-product-outline');
+    const only = fileURLToPath(new URL('./screenshots/editor-rough-edges-product-outline-only.png', import.meta.url));
+    await canvas().screenshot({ path: only, animations: 'disabled' });
+
+    await page.getByRole('button', { name: 'Show the print area' }).click();
+    await page.locator('[data-testid="design-canvas"][data-product-view="false"]').waitFor();
+    row = await rowColours(page, 300);
+    expect(outlineAt(row)).toEqual([]);
+    expect(printAreaAt(row)[0]).toBeLessThan(3);
   });
 
   it('says on the canvas why restricted mode stops a low-resolution artwork from growing', async () => {

@@ -81,7 +81,7 @@ describe('email campaigns', () => {
 
     await page.goto('/email-marketing/campaigns');
     const row = page.getByTestId('email-campaign').filter({ hasText: `Spring ${run}` });
-    await row.getByText('sent', { exact: true }).waitFor();
+    await row.getByText('Sent', { exact: true }).waitFor();
     await screenshot(page, 'email-campaigns-list');
     await context.close();
   });

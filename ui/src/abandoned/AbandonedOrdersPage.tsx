@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { useListSearch } from '../components/useListSearch';
 import { formatMoney } from '../orders/labels';
 import { formatDateTime } from '../format/dateTime';
 import { useSessionUser } from '../session/useSessionUser';
+import { LabelBadge } from '../components/LabelBadge';
 
 const MAIL_STATUS: Readonly<Record<RecoveryMail['status'], { label: string; color: string }>> = {
   sending: { label: 'sending', color: 'yellow' },
@@ -99,9 +100,9 @@ export function AbandonedOrdersPage() {
                       <Stack gap={4}>
                         {k.recovery_mails.map((m) => (
                           <Group key={m.step} gap={6} wrap="nowrap">
-                            <Badge color={MAIL_STATUS[m.status].color} variant="light" style={{ flexShrink: 0 }}>
+                            <LabelBadge color={MAIL_STATUS[m.status].color}>
                               E-mail {m.step} {MAIL_STATUS[m.status].label}
-                            </Badge>
+                            </LabelBadge>
                             {m.sent_at && (
                               <Text size="xs" c="dimmed">
                                 {when(m.sent_at)}

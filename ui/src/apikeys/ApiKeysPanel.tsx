@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Checkbox,
   CopyButton,
@@ -27,12 +26,7 @@ import { formatDateTime } from '../format/dateTime';
 import { applyServerError } from '../pages/auth/formErrors';
 import { useSessionUser } from '../session/useSessionUser';
 import { API_KEYS_KEY, SCOPE_LABELS, scopeNames } from './scopes';
-
-/** A badge that grows with its label and is never cut. */
-const UNCUT = {
-  miw: 'max-content',
-  styles: { root: { flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } },
-} as const;
+import { LabelBadge } from '../components/LabelBadge';
 
 /** A key's state in words: revoked, expired or active. */
 function keyState(key: ApiKey, now: number): { label: string; color: string } {
@@ -159,9 +153,9 @@ function ApiKeysManager({ readOnly, timeZone }: { readOnly: boolean; timeZone: s
                   <Table.Td>
                     <Text fw={500}>{k.name}</Text>
                     {k.test_mode && (
-                      <Badge size="sm" variant="light" color="orange" {...UNCUT}>
+                      <LabelBadge size="sm" color="orange">
                         Test mode
-                      </Badge>
+                      </LabelBadge>
                     )}
                   </Table.Td>
                   <Table.Td>
@@ -179,9 +173,9 @@ function ApiKeysManager({ readOnly, timeZone }: { readOnly: boolean; timeZone: s
                     <Text size="sm">{when(k.last_used_at, 'Not used yet')}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={state.color} variant="light" {...UNCUT}>
+                    <LabelBadge color={state.color}>
                       {state.label}
-                    </Badge>
+                    </LabelBadge>
                   </Table.Td>
                   <Table.Td>
                     {!readOnly && !k.revoked_at && (

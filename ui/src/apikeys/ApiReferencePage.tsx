@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Card, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, isApiError } from '../api';
 import { openApiDocument, type OpenApiDocument, type OpenApiParameter } from '../api/apiKeys';
+import { LabelBadge } from '../components/LabelBadge';
 
 const METHOD_COLORS: Record<string, string> = { get: 'blue', post: 'green', put: 'orange', delete: 'red' };
 
@@ -58,7 +59,7 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
             <Card key={`${method} ${path}`} withBorder radius="lg" padding="lg" data-testid="api-operation">
               <Stack gap="sm">
                 <Group gap="sm">
-                  <Badge color={METHOD_COLORS[method] ?? 'gray'}>{method.toUpperCase()}</Badge>
+                  <LabelBadge color={METHOD_COLORS[method] ?? 'gray'}>{method.toUpperCase()}</LabelBadge>
                   <Text ff="monospace" fw={600}>
                     {base}
                     {path}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Progress, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Progress, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { plural } from '../format/plural';
 import { useSessionUser } from '../session/useSessionUser';
 import { BULK_IMPORT_PATH, BULK_LIST_PATH, STATUS_COLORS, statusLabel, summarize } from './labels';
 import { bulkJobsQuery, bulkUploadsQuery } from './queries';
+import { LabelBadge } from '../components/LabelBadge';
 
 /**
  * `/bulk-campaigns`: the seller's bulk uploads (each import of artworks onto a template campaign), newest first with
@@ -171,9 +172,9 @@ function CampaignJobs() {
                   <Table.Td>{j.collection}</Table.Td>
                   <Table.Td>{j.campaign_id !== null ? `#${j.campaign_id}` : ''}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATUS_COLORS[j.status]} style={{ overflow: 'visible' }}>
+                    <LabelBadge color={STATUS_COLORS[j.status]}>
                       {statusLabel(j.status)}
-                    </Badge>
+                    </LabelBadge>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" c={j.status === 'failed' ? 'red' : undefined}>

@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -39,7 +38,9 @@ import { BULK_KEY, bulkListQuery, bulkUploadQuery } from './queries';
 import { can } from '../access/rules';
 import { plural } from '../format/plural';
 import { useSessionUser } from '../session/useSessionUser';
-import { BULK_IMPORT_PATH, QUALITY_LOOK, STATUS_COLORS, TYPE_LABELS, artworkName, codeLabel, statusLabel, summarize } from './labels';
+import { BULK_IMPORT_PATH, STATUS_COLORS, TYPE_LABELS, artworkName, codeLabel, statusLabel, summarize } from './labels';
+import { LabelBadge } from '../components/LabelBadge';
+import { QUALITY_LOOK } from '../print/quality';
 
 const ACTION_LABELS: Readonly<Record<BulkAction | 'start-all' | 'stop-all', string>> = {
   start: 'Start',
@@ -231,15 +232,15 @@ export function BulkRecordsPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATUS_COLORS[r.status]} style={{ overflow: 'visible' }}>
+                    <LabelBadge color={STATUS_COLORS[r.status]}>
                       {statusLabel(r.status)}
-                    </Badge>
+                    </LabelBadge>
                   </Table.Td>
                   <Table.Td>
                     {r.quality && (
-                      <Badge variant="light" color={QUALITY_LOOK[r.quality].color} data-testid="bulk-quality" style={{ overflow: 'visible' }}>
+                      <LabelBadge color={QUALITY_LOOK[r.quality].color} data-testid="bulk-quality">
                         {QUALITY_LOOK[r.quality].label}
-                      </Badge>
+                      </LabelBadge>
                     )}
                   </Table.Td>
                   <Table.Td>

@@ -55,6 +55,8 @@ describe('codeLabel', () => {
     expect(codeLabel('APPLY_DESIGN_SUCCESS')).toBe('Artwork applied');
     expect(codeLabel('PRINT_SPACE_IS_MISSING')).toBe('A product of the template lacks this print space.');
     expect(codeLabel('Design url is invalid')).toBe('Design url is invalid');
+    // A code the worker adds later still reads as words.
+    expect(codeLabel('TEMPLATE_CAMPAIGN_IS_GONE')).toBe('Template campaign is gone');
   });
 });
 

@@ -1,4 +1,5 @@
-import type { BulkQuality, BulkStatus, BulkType, BulkUpload } from '../api/bulk';
+import type { BulkStatus, BulkType, BulkUpload } from '../api/bulk';
+import { label } from '../format/labels';
 
 /** The list of bulk multi-print-space records and its import page. */
 export const BULK_LIST_PATH = '/bulk-campaigns/multi-print-spaces';
@@ -27,13 +28,6 @@ const STATUS_LABELS: Readonly<Record<BulkStatus, string>> = {
   stopped: 'Stopped',
 };
 
-/** How a record's print resolution shows: good quietly green, normal and low flagged. */
-export const QUALITY_LOOK: Readonly<Record<BulkQuality, { color: string; label: string }>> = {
-  good: { color: 'green', label: 'Good' },
-  normal: { color: 'yellow', label: 'Normal' },
-  low: { color: 'red', label: 'Low' },
-};
-
 /** An artwork by its file name, not its storage path ("u/7/bulk/cat.png" is "cat.png"). */
 export function artworkName(path: string): string {
   const clean = path.split(/[?#]/)[0] ?? path;
@@ -50,8 +44,8 @@ const CODE_LABELS: Readonly<Record<string, string>> = {
   PRINT_SPACE_IS_MISSING: 'A product of the template lacks this print space.',
 };
 
-/** A worker step or message in words: known codes are translated, anything else is shown as it is. */
-export const codeLabel = (code: string): string => CODE_LABELS[code] ?? code;
+/** A worker step or message in words: known codes are translated, other codes made words, messages kept as they are. */
+export const codeLabel = (code: string): string => label(CODE_LABELS, code);
 
 /** The human word for a record's status. */
 export const statusLabel = (status: BulkStatus): string => STATUS_LABELS[status];

@@ -218,7 +218,7 @@ describe('CampaignEditorPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(row).toHaveAttribute('data-status', 'done'), { timeout: 8000 });
     expect(within(row).getByTestId('print-file-meta')).toHaveTextContent('4500×5400 px · 300 DPI · 9.1 MB');
     expect(within(row).getByRole('link', { name: /Download/ })).toHaveAttribute('href', '/blob/p/41/print_90_r2.png?sig=x');
-    expect(within(row).getByTestId('dpi-report')).toHaveTextContent('300 · good');
+    expect(within(row).getByTestId('dpi-report')).toHaveTextContent('300 · Good');
     const settledPolls = calls.filter((c) => c.path.endsWith('/exports')).length;
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(calls.filter((c) => c.path.endsWith('/exports')).length).toBe(settledPolls);

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Button, Card, Grid, Group, Loader, Stack, Switch, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../api';
 import { modelFor, type Campaign } from '../api/campaigns';
@@ -12,7 +12,8 @@ import { EDITOR, resolution, texts } from '../editor/model';
 import { ACTIONS, applies, tooltipOf, type Performance } from '../editor/model/actions';
 import { focusOf, isDirty, selectedOf, type EditorState } from '../editor/model/state';
 import { formatPrice } from '../format/price';
-import { GUIDES_LEGEND } from '../print/guides';
+import { GUIDES_LEGEND, OUTLINE_LEGEND } from '../print/guides';
+import { productOutline } from '../print/outlines';
 import { productColor } from '../mockup3d/productColor';
 import { variantUrl } from '../uploads/api';
 import { ArtworkPanel } from './ArtworkPanel';
@@ -65,6 +66,8 @@ function Editor({ initial }: { initial: Campaign }) {
   const { campaign, draft, errors } = state;
   const focus = focusOf(state);
   const models = useQuery(modelsQuery);
+  // Zoomed out to the whole product on the canvas, or the print area filling it.
+  const [productView, setProductView] = useState(false);
 
   if (!focus) {
     return (
@@ -79,6 +82,7 @@ function Editor({ initial }: { initial: Campaign }) {
   const selectedText: TextObject | null = selected?.type === 'text' ? selected : null;
   const model = modelFor(models.data ?? [], product, space.name);
   const colour = productColor(product);
+  const outline = productOutline(product.product_type, space);
   const badge = resolution(doc, editor.knownSizes);
   const designErrors = errors.designs[key] ?? [];
   const productErrors = errors.products[product.id] ?? [];
@@ -205,10 +209,20 @@ function Editor({ initial }: { initial: Campaign }) {
                 fontUrl={fontUrl}
                 naturals={editor.knownSizes}
                 background={colour.hex || undefined}
+                outline={outline}
+                productView={productView}
               />
-              <Text size="xs" c="dimmed" mt={4}>
-                {GUIDES_LEGEND} · {space.width}×{space.height} px · {space.DPI} DPI
-              </Text>
+              <Group justify="space-between" gap="xs" mt={4} wrap="nowrap" align="flex-start">
+                <Text size="xs" c="dimmed">
+                  {GUIDES_LEGEND}
+                  {outline && productView ? ` · ${OUTLINE_LEGEND}` : ''} · {space.width}×{space.height} px · {space.DPI} DPI
+                </Text>
+                {outline && (
+                  <Button size="compact-xs" variant="subtle" onClick={() => setProductView((v) => !v)} style={{ flexShrink: 0 }}>
+                    {productView ? 'Show the print area' : 'Show the product'}
+                  </Button>
+                )}
+              </Group>
             </div>
           </Card>
         </Grid.Col>
@@ -275,7 +289,7 @@ function Editor({ initial }: { initial: Campaign }) {
           </fieldset>
         </Grid.Col>
       </Grid>
-      <ExportPanel exports={editor.exports.data ?? []} products={campaign.products} progress={editor.progress} error={editor.exports.error} />
+      <ExportPanel campaignName={campaign.name} exports={editor.exports.data ?? []} products={campaign.products} progress={editor.progress} error={editor.exports.error} />
       <MockupGallery
         campaignId={campaign.id}
         products={campaign.products}

@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Button,
   Card,
   Group,
@@ -27,9 +26,9 @@ import { useSessionUser } from '../session/useSessionUser';
 import { SellDialog } from '../storefronts/SellDialog';
 import { NewCampaignForm } from './NewCampaignForm';
 import { CAMPAIGNS_KEY, campaignListQuery } from './queries';
-import { KIND_LABELS, editorPath } from './routes';
-
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+import { KIND_LABELS, STATUS_LABELS, editorPath } from './routes';
+import { LabelBadge } from '../components/LabelBadge';
+import { plural } from '../format/plural';
 
 /** The side of a campaign's picture in the list, whose mockup previews are square. */
 const PICTURE_SIZE = 64;
@@ -132,9 +131,9 @@ export function CampaignsPage() {
                         {c.name}
                       </Anchor>
                       {c.mockups_pending && (
-                        <Badge size="xs" variant="dot" color="blue" data-testid="mockups-pending">
+                        <LabelBadge size="xs" variant="dot" color="blue" data-testid="mockups-pending">
                           Mockups pending
-                        </Badge>
+                        </LabelBadge>
                       )}
                     </Stack>
                   </Table.Td>
@@ -144,9 +143,9 @@ export function CampaignsPage() {
                   </Table.Td>
                   <Table.Td>
                     {/* max-content: a table squeezes a badge's label to an ellipsis ("DRA…") */}
-                    <Badge variant="light" color={c.status === 'active' ? 'green' : 'gray'} miw="max-content">
-                      {c.status}
-                    </Badge>
+                    <LabelBadge color={c.status === 'active' ? 'green' : 'gray'} code={c.status}>
+                      {STATUS_LABELS[c.status]}
+                    </LabelBadge>
                   </Table.Td>
                   <Table.Td>{new Date(c.updated_at).toLocaleString()}</Table.Td>
                   <Table.Td>

@@ -1,7 +1,9 @@
-import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { DesignExport, ExportStatus, Product } from '../api/campaigns';
-import { formatBytes, type ExportProgress } from './editorState';
+import { formatBytes, printFileName, type ExportProgress } from './editorState';
+import { LabelBadge } from '../components/LabelBadge';
+import { QUALITY_LOOK } from '../print/quality';
 
 const STATUS_COLOR: Readonly<Record<ExportStatus, string>> = {
   none: 'gray',
@@ -20,7 +22,7 @@ const STATUS_LABEL: Readonly<Record<ExportStatus, string>> = {
 };
 
 /** A finished print file: size, declared DPI, weight, the DPI report per image, font fallbacks and warnings. */
-function PrintFile({ file }: { file: DesignExport }) {
+function PrintFile({ file, fileName }: { file: DesignExport; fileName: string }) {
   const report = file.report;
   return (
     <Stack gap={6}>
@@ -29,7 +31,7 @@ function PrintFile({ file }: { file: DesignExport }) {
           {file.width}×{file.height} px · {file.dpi} DPI · {formatBytes(file.file_size)}
         </Text>
         {file.download_url && (
-          <Anchor href={file.download_url} download size="sm">
+          <Anchor href={file.download_url} download={fileName} size="sm" title={fileName}>
             <Group gap={4} component="span">
               <IconDownload size={14} />
               Download
@@ -58,9 +60,9 @@ function PrintFile({ file }: { file: DesignExport }) {
                   {Math.round(o.placed_width)}×{Math.round(o.placed_height)}
                 </Table.Td>
                 <Table.Td>
-                  <Badge size="xs" variant="light" color={o.quality === 'good' ? 'green' : o.quality === 'normal' ? 'yellow' : 'red'}>
-                    {Math.floor(o.effective_dpi)} · {o.quality}
-                  </Badge>
+                  <LabelBadge size="xs" color={QUALITY_LOOK[o.quality].color} code={o.quality}>
+                    {Math.floor(o.effective_dpi)} · {QUALITY_LOOK[o.quality].label}
+                  </LabelBadge>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -82,6 +84,8 @@ function PrintFile({ file }: { file: DesignExport }) {
 }
 
 interface ExportPanelProps {
+  /** The campaign's name, for the print files' download names. */
+  campaignName: string;
   exports: readonly DesignExport[];
   products: readonly Product[];
   progress: ExportProgress;
@@ -89,7 +93,7 @@ interface ExportPanelProps {
 }
 
 /** The print files of the campaign's designs, as the export after each save makes them. */
-export function ExportPanel({ exports, products, progress, error }: ExportPanelProps) {
+export function ExportPanel({ campaignName, exports, products, progress, error }: ExportPanelProps) {
   return (
     <Card withBorder radius="lg" padding="lg">
       <Group justify="space-between" mb="sm">
@@ -116,25 +120,30 @@ export function ExportPanel({ exports, products, progress, error }: ExportPanelP
         </Text>
       ) : (
         <Stack gap="md">
-          {exports.map((e) => (
-            <Stack key={e.design_id} gap={4} data-testid="export-row" data-print-space={e.print_space} data-status={e.status}>
-              <Group gap="sm">
-                <Text fw={500} size="sm">
-                  {products.find((p) => p.id === e.product_id)?.name ?? `Product ${e.product_id}`} · {e.print_space}
-                </Text>
-                <Badge size="sm" variant="light" color={STATUS_COLOR[e.status]}>
-                  {STATUS_LABEL[e.status]}
-                </Badge>
-                {(e.status === 'pending' || e.status === 'rendering') && <Loader size="xs" />}
-              </Group>
-              {e.status === 'failed' && (
-                <Text size="sm" c="red">
-                  {e.error}
-                </Text>
-              )}
-              {e.status === 'done' && <PrintFile file={e} />}
-            </Stack>
-          ))}
+          {exports.map((e) => {
+            const product = products.find((p) => p.id === e.product_id)?.name ?? `Product ${e.product_id}`;
+            return (
+              <Stack key={e.design_id} gap={4} data-testid="export-row" data-print-space={e.print_space} data-status={e.status}>
+                <Group gap="sm">
+                  <Text fw={500} size="sm">
+                    {product} · {e.print_space}
+                  </Text>
+                  <LabelBadge size="sm" color={STATUS_COLOR[e.status]}>
+                    {STATUS_LABEL[e.status]}
+                  </LabelBadge>
+                  {(e.status === 'pending' || e.status === 'rendering') && <Loader size="xs" />}
+                </Group>
+                {e.status === 'failed' && (
+                  <Text size="sm" c="red">
+                    {e.error}
+                  </Text>
+                )}
+                {e.status === 'done' && (
+                  <PrintFile file={e} fileName={printFileName(campaignName, product, e.print_space, e.revision, e.download_url)} />
+                )}
+              </Stack>
+            );
+          })}
         </Stack>
       )}
     </Card>

@@ -1,9 +1,10 @@
-import { Alert, Anchor, AspectRatio, Badge, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, AspectRatio, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api';
 import { listMockups, retryMockup, setDefaultMockup, type Mockup, type Product } from '../api/campaigns';
 import { CAMPAIGNS_KEY } from './queries';
+import { LabelBadge } from '../components/LabelBadge';
 
 /** How often the mockups are polled while a save's print files or mockups are being made. */
 const MOCKUP_POLL_MS = 1000;
@@ -64,9 +65,9 @@ function MockupCard({ mockup, choosing, retrying, onDefault, onRetry }: MockupCa
           {mockup.name} · {mockup.print_space}
         </Text>
         {isDefault ? (
-          <Badge size="sm" variant="light" color="green">
+          <LabelBadge size="sm" color="green">
             Default
-          </Badge>
+          </LabelBadge>
         ) : (
           <Button size="compact-xs" variant="subtle" loading={choosing} onClick={onDefault} aria-label={`Make ${mockup.name} the default mockup`}>
             Make default

@@ -1,11 +1,7 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Tooltip } from '@mantine/core';
 import type { Quality } from '../editor/model';
-
-const LOOK: Readonly<Record<Quality, { color: string; label: string }>> = {
-  good: { color: 'green', label: 'Good' },
-  normal: { color: 'yellow', label: 'Normal' },
-  low: { color: 'red', label: 'Low' },
-};
+import { LabelBadge } from '../components/LabelBadge';
+import { QUALITY_LOOK } from '../print/quality';
 
 interface ResolutionBadgeProps {
   /** model.resolution of the print space's document; null when it holds no image of known size. */
@@ -17,12 +13,12 @@ interface ResolutionBadgeProps {
 /** The resolution check of the current print space (docs/editor.md): good, normal or low, with the lowest effective DPI. */
 export function ResolutionBadge({ value, dpi, minDpi }: ResolutionBadgeProps) {
   if (!value) return null;
-  const look = LOOK[value.quality];
+  const look = QUALITY_LOOK[value.quality];
   return (
     <Tooltip label={`Good from ${(dpi + minDpi) / 2} DPI, low below ${minDpi} DPI (print at ${dpi} DPI)`}>
-      <Badge color={look.color} variant="light" size="lg" data-testid="resolution-badge" data-quality={value.quality}>
+      <LabelBadge color={look.color} size="lg" data-testid="resolution-badge" data-quality={value.quality}>
         {look.label} resolution · {Math.floor(value.minDpi)} DPI
-      </Badge>
+      </LabelBadge>
     </Tooltip>
   );
 }

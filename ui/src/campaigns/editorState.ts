@@ -235,3 +235,20 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/**
+ * The name a print file downloads under: what it is (campaign, product, print space) and its revision, in characters
+ * every file system takes ("Summer tee - T-shirt - front - r3.png"), the campaign's name cut to 80 characters.
+ */
+export function printFileName(campaign: string, product: string, printSpace: string, revision: number, url: string): string {
+  const safe = (s: string) =>
+    s
+      .split('')
+      .map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? ' ' : c))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const extension = /\.([a-z0-9]{2,5})(?:\?|$)/i.exec(new URL(url, 'http://x').pathname)?.[1]?.toLowerCase() ?? 'png';
+  const parts = [safe(campaign).slice(0, 80).trim() || 'Campaign', safe(product), safe(printSpace), `r${revision}`].filter((p) => p !== '');
+  return `${parts.join(' - ')}.${extension}`;
+}

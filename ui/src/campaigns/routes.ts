@@ -1,5 +1,8 @@
 import type { CampaignKind } from '../api/campaigns';
 
+/** A campaign's status in words. */
+export const STATUS_LABELS: Readonly<Record<'draft' | 'active', string>> = { draft: 'Draft', active: 'Active' };
+
 /** Labels of the campaign kinds, for the list's filter and the create step. */
 export const KIND_LABELS: Readonly<Record<CampaignKind, string>> = {
   regular: 'Regular',

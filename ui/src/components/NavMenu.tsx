@@ -1,7 +1,8 @@
-import { Badge, Group, NavLink, Stack } from '@mantine/core';
+import { Group, NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { MenuItemId } from '../access';
 import { activeEntry, visibleSections, type MenuEntry } from '../navigation/sections';
+import { LabelBadge } from './LabelBadge';
 
 interface NavMenuProps {
   /** The menu items the user sees (access rules). */
@@ -34,9 +35,9 @@ export function NavMenu({ visible, onNavigate }: NavMenuProps) {
       {sections.map((section) => {
         const icon = <section.icon size={18} stroke={1.6} />;
         const badge = section.badge ? (
-          <Badge size="xs" variant="light">
+          <LabelBadge size="xs">
             {section.badge}
-          </Badge>
+          </LabelBadge>
         ) : undefined;
         const [only] = section.entries;
         if (section.entries.length === 1 && only && only.label === section.label) {

@@ -2,6 +2,7 @@ import { Alert, Card, Group, Loader, Pagination, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Page } from '../api';
+import { plural } from '../format/plural';
 
 /** The empty state of a list. */
 export function NoEntries({ py = 'xl' }: { py?: string }) {
@@ -55,7 +56,7 @@ export function ListTotal({ total, one, many }: { total: number | undefined; one
   if (total === undefined) return null;
   return (
     <Text size="sm" c="dimmed">
-      {total === 1 ? `1 ${one}` : `${total} ${many}`}
+      {plural(total, one, many)}
     </Text>
   );
 }

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../api';
 import { switchAccount, TfaDiffError } from '../api/account';
 import { adoptSession, authorizedAccountsQuery, dismissAccountModal } from '../session/switching';
+import { label } from '../format/labels';
 
 interface SwitchAccountModalProps {
   opened: boolean;
@@ -64,8 +65,8 @@ export function SwitchAccountModal({ opened, onClose, afterLogin = false }: Swit
               <Avatar src={account.avatar} name={account.name} color="initials" radius="xl" />
               <Stack gap={0}>
                 <Text fw={500}>{account.name}</Text>
-                <Text size="xs" c="dimmed" tt="capitalize">
-                  {account.role}
+                <Text size="xs" c="dimmed" title={account.role}>
+                  {label({}, account.role)}
                 </Text>
               </Stack>
             </Group>

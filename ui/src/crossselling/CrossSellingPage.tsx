@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, MultiSelect, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -10,6 +10,8 @@ import { listCampaigns } from '../api/campaigns';
 import { crossSellRules, removeCrossSellRule, saveCrossSellRule, type CrossSellRule } from '../api/customers';
 import { ListPager, PagedListCard } from '../components/PagedList';
 import { SEARCH_DEBOUNCE_MS } from '../components/useListSearch';
+import { LabelBadge } from '../components/LabelBadge';
+import { plural } from '../format/plural';
 
 const RULES_KEY = ['cross-selling'];
 /** How many campaigns a rule suggests at most (bff/crossselling MaxTargets). */
@@ -62,13 +64,13 @@ export function CrossSellingPage() {
                   <Table.Td>
                     <Group gap={6}>
                       {rule.targets.map((t) => (
-                        <Badge key={t.id} variant="light" style={{ textTransform: 'none' }}>
+                        <LabelBadge key={t.id} style={{ textTransform: 'none' }}>
                           {t.name}
-                        </Badge>
+                        </LabelBadge>
                       ))}
                     </Group>
                   </Table.Td>
-                  <Table.Td>{rule.orders === 1 ? '1 order' : `${rule.orders} orders`}</Table.Td>
+                  <Table.Td>{plural(rule.orders, 'order')}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
                       <Button size="xs" variant="subtle" onClick={() => setEditing(rule)}>

@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Code,
@@ -29,6 +28,7 @@ import { ConfirmDelete } from '../feedback/ConfirmDelete';
 import { formatDateTime } from '../format/dateTime';
 import { useSessionUser } from '../session/useSessionUser';
 import { STORES_KEY } from '../storefronts/keys';
+import { LabelBadge } from '../components/LabelBadge';
 
 const DOMAINS_KEY = ['domains'];
 
@@ -182,9 +182,9 @@ function DomainCard({
                 {d.domain}
               </Text>
               <Tooltip label={`${status.hint} (${d.status})`} withArrow>
-                <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>
+                <LabelBadge color={status.color}>
                   {status.label}
-                </Badge>
+                </LabelBadge>
               </Tooltip>
             </Group>
             <Text size="sm" c="dimmed">

@@ -10,6 +10,7 @@ import type Konva from 'konva';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Group, Layer, Line, Rect, Stage, Transformer } from 'react-konva';
 import { GUIDES, guideRects } from '../print/guides';
+import type { ProductOutline } from '../print/outlines';
 import { imageSources, useDesignAssets } from './assets';
 import type { DesignDocument, DesignObject } from './document';
 import { DesignObjects, type ObjectHandlers } from './DesignObjects';
@@ -48,6 +49,10 @@ export type DesignCanvasProps = {
   naturals?: Record<string, Size>;
   /** Colour behind the print area (the product's). */
   background?: string;
+  /** The product around the print area (print/outlines), drawn outside it: seen when zoomed out. Never printed. */
+  outline?: ProductOutline | null;
+  /** Zoomed out to the whole product (needs an outline); the print area fills the canvas otherwise. */
+  productView?: boolean;
 };
 
 const ZOOM_MIN = 1;
@@ -68,13 +73,15 @@ export function DesignCanvas({
   onImageLoad,
   naturals,
   background = '#f1f3f5',
+  outline = null,
+  productView = false,
 }: DesignCanvasProps) {
   // The canvas fits its container: at most displayWidth, narrower on a small screen (0: not measured yet).
   const { ref: fitRef, width: room } = useElementSize();
   return (
     <div ref={fitRef} style={{ width: '100%', maxWidth: displayWidth }}>
       <FittedCanvas
-        {...{ doc, perform, onKeyDown, selectedId, restricted, lockEdit, imageUrl, fontUrl, onImageLoad, naturals, background }}
+        {...{ doc, perform, onKeyDown, selectedId, restricted, lockEdit, imageUrl, fontUrl, onImageLoad, naturals, background, outline, productView }}
         displayWidth={room > 0 ? Math.min(displayWidth, Math.floor(room)) : displayWidth}
       />
     </div>
@@ -94,6 +101,8 @@ function FittedCanvas({
   onImageLoad,
   naturals,
   background,
+  outline,
+  productView,
 }: DesignCanvasProps) {
   const { width: W, height: H } = doc.printSpace;
   const scale = displayWidth / W;
@@ -110,6 +119,26 @@ function FittedCanvas({
   const guideY = useRef<Konva.Line>(null);
   const nodes = useRef(new Map<string, Konva.Group>());
   const [zoom, setZoom] = useState(1);
+
+  // The zoom that shows the whole product, a little margin around it; the wheel zooms out as far as that.
+  const fit = outline
+    ? Math.min(1, (0.94 * displayWidth) / (outline.bounds.width * scale), (0.94 * displayHeight) / (outline.bounds.height * scale))
+    : 1;
+  const zoomMin = Math.min(ZOOM_MIN, fit);
+  const showProduct = !!outline && !!productView;
+  // The product's centre in print pixels: the view is set again only when it, the fit or the mode changes.
+  const centreX = outline ? outline.bounds.x + outline.bounds.width / 2 : 0;
+  const centreY = outline ? outline.bounds.y + outline.bounds.height / 2 : 0;
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    const next = showProduct ? fit : 1;
+    stage.scale({ x: next, y: next });
+    stage.position(
+      showProduct ? { x: displayWidth / 2 - centreX * scale * fit, y: displayHeight / 2 - centreY * scale * fit } : { x: 0, y: 0 },
+    );
+    setZoom(next);
+  }, [showProduct, fit, centreX, centreY, scale, displayWidth, displayHeight]);
 
   // The latest props for the Konva event handlers, which outlive a render.
   const latest = useRef({ doc, perform, restricted, lockEdit, naturals });
@@ -245,7 +274,7 @@ function FittedCanvas({
     const pointer = stage?.getPointerPosition();
     if (!stage || !pointer) return;
     const old = stage.scaleX();
-    const next = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, e.evt.deltaY < 0 ? old * ZOOM_STEP : old / ZOOM_STEP));
+    const next = Math.min(ZOOM_MAX, Math.max(zoomMin, e.evt.deltaY < 0 ? old * ZOOM_STEP : old / ZOOM_STEP));
     const at = { x: (pointer.x - stage.x()) / old, y: (pointer.y - stage.y()) / old };
     stage.scale({ x: next, y: next });
     stage.position(next === 1 ? { x: 0, y: 0 } : { x: pointer.x - at.x * next, y: pointer.y - at.y * next });
@@ -267,6 +296,7 @@ function FittedCanvas({
       // "true" until every image of the document is drawn (tests wait on it; a variant can take seconds).
       data-loading={imageSources(doc).some((src) => !images[src])}
       data-display-width={displayWidth}
+      data-product-view={showProduct}
       style={{ width: displayWidth, height: displayHeight, outline: 'none', overflow: 'hidden', position: 'relative' }}
     >
       <Stage
@@ -279,6 +309,21 @@ function FittedCanvas({
         onTouchStart={onStageDown}
       >
         <Layer listening>
+          {outline && (
+            // The product, in its colour, under the print area; its edges grey lines (the body first, then what lies on it).
+            <Group scaleX={scale} scaleY={scale} listening={false} name="product-outline">
+              {outline.shapes.map((points, i) => (
+                <Line
+                  key={i}
+                  points={[...points]}
+                  closed
+                  fill={background}
+                  stroke={GUIDES.product.color}
+                  strokeWidth={GUIDES.product.width / (scale * zoom)}
+                />
+              ))}
+            </Group>
+          )}
           <Rect name="print-area" x={0} y={0} width={displayWidth} height={displayHeight} fill={background} />
         </Layer>
         <Layer>
@@ -296,7 +341,8 @@ function FittedCanvas({
           <Group scaleX={scale} scaleY={scale}>
             {(['printArea', 'safeArea'] as const).map((name) => {
               const r = guides[name];
-              const w = GUIDES[name].width / scale;
+              // Zoomed out to the product, the lines keep their width on screen.
+              const w = GUIDES[name].width / (scale * Math.min(1, zoom));
               // Inset by half the line, so the print area's edge shows whole inside the canvas.
               return (
                 <Rect
@@ -308,7 +354,7 @@ function FittedCanvas({
                   height={Math.max(0, r.height - w)}
                   stroke={GUIDES[name].color}
                   strokeWidth={w}
-                  dash={GUIDES[name].dash?.map((d) => d / scale)}
+                  dash={GUIDES[name].dash?.map((d) => d / (scale * Math.min(1, zoom)))}
                 />
               );
             })}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Modal, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,8 @@ import { api, isApiError } from '../api';
 import { campaign, deleteCampaign, sendCampaign, type EmailCampaign } from '../api/emailMarketing';
 import { confirmText } from '../feedback/confirm';
 import { CAMPAIGNS_KEY, previewDocument, sendPercent, STATUS_COLORS } from './campaignSchemas';
+import { LabelBadge } from '../components/LabelBadge';
+import { CAMPAIGN_STATUS_LABELS } from './labels';
 
 /** How often a sending campaign's progress is read. */
 const SEND_POLL_MS = 1000;
@@ -120,9 +122,9 @@ export function EmailCampaignViewPage() {
             {c.store_name} · {c.sender_email || 'no sender'}
           </Text>
         </Stack>
-        <Badge size="lg" color={STATUS_COLORS[c.status]} data-testid="campaign-status">
-          {c.status}
-        </Badge>
+        <LabelBadge size="lg" color={STATUS_COLORS[c.status]} data-testid="campaign-status" code={c.status}>
+          {CAMPAIGN_STATUS_LABELS[c.status]}
+        </LabelBadge>
       </Group>
       {c.status === 'draft' && <DraftActions c={c} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,16 +7,15 @@ import { campaigns } from '../api/emailMarketing';
 import { ListPager, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
 import { CAMPAIGNS_KEY, STATUS_COLORS } from './campaignSchemas';
+import { LabelBadge } from '../components/LabelBadge';
+import { CAMPAIGN_STATUS_LABELS } from './labels';
 
 /** How often the list is read again while one of its campaigns is sending. */
 const LIST_POLL_MS = 2000;
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
-  { value: 'draft', label: 'Draft' },
-  { value: 'sending', label: 'Sending' },
-  { value: 'sent', label: 'Sent' },
-  { value: 'failed', label: 'Failed' },
+  ...(['draft', 'sending', 'sent', 'failed'] as const).map((value) => ({ value, label: CAMPAIGN_STATUS_LABELS[value] })),
 ];
 
 /** `/email-marketing/campaigns`: the stores' e-mail campaigns with their status and counts. */
@@ -80,7 +79,9 @@ export function EmailCampaignsPage() {
                   </Table.Td>
                   <Table.Td>{c.store_name}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLORS[c.status]}>{c.status}</Badge>
+                    <LabelBadge color={STATUS_COLORS[c.status]} code={c.status}>
+                      {CAMPAIGN_STATUS_LABELS[c.status]}
+                    </LabelBadge>
                   </Table.Td>
                   <Table.Td ta="right">{c.recipients}</Table.Td>
                   <Table.Td ta="right">{c.sent}</Table.Td>

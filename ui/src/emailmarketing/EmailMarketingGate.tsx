@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { can, currentAccessContext, hasTag, TAGS, visibleMenu } from '../access';
 import { PERMISSION_LABELS } from '../pages/team/permissionLabels';
 import { useSessionUser } from '../session/useSessionUser';
+import { LabelBadge } from '../components/LabelBadge';
 
 /** What the area does, said to someone who cannot open it yet. */
 const WHAT_IT_DOES = [
@@ -35,7 +36,7 @@ export function EmailMarketingGate({ children }: { children: ReactNode }) {
           <Title order={1} fz="h2">
             E-mail marketing
           </Title>
-          <Badge variant="light">Beta</Badge>
+          <LabelBadge>Beta</LabelBadge>
         </Group>
         <Text>E-mail marketing lets you talk to the people who bought from your stores or asked to hear from them:</Text>
         <List spacing={4} size="sm">

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Modal, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +15,8 @@ import {
 } from '../api/emailMarketing';
 import { confirmText } from '../feedback/confirm';
 import { SenderForm } from './SenderForm';
+import { LabelBadge } from '../components/LabelBadge';
+import { SENDER_STATUS_LABELS } from './labels';
 
 const KEY = ['email-marketing', 'senders'];
 
@@ -50,6 +52,16 @@ function ConfirmDelete({ sender, onClose }: { sender: Sender | null; onClose: ()
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** A sender's domain status in words. */
+function SenderBadge({ status }: { status: SenderStatus | undefined }) {
+  if (!status) return null;
+  return (
+    <LabelBadge color={status.verified ? 'green' : 'yellow'} code={status.status}>
+      {SENDER_STATUS_LABELS[status.status]}
+    </LabelBadge>
   );
 }
 
@@ -96,7 +108,7 @@ export function SendersPage() {
                   <Table.Td>{s.email}</Table.Td>
                   <Table.Td>
                     {statuses[s.id] ? (
-                      <Badge color={statuses[s.id]?.verified ? 'green' : 'yellow'}>{statuses[s.id]?.status}</Badge>
+                      <SenderBadge status={statuses[s.id]} />
                     ) : (
                       <Button size="xs" variant="subtle" onClick={() => status.mutate(s.id)}>
                         Check

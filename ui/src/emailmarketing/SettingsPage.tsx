@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,8 @@ import { AbandonedCard } from './AbandonedCard';
 import { KlaviyoForm } from './KlaviyoForm';
 import { StorePicker } from './StorePicker';
 import { syncPercent, type KlaviyoValues } from './schemas';
+import { LabelBadge } from '../components/LabelBadge';
+import { SYNC_STATUS_LABELS } from './labels';
 
 /** How often the progress of a running sync is read. */
 const SYNC_POLL_MS = 1000;
@@ -54,7 +56,9 @@ function SyncPanel({ storeId, connected }: { storeId: number; connected: boolean
         {r && (
           <Stack gap={4} data-testid="sync-progress">
             <Group gap="xs">
-              <Badge color={r.status === 'failed' ? 'red' : r.status === 'done' ? 'green' : 'blue'}>{r.status}</Badge>
+              <LabelBadge color={r.status === 'failed' ? 'red' : r.status === 'done' ? 'green' : 'blue'} code={r.status}>
+                {SYNC_STATUS_LABELS[r.status]}
+              </LabelBadge>
               <Text size="sm" data-testid="sync-count">
                 {r.done} / {r.total} profiles
               </Text>
@@ -92,9 +96,9 @@ function KlaviyoCard({ storeId }: { storeId: number }) {
           <Title order={2} fz="h4">
             Klaviyo
           </Title>
-          <Badge color={s.connected ? 'green' : 'gray'} data-testid="klaviyo-state">
+          <LabelBadge color={s.connected ? 'green' : 'gray'} data-testid="klaviyo-state">
             {s.connected ? 'Connected' : 'Not connected'}
-          </Badge>
+          </LabelBadge>
         </Group>
         <KlaviyoForm
           key={`${storeId}-${s.updated_at ?? ''}`}

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, FileInput, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Code, FileInput, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,9 @@ import { api, isApiError } from '../api';
 import { importSubscribers, subscribers, unsubscribe } from '../api/emailMarketing';
 import { FormError } from '../components/FormError';
 import { StorePicker } from './StorePicker';
+import { LabelBadge } from '../components/LabelBadge';
+import { SUBSCRIBER_STATUS_LABELS } from './labels';
+import { label } from '../format/labels';
 
 /** List fetches wait 200 ms after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -39,7 +42,11 @@ function ImportCard() {
         <StorePicker value={storeId} onChange={setStoreId} />
         <FileInput
           label="CSV file"
-          description="A header row with email, and optionally first_name and last_name."
+          description={
+            <>
+              A header row with <Code>email</Code>, and optionally <Code>first_name</Code> and <Code>last_name</Code>.
+            </>
+          }
           accept=".csv,text/csv"
           value={file}
           onChange={setFile}
@@ -113,9 +120,9 @@ export function SubscribersPage() {
                   <Table.Td>{s.email}</Table.Td>
                   <Table.Td>{`${s.first_name} ${s.last_name}`.trim()}</Table.Td>
                   <Table.Td>
-                    <Badge color={s.status === 'subscribed' ? 'green' : 'gray'}>{s.status}</Badge>
+                    <LabelBadge color={s.status === 'subscribed' ? 'green' : 'gray'} code={s.status}>{SUBSCRIBER_STATUS_LABELS[s.status]}</LabelBadge>
                   </Table.Td>
-                  <Table.Td>{s.source}</Table.Td>
+                  <Table.Td title={s.source}>{label({}, s.source)}</Table.Td>
                   <Table.Td>
                     <Group justify="flex-end">
                       {s.status === 'subscribed' && (

@@ -1,4 +1,4 @@
-import { AppShell, Badge, Burger, Button, Group, ScrollArea } from '@mantine/core';
+import { AppShell, Burger, Button, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowBackUp, IconSparkles } from '@tabler/icons-react';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
@@ -24,6 +24,7 @@ import { SellerSurvey } from '../survey/SellerSurvey';
 import { systemConfigsQuery } from '../systemconfig/systemConfigs';
 import { CampaignTracker } from '../tracking/CampaignTracker';
 import classes from './DefaultLayout.module.css';
+import { LabelBadge } from '../components/LabelBadge';
 
 /** The signed-in frame: top bar, menu, footer, quick navigation. */
 export function DefaultLayout() {
@@ -74,9 +75,9 @@ export function DefaultLayout() {
           <Group gap="sm" wrap="nowrap">
             {isImpersonated(user) && (
               <>
-                <Badge color="orange" variant="light" data-testid="impersonating" visibleFrom="sm">
+                <LabelBadge color="orange" data-testid="impersonating" visibleFrom="sm">
                   Signed in as seller
-                </Badge>
+                </LabelBadge>
                 <Button
                   size="xs"
                   variant="light"
@@ -89,9 +90,9 @@ export function DefaultLayout() {
               </>
             )}
             {isDesigner(user) && (
-              <Badge variant="light" data-testid="designer-label">
+              <LabelBadge data-testid="designer-label">
                 Designer
-              </Badge>
+              </LabelBadge>
             )}
             {visible.includes('topbar.ai_design') && (
               <Button component={Link} to="/ai-design" variant="light" size="xs" leftSection={<IconSparkles size={16} />}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -22,6 +22,7 @@ import {
   withoutDismissed,
   type KeyValue,
 } from './popupRules';
+import { LabelBadge } from '../components/LabelBadge';
 
 function reportFailure(error: unknown) {
   toasts.show({ color: 'red', message: isApiError(error) ? error.message : 'Something went wrong.' });
@@ -75,9 +76,9 @@ function PopupSteps({ list, storage }: { list: Notification[]; storage: KeyValue
         />
         <Group justify="space-between">
           <Group gap="xs">
-            <Badge variant="light" data-testid="notification-popup-step">
+            <LabelBadge data-testid="notification-popup-step">
               {step + 1} / {list.length}
-            </Badge>
+            </LabelBadge>
             <Button
               variant="subtle"
               size="xs"

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, Pagination, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Pagination, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconChecks } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { api, isApiError } from '../api';
 import { markAllAsRead, notificationKeys, notificationsPage } from '../api/notifications';
 import { PostedAt, Subject } from './NotificationContent';
+import { LabelBadge } from '../components/LabelBadge';
 
 /** `/notifications`: the account's notifications, 15 to a page, newest first, with "Mark all as read". */
 export function NotificationsPage() {
@@ -65,9 +66,9 @@ export function NotificationsPage() {
                     <PostedAt notification={n} />
                   </Stack>
                   {n.is_new && (
-                    <Badge color="blue" variant="light">
+                    <LabelBadge color="blue">
                       New
-                    </Badge>
+                    </LabelBadge>
                   )}
                 </Group>
               </UnstyledButton>

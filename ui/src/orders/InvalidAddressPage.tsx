@@ -9,9 +9,10 @@ import { ListPager, PagedListCard } from '../components/PagedList';
 import { useSessionUser } from '../session/useSessionUser';
 import { ORDERS_KEY } from './keys';
 import { formatDateTime } from '../format/dateTime';
-import { formatMoney, label, ORDER_STATUS_LABELS } from './labels';
+import { formatMoney, ORDER_STATUS_LABELS } from './labels';
 import { BuyerCell, OrderNumberLink } from './OrderRowsTable';
 import { StatusBadge } from './StatusBadge';
+import { label } from '../format/labels';
 
 const ONLY_INVALID = { ...NO_FILTERS, fulfillment_status: 'invalid' };
 

@@ -13,13 +13,13 @@ import {
   ACTION_LABELS,
   formatMoney,
   FULFILLMENT_STATUS_LABELS,
-  label,
   ORDER_STATUS_LABELS,
   ORDER_TYPE_LABELS,
   PAYMENT_STATUS_LABELS,
 } from './labels';
 import { formatDateTime } from '../format/dateTime';
 import { StatusBadge } from './StatusBadge';
+import { label } from '../format/labels';
 
 const REVIEW_LABELS: Readonly<Record<string, string>> = {
   designing: 'Waiting for review',

@@ -1,16 +1,12 @@
-import { Badge } from '@mantine/core';
-import { label, statusColor } from './labels';
+import { LabelBadge } from '../components/LabelBadge';
+import { label } from '../format/labels';
+import { statusColor } from './labels';
 
-/** A status in words, in full: the badge grows with its label and is never cut. */
+/** A status in words, in full (LabelBadge), its code on hover. */
 export function StatusBadge({ table, code }: { table: Readonly<Record<string, string>>; code: string }) {
   return (
-    <Badge
-      variant="light"
-      color={statusColor(code)}
-      miw="max-content"
-      styles={{ root: { flexShrink: 0 }, label: { overflow: 'visible', textOverflow: 'clip' } }}
-    >
+    <LabelBadge color={statusColor(code)} code={code}>
       {label(table, code)}
-    </Badge>
+    </LabelBadge>
   );
 }

@@ -70,13 +70,6 @@ const COLORS: Readonly<Record<string, string>> = {
 
 export const statusColor = (status: string) => COLORS[status] ?? 'gray';
 
-/** A label for a code: the table's word, else the code made readable (never a raw snake_case code). */
-export function label(table: Readonly<Record<string, string>>, code: string): string {
-  const known = table[code];
-  if (known) return known;
-  const words = code.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /** Minor units to the currency's display: formatMoney({amount: 1999, currency: 'EUR'}) is "€19.99". */
 export function formatMoney(m: Money): string {

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
   IconBuildingStore,
   IconCash,
@@ -22,6 +22,7 @@ import { useSessionUser } from '../session/useSessionUser';
 import { useSurvey } from '../survey/useSurvey';
 import { ProductTour, TourStop } from '../tour/ProductTour';
 import { TOUR_SCREENS, type ScreenAnchor } from '../tour/steps';
+import { LabelBadge } from '../components/LabelBadge';
 
 function memberSince(user: User): string {
   const created = new Date(user.created_at);
@@ -236,9 +237,9 @@ export function DashboardPage() {
               <Group gap={6} data-testid="user-roles">
                 {user.roles.length > 0 ? (
                   user.roles.map((role) => (
-                    <Badge key={role} variant="light" tt="capitalize">
+                    <LabelBadge key={role} tt="capitalize">
                       {role}
-                    </Badge>
+                    </LabelBadge>
                   ))
                 ) : (
                   <Text c="dimmed">No roles</Text>

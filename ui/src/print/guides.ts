@@ -6,10 +6,14 @@
 export const GUIDES = {
   printArea: { color: '#228be6', width: 1.5, dash: null },
   safeArea: { color: '#f76707', width: 1.5, dash: [6, 4] },
+  product: { color: '#868e96', width: 1.5, dash: null },
 } as const;
 
 /** What the guides mean, in the words under every view that draws them. */
 export const GUIDES_LEGEND = 'Blue: print area · dashed orange: safe area';
+
+/** The legend's words for the product outline, where a view draws one. */
+export const OUTLINE_LEGEND = 'grey: the product';
 
 /**
  * The safe area's inset in print pixels: an eighth of an inch at the print space's DPI, the margin

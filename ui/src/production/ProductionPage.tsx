@@ -1,4 +1,4 @@
-import { Alert, Button, Card, FileButton, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, FileButton, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTruckDelivery, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../format/dateTime';
 import { ORDER_STATUS_LABELS } from '../orders/labels';
 import { StatusBadge } from '../orders/StatusBadge';
 import { useSessionUser } from '../session/useSessionUser';
+import { plural } from '../format/plural';
 
 const PRODUCTION_KEY = ['production'] as const;
 
@@ -88,7 +89,8 @@ function TrackingUpload() {
               Tracking by CSV
             </Title>
             <Text size="sm" c="dimmed">
-              Columns order_number, carrier, tracking_number and optionally tracking_url; each line ships its order.
+              Columns <Code>order_number</Code>, <Code>carrier</Code>, <Code>tracking_number</Code> and optionally{' '}
+              <Code>tracking_url</Code>; each line ships its order.
             </Text>
           </div>
           <FileButton onChange={(file) => file && upload.mutate(file)} accept=".csv,text/csv">
@@ -102,7 +104,7 @@ function TrackingUpload() {
         {report && (
           <>
             <Text size="sm" data-testid="tracking-summary">
-              {shipped} of {report.length} {report.length === 1 ? 'line' : 'lines'} shipped.
+              {shipped} of {plural(report.length, 'line')} shipped.
             </Text>
             <Table verticalSpacing="xs">
               <Table.Thead>

@@ -1,10 +1,11 @@
-import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../api';
 import { discountLabel, onPromotion } from '../api/promotions';
 import { ListPager, PagedListCard } from '../components/PagedList';
+import { LabelBadge } from '../components/LabelBadge';
 
 /** `/on-promotion`: the campaigns an active promotion applies to now, with its codes. */
 export function OnPromotionPage() {
@@ -36,9 +37,9 @@ export function OnPromotionPage() {
                   <Table.Td>
                     <Group gap={6}>
                       {c.promotions.map((p) => (
-                        <Badge key={p.id} variant="light" style={{ textTransform: 'none' }}>
+                        <LabelBadge key={p.id} style={{ textTransform: 'none' }}>
                           {p.code} · {discountLabel(p)}
-                        </Badge>
+                        </LabelBadge>
                       ))}
                     </Group>
                   </Table.Td>

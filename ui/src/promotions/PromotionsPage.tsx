@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -25,6 +25,7 @@ import { formatDateTime } from '../format/dateTime';
 import { plural } from '../format/plural';
 import { formatMoney } from '../orders/labels';
 import { useSessionUser } from '../session/useSessionUser';
+import { LabelBadge } from '../components/LabelBadge';
 
 const PROMOTIONS_KEY = ['promotions'];
 
@@ -126,9 +127,9 @@ export function PromotionsPage() {
                         ))}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Badge color={STATUS_COLORS[p.status] ?? 'gray'} variant="light" miw="max-content">
+                    <LabelBadge color={STATUS_COLORS[p.status] ?? 'gray'}>
                       {STATUS_LABELS[p.status] ?? p.status}
-                    </Badge>
+                    </LabelBadge>
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconMaximize, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import OpenSeadragon from 'openseadragon';
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
@@ -6,6 +6,7 @@ import { api } from '../api';
 import type { Manifest } from '../api/review';
 import { GUIDES, guideBorder, safeInset } from '../print/guides';
 import { MAX_SCALE, levelFor, sameView, zoomPercent, type ViewState } from './viewport';
+import { LabelBadge } from '../components/LabelBadge';
 
 /** The API base the tiles are fetched under, as the app's API client uses it. */
 const API_BASE = (import.meta.env.VITE_API_BASE_URL ?? '/api').replace(/\/+$/, '');
@@ -257,9 +258,9 @@ export function DeepZoomViewer({ manifest, tilesUrl, dpi, height = 560, sharedVi
           </Button>
         </Group>
         <Group gap="xs">
-          <Badge variant="light" color="blue" data-testid="zoom-level">
+          <LabelBadge color="blue" data-testid="zoom-level">
             {percent === undefined ? '–' : `${percent}%`}
-          </Badge>
+          </LabelBadge>
           <Text size="xs" c="dimmed">
             level {level + 1}/{manifest.levels}
           </Text>

@@ -1,10 +1,18 @@
-import { Badge, Code, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Code, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { DpiObject, ReviewEvent, ReviewItem, ReviewStatus } from '../api/review';
+import type { ReviewEvent, ReviewItem, ReviewStatus } from '../api/review';
 import { formatBytes } from '../campaigns/editorState';
+import { LabelBadge } from '../components/LabelBadge';
+import { QUALITY_LOOK } from '../print/quality';
 
-const QUALITY_COLOR: Record<DpiObject['quality'], string> = { good: 'green', normal: 'yellow', low: 'red' };
+/** A review item's status in words. */
+const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  designing: 'Being designed',
+  reviewing: 'To review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
 
 const STATUS_COLOR: Record<ReviewStatus, string> = {
   designing: 'gray',
@@ -15,9 +23,9 @@ const STATUS_COLOR: Record<ReviewStatus, string> = {
 
 export function StatusBadge({ status }: { status: ReviewStatus }) {
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" data-testid="review-status">
-      {status}
-    </Badge>
+    <LabelBadge color={STATUS_COLOR[status]} data-testid="review-status" code={status}>
+      {REVIEW_STATUS_LABELS[status]}
+    </LabelBadge>
   );
 }
 
@@ -54,9 +62,9 @@ export function FactsPanel({ item }: { item: ReviewItem }) {
       <Fact label="Dimensions" testId="fact-dimensions">
         {item.width !== null && item.height !== null ? `${item.width} × ${item.height} px` : '–'}{' '}
         {item.width !== null && (
-          <Badge size="xs" color={sizeOK ? 'green' : 'red'} variant="light">
+          <LabelBadge size="xs" color={sizeOK ? 'green' : 'red'}>
             {sizeOK ? 'matches print area' : `print area ${space.width} × ${space.height}`}
-          </Badge>
+          </LabelBadge>
         )}
       </Fact>
       <Fact label="Declared DPI" testId="fact-dpi">
@@ -112,9 +120,9 @@ export function DpiPanel({ item }: { item: ReviewItem }) {
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Badge color={QUALITY_COLOR[o.quality]} variant="light">
-                    {o.quality}
-                  </Badge>
+                  <LabelBadge color={QUALITY_LOOK[o.quality].color} code={o.quality}>
+                    {QUALITY_LOOK[o.quality].label}
+                  </LabelBadge>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,8 @@ import { ConfirmDelete } from '../feedback/ConfirmDelete';
 import { useSessionUser } from '../session/useSessionUser';
 import { STORES_KEY } from './keys';
 import { shopURL } from './shopURL';
+import { LabelBadge } from '../components/LabelBadge';
+import { plural } from '../format/plural';
 
 /** `/storefronts`: the account's stores, searchable, with their shop address, open state and campaigns. */
 export function StorefrontsPage() {
@@ -65,9 +67,9 @@ export function StorefrontsPage() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{s.currency}</Table.Td>
-                  <Table.Td>{s.campaigns === 1 ? '1 campaign' : `${s.campaigns} campaigns`}</Table.Td>
+                  <Table.Td>{plural(s.campaigns, 'campaign')}</Table.Td>
                   <Table.Td>
-                    <Badge color={s.is_open ? 'green' : 'gray'}>{s.is_open ? 'Open' : 'Closed'}</Badge>
+                    <LabelBadge color={s.is_open ? 'green' : 'gray'}>{s.is_open ? 'Open' : 'Closed'}</LabelBadge>
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">

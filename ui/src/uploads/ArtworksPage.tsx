@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   FileButton,
@@ -20,8 +19,13 @@ import { api } from '../api';
 import { listUploads, variantUrl, type Upload } from './api';
 import { notifyUploadFailed } from './notify';
 import { uploadFile } from './uploader';
+import { LabelBadge } from '../components/LabelBadge';
 
-const STATUS_COLOR = { pending: 'yellow', ready: 'green', rejected: 'red' } as const;
+const STATUS_LOOK = {
+  pending: { color: 'yellow', label: 'Checking' },
+  ready: { color: 'green', label: 'Ready' },
+  rejected: { color: 'red', label: 'Refused' },
+} as const;
 
 function UploadCard({ upload }: { upload: Upload }) {
   return (
@@ -46,9 +50,9 @@ function UploadCard({ upload }: { upload: Upload }) {
           <Text size="sm" fw={500} truncate="end" title={upload.file_name}>
             {upload.file_name}
           </Text>
-          <Badge color={STATUS_COLOR[upload.status]} variant="light">
-            {upload.status}
-          </Badge>
+          <LabelBadge color={STATUS_LOOK[upload.status].color} code={upload.status}>
+            {STATUS_LOOK[upload.status].label}
+          </LabelBadge>
         </Group>
         {upload.status === 'ready' && (
           <Text size="xs" c="dimmed" data-testid="upload-meta">

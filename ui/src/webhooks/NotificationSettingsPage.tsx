@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -38,6 +37,7 @@ import { ListPager, PagedListCard } from '../components/PagedList';
 import { formatDateTime } from '../format/dateTime';
 import { plural } from '../format/plural';
 import { useSessionUser } from '../session/useSessionUser';
+import { LabelBadge } from '../components/LabelBadge';
 
 const ENDPOINTS_KEY = ['notification-endpoints'];
 const DELIVERIES_KEY = ['notification-deliveries'];
@@ -151,14 +151,14 @@ export function NotificationSettingsPage() {
                   </Table.Td>
                   <Table.Td>
                     {e.enabled ? (
-                      <Badge color="green" variant="light">
+                      <LabelBadge color="green">
                         On
-                      </Badge>
+                      </LabelBadge>
                     ) : (
                       <Stack gap={2}>
-                        <Badge color="gray" variant="light">
+                        <LabelBadge color="gray">
                           Off
-                        </Badge>
+                        </LabelBadge>
                         {e.disabled_reason && (
                           <Text size="xs" c="red">
                             {e.disabled_reason}
@@ -326,9 +326,9 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
                   </Table.Td>
                   <Table.Td>{formatDateTime(d.created_at, user.timezone)}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS[d.status].color} variant="light">
+                    <LabelBadge color={STATUS[d.status].color}>
                       {STATUS[d.status].label}
-                    </Badge>
+                    </LabelBadge>
                     <Text size="xs" c="dimmed">
                       {plural(d.attempts, 'try', 'tries')}
                     </Text>

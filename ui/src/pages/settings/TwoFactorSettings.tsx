@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, Image, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Image, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { FormError } from '../../components/FormError';
 import { meQuery } from '../../session/queries';
 import { useSessionUser } from '../../session/useSessionUser';
 import { applyServerError } from '../auth/formErrors';
+import { LabelBadge } from '../../components/LabelBadge';
 
 const codeRule = (value: string) =>
   /^\d{6}$/.test(value.trim()) ? null : 'Enter the 6-digit code from your authenticator app.';
@@ -100,9 +101,9 @@ export function TwoFactorSettings() {
           <Title order={3} fz="h4">
             Two-factor authentication
           </Title>
-          <Badge color="green" variant="light">
+          <LabelBadge color="green">
             On
-          </Badge>
+          </LabelBadge>
         </Group>
         <Text size="sm" c="dimmed">
           Signing in asks for a code from your authenticator app. Enter your password and a current code to turn it
@@ -128,9 +129,9 @@ export function TwoFactorSettings() {
         <Title order={3} fz="h4">
           Two-factor authentication
         </Title>
-        <Badge color="gray" variant="light">
+        <LabelBadge color="gray">
           Off
-        </Badge>
+        </LabelBadge>
       </Group>
       <Text size="sm" c="dimmed">
         Protect your account with a time-based code from an authenticator app (Google Authenticator, 1Password,
