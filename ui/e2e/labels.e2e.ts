@@ -19,6 +19,9 @@ const SELLER_SCREENS = [
   '/bulk-campaigns',
   '/bulk-campaigns/multi-print-spaces',
   '/personalized/artworks',
+  '/personalized/fonts',
+  '/collections',
+  '/product/stock-status',
   '/email-marketing/campaigns',
   '/email-marketing/subscribers',
   '/email-marketing/senders',
@@ -33,7 +36,7 @@ const SELLER_SCREENS = [
   '/settings/account',
 ];
 const DESIGNER_SCREENS = ['/', '/orders/design'];
-const ADMIN_SCREENS = ['/', '/system/production', '/system/payouts', '/system/mail'];
+const ADMIN_SCREENS = ['/', '/system/production', '/system/payouts', '/system/stock-status', '/system/mail'];
 
 /** What a screen shows that it should not: codes in place of words, and badges whose label is cut. */
 interface Findings {
@@ -97,14 +100,14 @@ describe('every screen in words: no codes, no cut badges', () => {
     const { context, page } = await openPage(browser());
     closers.push(() => context.close());
     await signIn(page, DEMO_SELLER);
-    // A campaign's editor and an order's page too, when the seller has them.
+    // A campaign's editor and an order's page and invoice too, when the seller has them.
     const screens = [...SELLER_SCREENS];
     await page.goto('/campaigns');
     const editor = await page.locator('a[href*="/campaigns/"][href*="/edit/"]').first().getAttribute('href', { timeout: 10_000 }).catch(() => null);
     if (editor) screens.push(editor);
     await page.goto('/orders');
     const order = await page.locator('a[href^="/orders/detail/"]').first().getAttribute('href', { timeout: 10_000 }).catch(() => null);
-    if (order) screens.push(order);
+    if (order) screens.push(order, order.replace('/detail/', '/invoice/'));
     expect(await walk(page, 'seller', screens)).toEqual({});
   });
 

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Card, FileButton, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, FileButton, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { LabelBadge } from '../components/LabelBadge';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,13 +44,9 @@ function FontCard({ font, sample, onDelete }: { font: Font; sample: string; onDe
           </Text>
         </Stack>
         {font.platform ? (
-          <Badge variant="light" color="gray">
-            Included
-          </Badge>
+          <LabelBadge color="gray">Included</LabelBadge>
         ) : (
-          <Badge variant="light" color="blue">
-            Yours
-          </Badge>
+          <LabelBadge color="blue">Yours</LabelBadge>
         )}
       </Group>
       <Text

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Card, Checkbox, ColorSwatch, Group, Loader, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, ColorSwatch, Group, Loader, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { LabelBadge } from '../components/LabelBadge';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -249,9 +250,7 @@ export function StockStatusPage() {
                         const r = c.cells.get(s);
                         if (!r) return <Table.Td key={s} />;
                         const badge = (
-                          <Badge color={r.in_stock ? 'green' : 'red'} variant="light" style={{ overflow: 'visible' }}>
-                            {r.in_stock ? 'In stock' : 'Out of stock'}
-                          </Badge>
+                          <LabelBadge color={r.in_stock ? 'green' : 'red'}>{r.in_stock ? 'In stock' : 'Out of stock'}</LabelBadge>
                         );
                         return (
                           <Table.Td key={s} ta="center" data-testid="stock-cell" data-variant={`${t.name} ${c.name} ${s}`}>
