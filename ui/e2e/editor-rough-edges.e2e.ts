@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canvasPng } from './support/images';
 import { DEMO_SELLER, PHONE_VIEWPORT, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
@@ -235,5 +235,35 @@ describe('the editor’s rough edges in Chromium', () => {
     } finally {
       await phone.context.close();
     }
+  });
+
+  it('keeps a 255-character campaign name on the screen, in the editor and the campaigns list', async () => {
+    // The longest name a campaign may have, without a space to break at.
+    const long = `W${RUN}${'W'.repeat(255 - 1 - RUN.length)}`;
+    await page.goto('/campaigns');
+    await page.getByRole('button', { name: 'New campaign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New campaign' });
+    await dialog.getByLabel('Campaign name').fill(long);
+    await dialog.getByText('T-shirt', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Create campaign' }).click();
+    await page.waitForURL(/\/campaigns\/edit\/\d+$/);
+    // The name's own box, not only the page: a layout that hides overflow would still cut the name off.
+    const onScreen = async (what: string, name: Locator) => {
+      const box = await name.boundingBox();
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+      expect(box && box.x + box.width, `${what}: the name ends at ${box && box.x + box.width} px`).toBeLessThanOrEqual(widths.view);
+      expect(widths.page, `${what}: the page is ${widths.page} px wide in a ${widths.view} px window`).toBeLessThanOrEqual(widths.view);
+    };
+    const title = page.getByRole('heading', { level: 1, name: long });
+    await title.waitFor();
+    expect(await title.getAttribute('title')).toBe(long);
+    await onScreen('the editor', title);
+    await screenshot(page, 'editor-rough-edges-long-name');
+    await page.goto('/campaigns');
+    const link = page.getByRole('link', { name: long });
+    await link.waitFor();
+    expect(await link.getAttribute('title')).toBe(long);
+    await onScreen('the campaigns list', link);
+    await screenshot(page, 'editor-rough-edges-long-name-list');
   });
 });

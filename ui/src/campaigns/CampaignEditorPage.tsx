@@ -92,17 +92,17 @@ function Editor({ initial }: { initial: Campaign }) {
   return (
     <Stack gap="lg">
       <LeaveGuard when={!readOnly && isDirty(state) && !editor.save.isPending} />
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={2}>
+      <Group justify="space-between" align="flex-end" wrap="nowrap">
+        <Stack gap={2} miw={0}>
           <Anchor component={Link} to="/campaigns" size="sm">
             ← Campaigns
           </Anchor>
-          <Title order={1} fz="h2">
+          <Title order={1} fz="h2" lineClamp={2} title={draft.name || campaign.name} style={{ overflowWrap: 'anywhere' }}>
             {draft.name || campaign.name}
           </Title>
         </Stack>
         {!readOnly && (
-          <Group gap="xs">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             <ActionButton name="undo" icon={<IconArrowBackUp size={18} />} state={state} perform={perform} />
             <ActionButton name="redo" icon={<IconArrowForwardUp size={18} />} state={state} perform={perform} />
             <Button leftSection={<IconDeviceFloppy size={16} />} loading={editor.save.isPending} onClick={editor.onSave}>

@@ -126,8 +126,8 @@ export function CampaignsPage() {
                     <CampaignPicture campaign={c} />
                   </Table.Td>
                   <Table.Td>
-                    <Stack gap={4} align="flex-start">
-                      <Anchor component={Link} to={editorPath(c)} fw={500}>
+                    <Stack gap={4} align="flex-start" maw={420}>
+                      <Anchor component={Link} to={editorPath(c)} fw={500} lineClamp={2} title={c.name} style={{ overflowWrap: 'anywhere' }}>
                         {c.name}
                       </Anchor>
                       {c.mockups_pending && (
