@@ -292,6 +292,7 @@ function Editor({ initial }: { initial: Campaign }) {
       <ExportPanel campaignName={campaign.name} exports={editor.exports.data ?? []} products={campaign.products} progress={editor.progress} error={editor.exports.error} />
       <MockupGallery
         campaignId={campaign.id}
+        campaignName={draft.name || campaign.name}
         products={campaign.products}
         revisions={state.revisions}
         exportsSettled={editor.progress.settled}

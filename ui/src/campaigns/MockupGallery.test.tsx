@@ -64,7 +64,7 @@ function show(exportsSettled = true) {
   const gallery = (settled: boolean) => (
     <QueryClientProvider client={client}>
       <Notifications />
-      <MockupGallery campaignId={41} products={[product]} revisions={{ 90: 2 }} exportsSettled={settled} />
+      <MockupGallery campaignId={41} campaignName="Summer tee" products={[product]} revisions={{ 90: 2 }} exportsSettled={settled} />
     </QueryClientProvider>
   );
   const { rerender } = renderWithMantine(gallery(exportsSettled));
@@ -87,6 +87,10 @@ describe('MockupGallery', () => {
     expect(within(group).getByText('T-shirt')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'T-shirt, front mockup' })).toHaveAttribute('src', front.preview_url);
     expect(screen.getByRole('link', { name: 'Open the full T-shirt, front mockup' })).toHaveAttribute('href', front.url);
+    const download = screen.getByRole('link', { name: 'Download the T-shirt, front mockup' });
+    expect(download).toHaveAttribute('href', front.url);
+    expect(download).toHaveAttribute('download', 'Summer tee - T-shirt, front - mockup.png');
+    expect(screen.queryByRole('link', { name: 'Download the T-shirt, back mockup' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Making the T-shirt, back mockup')).toBeInTheDocument();
     rendered = true;
     expect(await screen.findByRole('img', { name: 'T-shirt, back mockup' }, { timeout: 3000 })).toHaveAttribute('src', '/api/files/p/41/design_12_7.png?v=def');

@@ -237,10 +237,10 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * The name a print file downloads under: what it is (campaign, product, print space) and its revision, in characters
- * every file system takes ("Summer tee - T-shirt - front - r3.png"), the campaign's name cut to 80 characters.
+ * A downloaded file's name made of what it is (`parts`, joined by " - "), with the extension of its `url`: characters
+ * file systems refuse become spaces, and the first part (a campaign's name) is cut to 80 characters.
  */
-export function printFileName(campaign: string, product: string, printSpace: string, revision: number, url: string): string {
+function downloadName(parts: readonly string[], url: string): string {
   const safe = (s: string) =>
     s
       .split('')
@@ -249,6 +249,17 @@ export function printFileName(campaign: string, product: string, printSpace: str
       .replace(/\s+/g, ' ')
       .trim();
   const extension = /\.([a-z0-9]{2,5})(?:\?|$)/i.exec(new URL(url, 'http://x').pathname)?.[1]?.toLowerCase() ?? 'png';
-  const parts = [safe(campaign).slice(0, 80).trim() || 'Campaign', safe(product), safe(printSpace), `r${revision}`].filter((p) => p !== '');
-  return `${parts.join(' - ')}.${extension}`;
+  const [first = '', ...rest] = parts;
+  const named = [safe(first).slice(0, 80).trim() || 'Campaign', ...rest.map(safe)].filter((p) => p !== '');
+  return `${named.join(' - ')}.${extension}`;
+}
+
+/** A print file's download name: "Summer tee - T-shirt - front - r3.png", not its storage key (7_r3.png). */
+export function printFileName(campaign: string, product: string, printSpace: string, revision: number, url: string): string {
+  return downloadName([campaign, product, printSpace, `r${revision}`], url);
+}
+
+/** A mockup's download name: "Summer tee - T-shirt, front - mockup.png". */
+export function mockupFileName(campaign: string, mockup: string, url: string): string {
+  return downloadName([campaign, mockup, 'mockup'], url);
 }
