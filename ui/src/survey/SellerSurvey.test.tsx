@@ -7,7 +7,7 @@ import { readCookie } from '../cookies';
 import { meQuery } from '../session/queries';
 import { renderWithMantine } from '../test/render';
 import { makeUser } from '../test/users';
-import { DISABLE_SURVEY_COOKIE, MSG_BAD_FACEBOOK, SURVEY_DELAY_MS } from './rules';
+import { DISABLE_SURVEY_COOKIE, MSG_BAD_FACEBOOK, SURVEY_DELAY_MS, SURVEY_RECHECK_MS } from './rules';
 
 /** Serves `accounts` as the authorized-accounts list (none by default) and records every request path. */
 function serve(accounts: unknown[] = []): string[] {
@@ -64,6 +64,23 @@ describe('seller survey', () => {
     await wait(1);
     expect(screen.getByRole('dialog', { name: 'Seller Survey' })).toBeInTheDocument();
     expect(paths).toEqual(['/api/seller/authorized-accounts']);
+  });
+
+  it('waits for a dialog the seller has open (New campaign) to close instead of covering it', async () => {
+    const other = document.createElement('div');
+    other.setAttribute('role', 'dialog');
+    other.setAttribute('aria-modal', 'true');
+    document.body.append(other);
+    try {
+      await setup(makeUser());
+      await wait(SURVEY_DELAY_MS + 3 * SURVEY_RECHECK_MS);
+      expect(screen.queryByRole('dialog', { name: 'Seller Survey' })).toBeNull();
+      other.remove();
+      await wait(SURVEY_RECHECK_MS);
+      expect(screen.getByRole('dialog', { name: 'Seller Survey' })).toBeInTheDocument();
+    } finally {
+      other.remove();
+    }
   });
 
   it('asks for Facebook and phone only when the account lacks them', async () => {

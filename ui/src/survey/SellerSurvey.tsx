@@ -13,6 +13,7 @@ import {
   firstFieldErrors,
   MSG_CANNOT_SAVE,
   SURVEY_DELAY_MS,
+  SURVEY_RECHECK_MS,
   surveySchema,
 } from './rules';
 import { markSurveyClosed } from './surveyState';
@@ -37,9 +38,15 @@ export function SellerSurvey() {
     validate: schemaResolver(surveySchema(askPhone), { sync: true }),
   });
 
+  // It waits for any dialog the seller has open (New campaign, a confirmation) to close rather than cover it.
   useEffect(() => {
     if (!wanted) return;
-    const timer = window.setTimeout(() => setOpened(true), SURVEY_DELAY_MS);
+    let timer = 0;
+    const openWhenFree = () => {
+      if (document.querySelector('[role="dialog"][aria-modal="true"]')) timer = window.setTimeout(openWhenFree, SURVEY_RECHECK_MS);
+      else setOpened(true);
+    };
+    timer = window.setTimeout(openWhenFree, SURVEY_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [wanted]);
 

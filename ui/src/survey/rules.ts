@@ -6,6 +6,9 @@ import { inOwnSellerAccount } from '../access';
 /** The survey shows about 2 s after the screen opens. */
 export const SURVEY_DELAY_MS = 2000;
 
+/** While another dialog is open the survey waits, looking again this often. */
+export const SURVEY_RECHECK_MS = 500;
+
 /** Set when the survey is closed, so it stays away for the cookie's lifetime. */
 export const DISABLE_SURVEY_COOKIE = 'disable_seller_survey';
 
