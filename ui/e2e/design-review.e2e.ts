@@ -124,6 +124,13 @@ describe('design review', () => {
       .poll(async () => (await items(designer)).find((i) => i.id === mug.id)?.status, { timeout: 15_000 })
       .toBe('approved');
     expect((await items(designer)).find((i) => i.id === aop.id)?.status).toBe('rejected');
+
+    // The detail follows the tab: under Rejected it shows a rejected item, the one the queue marks.
+    await page.getByText('Rejected', { exact: true }).click();
+    await page.waitForURL(`${BASE_URL}/orders/design`);
+    const current = page.locator('[data-testid="queue-item"][aria-current="true"]');
+    await current.filter({ hasText: 'PR-1002' }).waitFor();
+    await page.getByTestId('review-screen').and(page.locator(`[data-item="${aop.id}"]`)).waitFor();
     await context.close();
 
     // The seller reads the rejection among the notifications.

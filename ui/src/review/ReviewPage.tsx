@@ -147,6 +147,8 @@ export function ReviewPage() {
               onChange={(value) => {
                 setFilter(value);
                 setPage(1);
+                // The detail follows the tab: its first item, not the one picked under another tab.
+                void navigate(REVIEW_PATH);
               }}
               data={[
                 { value: 'open', label: 'To review' },
