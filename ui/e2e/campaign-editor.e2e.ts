@@ -204,7 +204,7 @@ describe('the campaign design editor in Chromium', () => {
     await expect.poll(() => front.getAttribute('data-status'), { timeout: 180_000, interval: 1000 }).toMatch(/^(done|failed)$/);
     expect(await front.getAttribute('data-status'), (await front.textContent()) ?? '').toBe('done');
     expect(await front.getByTestId('print-file-meta').textContent()).toContain('4500×5400 px · 300 DPI');
-    expect(await front.getByTestId('dpi-report').textContent()).toContain('low');
+    expect(await front.getByTestId('dpi-report').textContent()).toContain('Low');
     await screenshot(page, 'campaign-editor-print-file');
 
     const download = page.waitForEvent('download');

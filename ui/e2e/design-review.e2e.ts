@@ -88,7 +88,7 @@ describe('design review', () => {
     const canvas = page.getByTestId('deep-zoom');
     await canvas.waitFor();
     expect(await page.getByTestId('fact-dimensions').innerText()).toContain('13500 × 16200 px');
-    await page.getByTestId('dpi-report').getByText('low').waitFor();
+    await page.getByTestId('dpi-report').getByText('Low', { exact: true }).waitFor();
     const tilesOf = (level: number) =>
       requests.filter((p) => p.startsWith(`/api${ITEMS}/${aop.id}/tiles/1/${level}/`)).length;
     const fitted = Number(await canvas.getAttribute('data-level'));
