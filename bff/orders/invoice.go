@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -22,10 +21,6 @@ const (
 	invoicePreparingWait = "5" // seconds, the Retry-After of MsgInvoicePreparing
 )
 
-// pdfRound is how long one printing of an invoice's PDF is waited for: a PDF still missing a round
-// after its invoice was issued is queued again (docs/invoices.md).
-const pdfRound = 5 * time.Minute
-
 // Invoice is an order's invoice as the invoice page shows it.
 type Invoice struct {
 	invoices.Document
@@ -34,7 +29,7 @@ type Invoice struct {
 }
 
 // invoiceOf reads the invoice of the caller's order :id; an order the caller may not see and an order
-// without an invoice both answer 404. A missing PDF is queued (once per round).
+// without an invoice both answer 404. A missing PDF is queued (once per round, invoices.RequeuePDF).
 func (s *Service) invoiceOf(c echo.Context) (invoices.Document, error) {
 	sc, err := s.scope(c)
 	if err != nil {
@@ -45,7 +40,10 @@ func (s *Service) invoiceOf(c echo.Context) (invoices.Document, error) {
 		return invoices.Document{}, envelope.Fail(http.StatusNotFound, MsgOrderNotFound)
 	}
 	ctx := c.Request().Context()
-	if _, err := s.detail(ctx, sc, id); err != nil {
+	// One row read: whether the caller may see the order (its stores included).
+	if _, err := s.store.currency(ctx, sc, id); errors.Is(err, ErrNotFound) {
+		return invoices.Document{}, envelope.Fail(http.StatusNotFound, MsgOrderNotFound)
+	} else if err != nil {
 		return invoices.Document{}, err
 	}
 	doc, err := invoices.OfOrder(ctx, s.d.DB, sc.SellerID, id)
@@ -54,11 +52,8 @@ func (s *Service) invoiceOf(c echo.Context) (invoices.Document, error) {
 	} else if err != nil {
 		return invoices.Document{}, err
 	}
-	if doc.PDFKey == "" {
-		round := int64(time.Since(doc.IssuedAt) / pdfRound)
-		if err := invoices.QueuePDF(ctx, s.d.DB, doc.ID, max(round, 0)); err != nil {
-			return invoices.Document{}, err
-		}
+	if err := invoices.RequeuePDF(ctx, s.d.DB, doc); err != nil {
+		return invoices.Document{}, err
 	}
 	return doc, nil
 }

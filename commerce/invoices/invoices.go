@@ -75,15 +75,44 @@ func Issue(ctx context.Context, tx *sqlx.Tx, orderID int64) (Invoice, error) {
 	return inv, nil
 }
 
-// QueuePDF queues round round of the printing of invoice id's PDF: asking again within a round
-// queues nothing more (tasks.NewInvoicePDFJob).
-func QueuePDF(ctx context.Context, db sqlx.ExtContext, id, round int64) error {
+// PDFRound is how long one printing of an invoice's PDF is waited for: a PDF still missing a round
+// after its invoice was issued may be queued again (RequeuePDF).
+const PDFRound = 5 * time.Minute
+
+// QueuePDF queues round round of the printing of invoice id's PDF, once: a round queued before (the
+// invoice's pdf_round) queues nothing, so asking again within a round writes nothing.
+func QueuePDF(ctx context.Context, tx sqlx.ExtContext, id, round int64) error {
+	res, err := tx.ExecContext(ctx, `UPDATE invoices SET pdf_round = $2 WHERE id = $1 AND pdf_round < $2`, id, round)
+	if err != nil {
+		return fmt.Errorf("invoice %d: claim PDF round %d: %w", id, round, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
 	job, err := tasks.NewInvoicePDFJob(id, round, queue.Default)
 	if err != nil {
 		return err
 	}
-	_, err = outbox.Add(ctx, db, job)
+	_, err = outbox.Add(ctx, tx, job)
 	return err
+}
+
+// RequeuePDF queues the printing of doc's PDF when it is still missing, in the round its age is in: the
+// first for an invoice that never had one queued (numbered by the migration), a later one when the
+// earlier round's task gave up.
+func RequeuePDF(ctx context.Context, db *sqlx.DB, doc Document) error {
+	if doc.PDFKey != "" {
+		return nil
+	}
+	tx, err := db.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := QueuePDF(ctx, tx, doc.ID, max(int64(time.Since(doc.IssuedAt)/PDFRound), 0)); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // SetPDF records where invoice id's PDF is stored.

@@ -16,6 +16,8 @@ CREATE TABLE invoices (
     number    text        NOT NULL,
     issued_at timestamptz NOT NULL DEFAULT now(),
     pdf_key   text        NOT NULL DEFAULT '',
+    -- pdf_round is the last round of printing queued (-1: none yet); a round is queued once.
+    pdf_round bigint      NOT NULL DEFAULT -1,
     CONSTRAINT invoices_order_key UNIQUE (order_id),
     CONSTRAINT invoices_number_key UNIQUE (seller_id, seq),
     CONSTRAINT invoices_seq_check CHECK (seq > 0)
