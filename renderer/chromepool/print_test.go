@@ -85,13 +85,17 @@ func TestPrintPDFRefusesBadDocuments(t *testing.T) {
 	defer p.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	for _, doc := range []Document{
-		{Page: "/index.html", Call: "renderInvoice", Data: []byte(`{}`)},
-		{Page: InvoicePagePath, Call: "alert(1);renderInvoice", Data: []byte(`{}`)},
-		{Page: InvoicePagePath, Call: "renderInvoice", Data: []byte(`{}); fetch("http://x")`)},
+	// Each is refused before a browser is asked: the error is the refusal's, not a failed print's.
+	for _, tc := range []struct {
+		doc    Document
+		refuse string
+	}{
+		{Document{Page: "/index.html", Call: "renderInvoice", Data: []byte(`{}`)}, "no page"},
+		{Document{Page: InvoicePagePath, Call: "alert(1);renderInvoice", Data: []byte(`{}`)}, "not a page function's name"},
+		{Document{Page: InvoicePagePath, Call: "renderInvoice", Data: []byte(`{}); fetch("http://x")`)}, "not JSON"},
 	} {
-		if _, err := p.PrintPDF(ctx, doc); err == nil || strings.Contains(err.Error(), "context") {
-			t.Errorf("PrintPDF(%+v) = %v; want a refusal", doc, err)
+		if _, err := p.PrintPDF(ctx, tc.doc); err == nil || !strings.Contains(err.Error(), tc.refuse) {
+			t.Errorf("PrintPDF(%+v) = %v; want the refusal %q", tc.doc, err, tc.refuse)
 		}
 	}
 }
