@@ -605,11 +605,20 @@ func TestSaveToPrintFile(t *testing.T) {
 		item["download_url"] == "" || item["report"] == nil {
 		t.Fatalf("export: %v", item)
 	}
+	// The download is named for what it is, by the signed URL itself, as on S3 (platform/blob's
+	// conformance tests): the print file's storage key is not its name.
+	const name = "Print me - Mug wrap - wrap - r1.png"
+	if item["file_name"] != name {
+		t.Errorf("file_name = %v, want %q", item["file_name"], name)
+	}
 	res, err := http.Get(e.local(item["download_url"].(string)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
+	if want, _ := blob.ContentDisposition(name); res.Header.Get("Content-Disposition") != want {
+		t.Errorf("download Content-Disposition %q, want %q", res.Header.Get("Content-Disposition"), want)
+	}
 	var file bytes.Buffer
 	file.ReadFrom(res.Body)
 	cfg, err := png.DecodeConfig(bytes.NewReader(file.Bytes()))

@@ -33,7 +33,8 @@ const (
 // render:mockup task makes after each print file. IsDefaultMockup is '1' or '0', as the UI reads it;
 // URL serves the file (mockups under p/ are public) once the status is done, changing with each
 // render so that a browser never shows a previous revision's image; PreviewURL serves its 500 px
-// WebP preview the same way, empty for a mockup made before previews existed.
+// WebP preview the same way, empty for a mockup made before previews existed. DownloadURL, once
+// done, is a signed GET of the file that saves it as FileName (mockupFileName).
 type Mockup struct {
 	ID               int64      `db:"id" json:"id"`
 	ProductID        int64      `db:"product_id" json:"product_id"`
@@ -47,17 +48,20 @@ type Mockup struct {
 	URL              string     `db:"-" json:"url"`
 	PreviewKey       string     `db:"preview_url" json:"-"`
 	PreviewURL       string     `db:"-" json:"preview_url"`
+	DownloadURL      string     `db:"-" json:"download_url"`
+	FileName         string     `db:"-" json:"file_name"`
+	CampaignName     string     `db:"campaign_name" json:"-"`
 	Status           string     `db:"status" json:"status"`
 	Error            string     `db:"error" json:"error"`
 	RenderedAt       *time.Time `db:"rendered_at" json:"-"`
 }
 
 // mockups lists the campaign's mockups by product and template position, filled in for the answer.
-func mockups(ctx context.Context, q sqlx.QueryerContext, campaignID int64) ([]Mockup, error) {
+func (s *Service) mockups(ctx context.Context, q sqlx.QueryerContext, campaignID int64) ([]Mockup, error) {
 	out := []Mockup{}
 	const list = `SELECT m.id, m.product_id, m.print_space, m.mockup_template_id, coalesce(t.design_json->>'name', '') AS name,
-	m.design_revision, m.is_default_mockup, m.file_url, m.preview_url, m.status, m.error, m.rendered_at
-FROM campaign_mockups m JOIN mockup_templates t ON t.id = m.mockup_template_id
+	m.design_revision, m.is_default_mockup, m.file_url, m.preview_url, m.status, m.error, m.rendered_at, c.name AS campaign_name
+FROM campaign_mockups m JOIN mockup_templates t ON t.id = m.mockup_template_id JOIN campaigns c ON c.id = m.campaign_id
 WHERE m.campaign_id = $1 ORDER BY m.product_id, t.position, t.id`
 	if err := sqlx.SelectContext(ctx, q, &out, list, campaignID); err != nil {
 		return nil, fmt.Errorf("load mockups of campaign %d: %w", campaignID, err)
@@ -73,6 +77,12 @@ WHERE m.campaign_id = $1 ORDER BY m.product_id, t.position, t.id`
 			if m.PreviewKey != "" {
 				m.PreviewURL = renderURL(m.PreviewKey, *m.RenderedAt)
 			}
+			m.FileName = mockupFileName(m.CampaignName, m.Name, m.FileURL)
+			url, err := s.d.Store.SignDownload(ctx, m.FileURL, m.FileName, s.d.DownloadTTL)
+			if err != nil {
+				return nil, fmt.Errorf("sign mockup %s: %w", m.FileURL, err)
+			}
+			m.DownloadURL = url
 		}
 	}
 	return out, nil
@@ -97,7 +107,7 @@ func (s *Service) handleMockups(c echo.Context) error {
 	} else if err != nil {
 		return err
 	}
-	out, err := mockups(ctx, s.d.DB, id)
+	out, err := s.mockups(ctx, s.d.DB, id)
 	if err != nil {
 		return err
 	}
@@ -145,7 +155,7 @@ WHERE product_id = $1 AND is_default_mockup AND id <> $2`
 	if err != nil {
 		return err
 	}
-	out, err := mockups(c.Request().Context(), s.d.DB, id)
+	out, err := s.mockups(c.Request().Context(), s.d.DB, id)
 	if err != nil {
 		return err
 	}
@@ -184,7 +194,7 @@ func (s *Service) handleRetryMockup(c echo.Context) error {
 	if outboxID != 0 {
 		s.dispatch(ctx, id, outboxID)
 	}
-	out, err := mockups(ctx, s.d.DB, id)
+	out, err := s.mockups(ctx, s.d.DB, id)
 	if err != nil {
 		return err
 	}

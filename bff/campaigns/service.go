@@ -34,11 +34,11 @@ import (
 // Deps are what the campaign calls use.
 type Deps struct {
 	DB *sqlx.DB
-	// Store signs the print files' download URLs.
+	// Store signs the download URLs of the print files and mockups.
 	Store blob.Store
 	// Relay sends the export tasks right after the save commits (the relay's loop sends any left).
 	Relay *outbox.Relay
-	// DownloadTTL is the lifetime of a print file's signed download URL (the bff's
+	// DownloadTTL is the lifetime of a print file's or a mockup's signed download URL (the bff's
 	// PRESSROOM_FILE_URL_TTL).
 	DownloadTTL time.Duration
 	Log         *slog.Logger
@@ -242,7 +242,7 @@ func (s *Service) respond(c echo.Context, id int64) error {
 		camp.Designs = append(camp.Designs, Design{ID: r.ID, ProductID: r.ProductID, PrintSpace: r.PrintSpace,
 			DesignJSON: r.DesignJSON, Option: r.Option, Revision: r.Revision, Export: st})
 	}
-	if camp.Mockups, err = mockups(ctx, s.d.DB, id); err != nil {
+	if camp.Mockups, err = s.mockups(ctx, s.d.DB, id); err != nil {
 		return err
 	}
 	if camp.Warnings, err = trademark.Warnings(ctx, s.d.DB, "name", camp.Name); err != nil {
@@ -252,17 +252,18 @@ func (s *Service) respond(c echo.Context, id int64) error {
 }
 
 // exportState is a design's export as the editor reads it; the print file and its report are shown
-// once done, with a fresh signed download URL.
+// once done, with a fresh signed download URL that names the file.
 func (s *Service) exportState(ctx context.Context, r designRow) (ExportState, error) {
 	st := ExportState{Status: r.Status, Width: r.Width, Height: r.Height, DPI: r.DPI, FileSize: r.FileSize, Error: r.Error}
 	if r.Status != tasks.ExportDone {
 		return st, nil
 	}
-	url, err := s.d.Store.SignGet(ctx, r.FileURL, s.d.DownloadTTL)
+	name := printFileName(r.CampaignName, r.ProductName, r.PrintSpace, r.Revision, r.FileURL)
+	url, err := s.d.Store.SignDownload(ctx, r.FileURL, name, s.d.DownloadTTL)
 	if err != nil {
 		return ExportState{}, fmt.Errorf("sign print file %s: %w", r.FileURL, err)
 	}
-	st.FileURL, st.DownloadURL, st.Report = r.FileURL, url, r.Report
+	st.FileURL, st.DownloadURL, st.FileName, st.Report = r.FileURL, url, name, r.Report
 	return st, nil
 }
 

@@ -102,11 +102,13 @@ func (p Product) Spaces() ([]PrintSpace, error) {
 }
 
 // ExportState is where a design's print file stands. FileURL is the print file's blob key and
-// DownloadURL a signed GET of it; both, and the measures, are empty until the status is done.
+// DownloadURL a signed GET of it that saves it as FileName (printFileName); they, and the
+// measures, are empty until the status is done.
 type ExportState struct {
 	Status      string          `json:"status"`
 	FileURL     string          `json:"file_url"`
 	DownloadURL string          `json:"download_url"`
+	FileName    string          `json:"file_name"`
 	Width       int             `json:"width"`
 	Height      int             `json:"height"`
 	DPI         float64         `json:"dpi"`
@@ -195,6 +197,9 @@ type designRow struct {
 	Report     []byte    `db:"export_report"`
 	Error      string    `db:"export_error"`
 	UpdatedAt  time.Time `db:"updated_at"`
+	// CampaignName and ProductName name the print file's download.
+	CampaignName string `db:"campaign_name"`
+	ProductName  string `db:"product_name"`
 }
 
 const (
@@ -202,8 +207,8 @@ const (
 base_cost, extra_print_cost, personalized`
 	productColumns  = templateColumns + `, template_id`
 	campaignColumns = `id, name, kind, personalized, artwork_url, status, created_at, updated_at`
-	designColumns   = `id, product_id, print_space, design_json, option, revision, export_status, file_url, width, height,
-dpi, file_size, export_report, export_error, updated_at`
+	designColumns   = `d.id, d.product_id, d.print_space, d.design_json, d.option, d.revision, d.export_status, d.file_url,
+d.width, d.height, d.dpi, d.file_size, d.export_report, d.export_error, d.updated_at, c.name AS campaign_name, p.name AS product_name`
 )
 
 // store keeps campaigns in Postgres. Its functions take a database or a transaction.
@@ -368,7 +373,9 @@ func (store) campaign(ctx context.Context, q sqlx.QueryerContext, ownerID, id in
 
 func designRows(ctx context.Context, q sqlx.QueryerContext, campaignID int64) ([]designRow, error) {
 	rows := []designRow{}
-	const designs = `SELECT ` + designColumns + ` FROM campaign_designs WHERE campaign_id = $1 ORDER BY product_id, id`
+	const designs = `SELECT ` + designColumns + ` FROM campaign_designs d
+JOIN campaigns c ON c.id = d.campaign_id JOIN campaign_products p ON p.id = d.product_id
+WHERE d.campaign_id = $1 ORDER BY d.product_id, d.id`
 	if err := sqlx.SelectContext(ctx, q, &rows, designs, campaignID); err != nil {
 		return nil, fmt.Errorf("load designs of campaign %d: %w", campaignID, err)
 	}

@@ -8,6 +8,8 @@ import (
 	"mime"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Store keeps blobs under keys and hands out signed, expiring URLs for them. Both implementations
@@ -29,6 +31,10 @@ type Store interface {
 	SignUpload(ctx context.Context, key, contentType string, maxBytes int64, ttl time.Duration) (SignedUpload, error)
 	// SignGet returns a URL that serves the object to a plain HTTP GET until ttl has passed.
 	SignGet(ctx context.Context, key string, ttl time.Duration) (string, error)
+	// SignDownload is SignGet for a file a browser saves: the answer carries the Content-Disposition
+	// of ContentDisposition(fileName), so the file is saved under that name wherever the store
+	// serves it from. (A link's download attribute is ignored for another origin, such as S3's.)
+	SignDownload(ctx context.Context, key, fileName string, ttl time.Duration) (string, error)
 	// Check reports whether the store can take writes now (the local folder is writable, the S3
 	// bucket exists and answers), for readiness probes.
 	Check(ctx context.Context) error
@@ -136,6 +142,28 @@ func checkContentType(ct string) (string, error) {
 		}
 	}
 	return ct, nil
+}
+
+// MaxFileNameLength is the longest download name SignDownload accepts, in bytes: what file systems
+// take.
+const MaxFileNameLength = 255
+
+// ContentDisposition is the header that has a browser save a download as fileName: "attachment;
+// filename=..." as RFC 6266 writes it (quoted, or percent-encoded as filename* when it is not
+// ASCII). It refuses an empty name, one longer than MaxFileNameLength bytes, one that is not UTF-8
+// or holds a control character or a path separator.
+func ContentDisposition(fileName string) (string, error) {
+	switch {
+	case fileName == "":
+		return "", errors.New("blob: a download needs its file name")
+	case len(fileName) > MaxFileNameLength:
+		return "", fmt.Errorf("blob: file name %q longer than %d bytes", fileName, MaxFileNameLength)
+	case !utf8.ValidString(fileName):
+		return "", fmt.Errorf("blob: file name %q is not UTF-8", fileName)
+	case strings.ContainsFunc(fileName, func(r rune) bool { return unicode.IsControl(r) || r == '/' || r == '\\' }):
+		return "", fmt.Errorf("blob: file name %q holds a control character or a path separator", fileName)
+	}
+	return mime.FormatMediaType("attachment", map[string]string{"filename": fileName}), nil
 }
 
 func checkTTL(ttl time.Duration) error {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"mime"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -298,6 +299,61 @@ var conformanceCases = []struct {
 		}
 		if status, body, _ := do(t, http.MethodGet, u, nil, nil); status != http.StatusNotFound {
 			t.Errorf("GET = %d %q, want 404", status, body)
+		}
+	}},
+	{"signed download names the file, in ASCII and beyond", func(t *testing.T, b backend) {
+		f := b.open(t, nil)
+		ctx := context.Background()
+		key := f.key("print/41/90_r3.png")
+		put(t, f.store, key, "0123456789", "image/png")
+		for _, name := range []string{"Summer tee - T-shirt - front - r3.png", "Été « 2025 » - Mug, wrap - mockup.png"} {
+			u, err := f.store.SignDownload(ctx, key, name, time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := ContentDisposition(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			status, body, h := do(t, http.MethodGet, u, nil, nil)
+			if status != http.StatusOK || body != "0123456789" || h.Get("Content-Type") != "image/png" {
+				t.Errorf("GET %q = %d %q %v", name, status, body, h)
+			}
+			if got := h.Get("Content-Disposition"); got != want {
+				t.Errorf("Content-Disposition = %q, want %q", got, want)
+			}
+			// The name a browser reads back is the one signed.
+			if _, params, err := mime.ParseMediaType(h.Get("Content-Disposition")); err != nil || params["filename"] != name {
+				t.Errorf("Content-Disposition %q names %q (%v), want %q", h.Get("Content-Disposition"), params["filename"], err, name)
+			}
+			status, body, h = do(t, http.MethodGet, u, nil, http.Header{"Range": {"bytes=2-5"}})
+			if status != http.StatusPartialContent || body != "2345" || h.Get("Content-Disposition") != want {
+				t.Errorf("ranged GET = %d %q %v", status, body, h)
+			}
+			// The name is signed: another one in the URL is refused.
+			if status, body, _ := do(t, http.MethodGet, renamed(t, u), nil, nil); status != http.StatusForbidden {
+				t.Errorf("GET with the name changed = %d %q, want 403", status, body)
+			}
+		}
+		// A plain signed GET names nothing.
+		u, err := f.store.SignGet(ctx, key, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, h := do(t, http.MethodGet, u, nil, nil); h.Get("Content-Disposition") != "" {
+			t.Errorf("signed GET answered Content-Disposition %q", h.Get("Content-Disposition"))
+		}
+	}},
+	{"signed download refuses a name no browser can save", func(t *testing.T, b backend) {
+		f := b.open(t, nil)
+		key := f.key("print/41/90_r3.png")
+		for _, name := range []string{"", "a/b.png", `a\b.png`, "line\nbreak.png", "nul\x00.png", "bad\xff.png", strings.Repeat("a", MaxFileNameLength+1)} {
+			if _, err := f.store.SignDownload(context.Background(), key, name, time.Minute); err == nil {
+				t.Errorf("SignDownload(%q) signed a URL", name)
+			}
+		}
+		if _, err := f.store.SignDownload(context.Background(), "a//b", "ok.png", time.Minute); !errors.Is(err, ErrInvalidKey) {
+			t.Errorf("SignDownload of an invalid key: %v, want ErrInvalidKey", err)
 		}
 	}},
 	{"signed GET expires", func(t *testing.T, b backend) {
@@ -673,6 +729,25 @@ func tamper(t *testing.T, raw string) string {
 		}
 	}
 	t.Fatalf("no signature in %s", raw)
+	return ""
+}
+
+// renamed changes the file name a signed download URL carries, whichever scheme signed it.
+func renamed(t *testing.T, raw string) string {
+	t.Helper()
+	u, err := url.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	for _, name := range []string{"name", "response-content-disposition"} {
+		if v := q.Get(name); v != "" {
+			q.Set(name, strings.Replace(v, ".png", " (2).png", 1))
+			u.RawQuery = q.Encode()
+			return u.String()
+		}
+	}
+	t.Fatalf("no file name in %s", raw)
 	return ""
 }
 

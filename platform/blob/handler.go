@@ -11,7 +11,7 @@ import (
 )
 
 // Handler serves the local store's signed URLs: GET and HEAD stream an object (with ranges,
-// ETag and Last-Modified), PUT stores the body. Mount it, without stripping, at the path of
+// ETag and Last-Modified, and a download's Content-Disposition), PUT stores the body. Mount it, without stripping, at the path of
 // PublicURL, e.g. for echo: e.Any("/blobs/*", echo.WrapHandler(store.Handler(log))).
 //
 // Every refusal is a small JSON body in the API's envelope shape: 403 for a missing, tampered or
@@ -78,7 +78,8 @@ func (h *handler) cors(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) get(w http.ResponseWriter, r *http.Request, key string) {
-	if _, ref := h.s.verify(r.URL.Query(), http.MethodGet, key); ref != nil {
+	sg, ref := h.s.verify(r.URL.Query(), http.MethodGet, key)
+	if ref != nil {
 		writeJSON(w, ref.status, false, ref.message, nil)
 		return
 	}
@@ -102,6 +103,11 @@ func (h *handler) get(w http.ResponseWriter, r *http.Request, key string) {
 	// Uploaded files share the app's origin: never let one run as a page.
 	hd.Set("X-Content-Type-Options", "nosniff")
 	hd.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	if sg.fileName != "" {
+		// Signed by SignDownload, which checked the name.
+		cd, _ := ContentDisposition(sg.fileName)
+		hd.Set("Content-Disposition", cd)
+	}
 	http.ServeContent(w, r, "", info.ModTime, obj)
 }
 

@@ -33,6 +33,10 @@ func TestHandlerRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	downloadURL, err := s.SignDownload(ctx, "u/1/there.png", "There.png", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
 	png := http.Header{"Content-Type": {"image/png"}}
 	base := s.srv.URL + "/blobs/"
 
@@ -49,6 +53,9 @@ func TestHandlerRefusals(t *testing.T) {
 		{"bad expires", http.MethodGet, strings.Replace(getURL, "expires=", "expires=x", 1), nil, nil, 403, "The address signature is invalid."},
 		{"expiry moved later", http.MethodGet, strings.Replace(getURL, "expires=", "expires=9", 1), nil, nil, 403, "The address signature is invalid."},
 		{"tampered signature", http.MethodGet, tamper(t, getURL), nil, nil, 403, "The address signature is invalid."},
+		{"download name added", http.MethodGet, getURL + "&name=There.png", nil, nil, 403, "The address signature is invalid."},
+		{"download name changed", http.MethodGet, strings.Replace(downloadURL, "name=There", "name=Elsewhere", 1), nil, nil, 403, "The address signature is invalid."},
+		{"download name removed", http.MethodGet, strings.Replace(downloadURL, "name=There.png", "", 1), nil, nil, 403, "The address signature is invalid."},
 		{"signature not base64", http.MethodGet, strings.Replace(getURL, "sig=", "sig=%25", 1), nil, nil, 403, "The address signature is invalid."},
 		{"PUT with a GET signature", http.MethodPut, getURL, strings.NewReader("x"), png, 403, "The address is not signed for this method."},
 		{"wrong content type", http.MethodPut, signPut("u/1/new.png"), strings.NewReader("x"), http.Header{"Content-Type": {"image/jpeg"}}, 403, "The Content-Type header does not match the signed upload."},
@@ -56,7 +63,7 @@ func TestHandlerRefusals(t *testing.T) {
 		{"streamed body too large", http.MethodPut, signPut("u/1/big.png"), io.MultiReader(strings.NewReader(strings.Repeat("x", 1001))), png, 413, "The file is too large."},
 		{"declared body over the signed cap", http.MethodPut, signCapped("u/1/capped.png", 10), strings.NewReader(strings.Repeat("x", 11)), png, 413, "The file is too large."},
 		{"streamed body over the signed cap", http.MethodPut, signCapped("u/1/capped.png", 10), io.MultiReader(strings.NewReader(strings.Repeat("x", 11))), png, 413, "The file is too large."},
-		{"PUT signed without a cap", http.MethodPut, s.sign(http.MethodPut, "u/1/uncapped.png", "image/png", 0, time.Minute), strings.NewReader("x"), png, 403, "The address is not signed."},
+		{"PUT signed without a cap", http.MethodPut, s.sign(http.MethodPut, "u/1/uncapped.png", "image/png", 0, "", time.Minute), strings.NewReader("x"), png, 403, "The address is not signed."},
 		{"invalid key", http.MethodGet, base + "u/1/..%2F..%2Fetc", nil, nil, 404, "The file does not exist."},
 		{"outside the base path", http.MethodGet, s.srv.URL + "/blobs", nil, nil, 404, ""},
 		{"other method", http.MethodPost, getURL, strings.NewReader("x"), nil, 405, "This method is not allowed here."},

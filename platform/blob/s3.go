@@ -168,13 +168,24 @@ func (s *S3) SignUpload(ctx context.Context, key, contentType string, maxBytes i
 
 // SignGet pre-signs a GET of key.
 func (s *S3) SignGet(ctx context.Context, key string, ttl time.Duration) (string, error) {
-	if err := ValidateKey(key); err != nil {
+	return s.signGet(ctx, key, ttl, nil)
+}
+
+// SignDownload pre-signs a GET of key with the response-content-disposition parameter, which the
+// service answers as the Content-Disposition header; the parameter is part of the signature.
+func (s *S3) SignDownload(ctx context.Context, key, fileName string, ttl time.Duration) (string, error) {
+	cd, err := ContentDisposition(fileName)
+	if err != nil {
 		return "", err
 	}
-	if err := checkTTL(ttl); err != nil {
+	return s.signGet(ctx, key, ttl, url.Values{"response-content-disposition": {cd}})
+}
+
+func (s *S3) signGet(ctx context.Context, key string, ttl time.Duration, params url.Values) (string, error) {
+	if err := checkSignGet(key, ttl); err != nil {
 		return "", err
 	}
-	u, err := s.signer.PresignedGetObject(ctx, s.bucket, key, ttl, nil)
+	u, err := s.signer.PresignedGetObject(ctx, s.bucket, key, ttl, params)
 	if err != nil {
 		return "", fmt.Errorf("sign get %s: %w", key, err)
 	}

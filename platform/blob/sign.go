@@ -17,18 +17,24 @@ import (
 //
 //	"pressroom-blob-url/2\n" + method + "\n" + key + "\n" + expires + "\n" + ct + "\n" + max
 //
-// ct and max are empty (and absent from the URL) for GET; a PUT always carries both, so the size
-// cap is as tamper-proof as the key. Keys need no escaping (ValidateKey).
+// followed, for a download (SignDownload, which adds &name=FILE), by "\n" + name: the name is as
+// tamper-proof as the key, and URLs without one keep their MAC. ct and max are empty (and absent
+// from the URL) for GET; a PUT always carries both, so the size cap is as tamper-proof as the key.
+// Keys need no escaping (ValidateKey). A name holds no control character (ContentDisposition), so
+// no two URLs sign the same text.
 
 const signVersion = "pressroom-blob-url/2\n"
 
-func (s *Local) mac(method, key string, expires int64, ct, max string) []byte {
+func (s *Local) mac(method, key string, expires int64, ct, max, name string) []byte {
 	m := hmac.New(sha256.New, s.key)
 	m.Write([]byte(signVersion + method + "\n" + key + "\n" + strconv.FormatInt(expires, 10) + "\n" + ct + "\n" + max))
+	if name != "" {
+		m.Write([]byte("\n" + name))
+	}
 	return m.Sum(nil)
 }
 
-func (s *Local) sign(method, key, ct string, maxBytes int64, ttl time.Duration) string {
+func (s *Local) sign(method, key, ct string, maxBytes int64, name string, ttl time.Duration) string {
 	expires := s.now().Add(ttl).Unix()
 	q := url.Values{}
 	q.Set("method", method)
@@ -41,7 +47,10 @@ func (s *Local) sign(method, key, ct string, maxBytes int64, ttl time.Duration) 
 		max = strconv.FormatInt(maxBytes, 10)
 		q.Set("max", max)
 	}
-	q.Set("sig", base64.RawURLEncoding.EncodeToString(s.mac(method, key, expires, ct, max)))
+	if name != "" {
+		q.Set("name", name)
+	}
+	q.Set("sig", base64.RawURLEncoding.EncodeToString(s.mac(method, key, expires, ct, max, name)))
 	return s.publicURL + "/" + key + "?" + q.Encode()
 }
 
@@ -53,20 +62,35 @@ func (s *Local) SignUpload(_ context.Context, key, contentType string, maxBytes 
 	}
 	maxBytes = min(maxBytes, s.maxUpload, s.maxObject)
 	return SignedUpload{
-		Method: http.MethodPut, URL: s.sign(http.MethodPut, key, contentType, maxBytes, ttl),
+		Method: http.MethodPut, URL: s.sign(http.MethodPut, key, contentType, maxBytes, "", ttl),
 		Headers: map[string]string{"Content-Type": contentType}, MaxBytes: maxBytes,
 	}, nil
 }
 
 // SignGet signs a GET (or HEAD) of key for ttl (MinTTL to MaxTTL). The object need not exist yet.
 func (s *Local) SignGet(_ context.Context, key string, ttl time.Duration) (string, error) {
+	if err := checkSignGet(key, ttl); err != nil {
+		return "", err
+	}
+	return s.sign(http.MethodGet, key, "", 0, "", ttl), nil
+}
+
+// SignDownload signs a GET of key that the Handler answers with the Content-Disposition of fileName.
+func (s *Local) SignDownload(_ context.Context, key, fileName string, ttl time.Duration) (string, error) {
+	if err := checkSignGet(key, ttl); err != nil {
+		return "", err
+	}
+	if _, err := ContentDisposition(fileName); err != nil {
+		return "", err
+	}
+	return s.sign(http.MethodGet, key, "", 0, fileName, ttl), nil
+}
+
+func checkSignGet(key string, ttl time.Duration) error {
 	if err := ValidateKey(key); err != nil {
-		return "", err
+		return err
 	}
-	if err := checkTTL(ttl); err != nil {
-		return "", err
-	}
-	return s.sign(http.MethodGet, key, "", 0, ttl), nil
+	return checkTTL(ttl)
 }
 
 func checkSignUpload(key, contentType string, maxBytes int64, ttl time.Duration) error {
@@ -105,6 +129,8 @@ type signed struct {
 	contentType string
 	// maxBytes caps a PUT's body; 0 for a GET.
 	maxBytes int64
+	// fileName is the name a download is saved under; "" for any other request.
+	fileName string
 }
 
 // verify checks a request's signature for method on key and returns what it signed. The MAC is
@@ -122,8 +148,8 @@ func (s *Local) verify(q url.Values, method, key string) (signed, *refusal) {
 	if err != nil {
 		return signed{}, refusedSignature
 	}
-	ct, max := q.Get("ct"), q.Get("max")
-	if !hmac.Equal(got, s.mac(signedMethod, key, expires, ct, max)) {
+	ct, max, name := q.Get("ct"), q.Get("max"), q.Get("name")
+	if !hmac.Equal(got, s.mac(signedMethod, key, expires, ct, max, name)) {
 		return signed{}, refusedSignature
 	}
 	if s.now().Unix() > expires {
@@ -132,7 +158,7 @@ func (s *Local) verify(q url.Values, method, key string) (signed, *refusal) {
 	if signedMethod != method {
 		return signed{}, refusedMethod
 	}
-	out := signed{contentType: ct}
+	out := signed{contentType: ct, fileName: name}
 	if method == http.MethodPut {
 		// Only this package signs, always with a cap; a PUT signed without one is not ours.
 		if out.maxBytes, err = strconv.ParseInt(max, 10, 64); err != nil || out.maxBytes < 1 {

@@ -47,6 +47,7 @@ describe('campaign calls', () => {
       status: 'done',
       file_url: 'p/1/print_3_r4.png',
       download_url: '/blob/p/1/print_3_r4.png?sig=x',
+      file_name: 'Summer tee - T-shirt - front - r4.png',
       width: 4500,
       height: 5400,
       dpi: 300,

@@ -75,7 +75,9 @@ export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 const exportShape = {
   status: z.enum(EXPORT_STATUSES),
   file_url: z.string(),
+  /** A signed download of the print file, which saves it as file_name (the bff names it). */
   download_url: z.string(),
+  file_name: z.string(),
   width: z.number(),
   height: z.number(),
   dpi: z.number(),
@@ -120,7 +122,8 @@ export type MockupStatus = (typeof MOCKUP_STATUSES)[number];
 /**
  * A mockup record of a campaign product: one mockup template's picture of the design of its print space.
  * `url` serves the image once done and changes with every render; `preview_url` serves its 500 px preview, empty
- * for a mockup made before previews; `is_default_mockup` is '1' or '0'.
+ * for a mockup made before previews; `download_url` downloads it as `file_name` (the bff names it); `is_default_mockup`
+ * is '1' or '0'.
  */
 const mockupSchema = z.object({
   id: z.number().int(),
@@ -133,6 +136,8 @@ const mockupSchema = z.object({
   file_url: z.string(),
   url: z.string(),
   preview_url: z.string(),
+  download_url: z.string(),
+  file_name: z.string(),
   status: z.enum(MOCKUP_STATUSES),
   error: z.string(),
 });

@@ -32,7 +32,7 @@ const product: Product = {
   personalized: false,
 };
 const art = addImage(emptyDocument(front), { id: 'art-1', src: 'u/1/artworks/a-art.png', width: 4500, height: 5400 }, { restricted: true });
-const idle = { status: 'none' as const, file_url: '', download_url: '', width: 0, height: 0, dpi: 0, file_size: 0, report: null, error: '' };
+const idle = { status: 'none' as const, file_url: '', download_url: '', file_name: '', width: 0, height: 0, dpi: 0, file_size: 0, report: null, error: '' };
 const CAMPAIGN: Campaign = {
   id: 41,
   name: 'Summer drop',
@@ -196,7 +196,8 @@ describe('CampaignEditorPage', { timeout: 20_000 }, () => {
             ...idle,
             revision: 2,
             status: 'done',
-            download_url: '/blob/p/41/print_90_r2.png?sig=x',
+            download_url: '/blob/p/41/print_90_r2.png?sig=x&name=Summer+tee+-+T-shirt+-+front+-+r2.png',
+            file_name: 'Summer tee - T-shirt - front - r2.png',
             width: 4500,
             height: 5400,
             dpi: 300,
@@ -217,7 +218,9 @@ describe('CampaignEditorPage', { timeout: 20_000 }, () => {
     const row = await screen.findByTestId('export-row', {}, { timeout: 5000 });
     await waitFor(() => expect(row).toHaveAttribute('data-status', 'done'), { timeout: 8000 });
     expect(within(row).getByTestId('print-file-meta')).toHaveTextContent('4500×5400 px · 300 DPI · 9.1 MB');
-    expect(within(row).getByRole('link', { name: /Download/ })).toHaveAttribute('href', '/blob/p/41/print_90_r2.png?sig=x');
+    const download = within(row).getByRole('link', { name: /Download/ });
+    expect(download).toHaveAttribute('href', '/blob/p/41/print_90_r2.png?sig=x&name=Summer+tee+-+T-shirt+-+front+-+r2.png');
+    expect(download).toHaveAttribute('title', 'Summer tee - T-shirt - front - r2.png');
     expect(within(row).getByTestId('dpi-report')).toHaveTextContent('300 · Good');
     const settledPolls = calls.filter((c) => c.path.endsWith('/exports')).length;
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -289,10 +289,9 @@ function Editor({ initial }: { initial: Campaign }) {
           </fieldset>
         </Grid.Col>
       </Grid>
-      <ExportPanel campaignName={campaign.name} exports={editor.exports.data ?? []} products={campaign.products} progress={editor.progress} error={editor.exports.error} />
+      <ExportPanel exports={editor.exports.data ?? []} products={campaign.products} progress={editor.progress} error={editor.exports.error} />
       <MockupGallery
         campaignId={campaign.id}
-        campaignName={draft.name || campaign.name}
         products={campaign.products}
         revisions={state.revisions}
         exportsSettled={editor.progress.settled}

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { DesignExport, ExportStatus, Product } from '../api/campaigns';
-import { formatBytes, printFileName, type ExportProgress } from './editorState';
+import { formatBytes, type ExportProgress } from './editorState';
 import { LabelBadge } from '../components/LabelBadge';
 import { QUALITY_LOOK } from '../print/quality';
 
@@ -22,7 +22,7 @@ const STATUS_LABEL: Readonly<Record<ExportStatus, string>> = {
 };
 
 /** A finished print file: size, declared DPI, weight, the DPI report per image, font fallbacks and warnings. */
-function PrintFile({ file, fileName }: { file: DesignExport; fileName: string }) {
+function PrintFile({ file }: { file: DesignExport }) {
   const report = file.report;
   return (
     <Stack gap={6}>
@@ -31,7 +31,7 @@ function PrintFile({ file, fileName }: { file: DesignExport; fileName: string })
           {file.width}×{file.height} px · {file.dpi} DPI · {formatBytes(file.file_size)}
         </Text>
         {file.download_url && (
-          <Anchor href={file.download_url} download={fileName} size="sm" title={fileName}>
+          <Anchor href={file.download_url} download size="sm" title={file.file_name}>
             <Group gap={4} component="span">
               <IconDownload size={14} />
               Download
@@ -84,8 +84,6 @@ function PrintFile({ file, fileName }: { file: DesignExport; fileName: string })
 }
 
 interface ExportPanelProps {
-  /** The campaign's name, for the print files' download names. */
-  campaignName: string;
   exports: readonly DesignExport[];
   products: readonly Product[];
   progress: ExportProgress;
@@ -93,7 +91,7 @@ interface ExportPanelProps {
 }
 
 /** The print files of the campaign's designs, as the export after each save makes them. */
-export function ExportPanel({ campaignName, exports, products, progress, error }: ExportPanelProps) {
+export function ExportPanel({ exports, products, progress, error }: ExportPanelProps) {
   return (
     <Card withBorder radius="lg" padding="lg">
       <Group justify="space-between" mb="sm">
@@ -139,7 +137,7 @@ export function ExportPanel({ campaignName, exports, products, progress, error }
                   </Text>
                 )}
                 {e.status === 'done' && (
-                  <PrintFile file={e} fileName={printFileName(campaignName, product, e.print_space, e.revision, e.download_url)} />
+                  <PrintFile file={e} />
                 )}
               </Stack>
             );

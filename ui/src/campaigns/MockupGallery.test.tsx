@@ -33,10 +33,12 @@ const front: Mockup = {
   file_url: 'p/41/design_11_7.png',
   url: '/api/files/p/41/design_11_7.png?v=abc',
   preview_url: '/api/files/p/41/design_11_7_preview.webp?v=abc',
+  download_url: 'https://s3.example/bucket/p/41/design_11_7.png?response-content-disposition=attachment&X-Amz-Signature=x',
+  file_name: 'Summer tee - T-shirt, front - mockup.png',
   status: 'done',
   error: '',
 };
-const back: Mockup = { ...front, id: 2, print_space: 'back', mockup_template_id: 12, name: 'T-shirt, back', is_default_mockup: '0', file_url: '', url: '', preview_url: '', status: 'pending' };
+const back: Mockup = { ...front, id: 2, print_space: 'back', mockup_template_id: 12, name: 'T-shirt, back', is_default_mockup: '0', file_url: '', url: '', preview_url: '', download_url: '', file_name: '', status: 'pending' };
 
 /** Answers the mockup calls from `list`, which a default choice changes as the bff would. */
 function serve(list: () => Mockup[], choose: (id: number) => Response, retry: (id: number) => Response = () => json({}, 500)) {
@@ -64,7 +66,7 @@ function show(exportsSettled = true) {
   const gallery = (settled: boolean) => (
     <QueryClientProvider client={client}>
       <Notifications />
-      <MockupGallery campaignId={41} campaignName="Summer tee" products={[product]} revisions={{ 90: 2 }} exportsSettled={settled} />
+      <MockupGallery campaignId={41} products={[product]} revisions={{ 90: 2 }} exportsSettled={settled} />
     </QueryClientProvider>
   );
   const { rerender } = renderWithMantine(gallery(exportsSettled));
@@ -88,8 +90,10 @@ describe('MockupGallery', () => {
     expect(await screen.findByRole('img', { name: 'T-shirt, front mockup' })).toHaveAttribute('src', front.preview_url);
     expect(screen.getByRole('link', { name: 'Open the full T-shirt, front mockup' })).toHaveAttribute('href', front.url);
     const download = screen.getByRole('link', { name: 'Download the T-shirt, front mockup' });
-    expect(download).toHaveAttribute('href', front.url);
-    expect(download).toHaveAttribute('download', 'Summer tee - T-shirt, front - mockup.png');
+    // The signed URL names the file (Content-Disposition), also from another origin, where the attribute is ignored.
+    expect(download).toHaveAttribute('href', front.download_url);
+    expect(download).toHaveAttribute('download');
+    expect(download).toHaveAttribute('title', 'Download Summer tee - T-shirt, front - mockup.png');
     expect(screen.queryByRole('link', { name: 'Download the T-shirt, back mockup' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Making the T-shirt, back mockup')).toBeInTheDocument();
     rendered = true;

@@ -6,15 +6,12 @@ import { api } from '../api';
 import { listMockups, retryMockup, setDefaultMockup, type Mockup, type Product } from '../api/campaigns';
 import { CAMPAIGNS_KEY } from './queries';
 import { LabelBadge } from '../components/LabelBadge';
-import { mockupFileName } from './editorState';
 
 /** How often the mockups are polled while a save's print files or mockups are being made. */
 const MOCKUP_POLL_MS = 1000;
 
 interface MockupGalleryProps {
   campaignId: number;
-  /** The campaign's name, which names a downloaded mockup. */
-  campaignName: string;
   products: readonly Product[];
   /** The revision of each design the editor last saved, by design id: a save polls the mockups afresh. */
   revisions: Readonly<Record<number, number>>;
@@ -24,8 +21,6 @@ interface MockupGalleryProps {
 
 interface MockupCardProps {
   mockup: Mockup;
-  /** The name the mockup downloads under. */
-  fileName: string;
   /** Whether the default choice of this mockup is being sent. */
   choosing: boolean;
   /** Whether the retry of this mockup is being sent. */
@@ -38,7 +33,7 @@ interface MockupCardProps {
  * One mockup: its 500 px preview once made, opening the full image, and its download; a loader while it is made; the
  * renderer's message and a retry when it failed; and the default choice.
  */
-function MockupCard({ mockup, fileName, choosing, retrying, onDefault, onRetry }: MockupCardProps) {
+function MockupCard({ mockup, choosing, retrying, onDefault, onRetry }: MockupCardProps) {
   const isDefault = mockup.is_default_mockup === '1';
   return (
     <Card withBorder radius="md" padding="xs" data-testid="mockup" data-status={mockup.status} data-default={isDefault}>
@@ -73,12 +68,12 @@ function MockupCard({ mockup, fileName, choosing, retrying, onDefault, onRetry }
         {mockup.status === 'done' && (
           <ActionIcon
             component="a"
-            href={mockup.url}
-            download={fileName}
+            href={mockup.download_url}
+            download
             size="sm"
             variant="subtle"
             aria-label={`Download the ${mockup.name} mockup`}
-            title={`Download ${fileName}`}
+            title={`Download ${mockup.file_name}`}
           >
             <IconDownload size={14} />
           </ActionIcon>
@@ -98,7 +93,7 @@ function MockupCard({ mockup, fileName, choosing, retrying, onDefault, onRetry }
 }
 
 /** The flat mockups of the campaign's products, as the renderer makes them after each save, with each product's default. */
-export function MockupGallery({ campaignId, campaignName, products, revisions, exportsSettled }: MockupGalleryProps) {
+export function MockupGallery({ campaignId, products, revisions, exportsSettled }: MockupGalleryProps) {
   const queryClient = useQueryClient();
   // The mockups of a print file are queued in the transaction that records it, so the list is read
   // afresh once the print files settle: a poll may have last looked just before the final one was made.
@@ -147,7 +142,6 @@ export function MockupGallery({ campaignId, campaignName, products, revisions, e
                     <MockupCard
                       key={m.id}
                       mockup={m}
-                      fileName={mockupFileName(campaignName, m.name, m.url)}
                       choosing={choose.isPending && choose.variables === m.id}
                       retrying={retry.isPending && retry.variables === m.id}
                       onDefault={() => choose.mutate(m.id)}

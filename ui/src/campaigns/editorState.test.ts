@@ -172,6 +172,7 @@ function exported(design_id: number, revision: number, status: DesignExport['sta
     status,
     file_url: '',
     download_url: '',
+    file_name: '',
     width: 0,
     height: 0,
     dpi: 0,

@@ -235,31 +235,3 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-
-/**
- * A downloaded file's name made of what it is (`parts`, joined by " - "), with the extension of its `url`: characters
- * file systems refuse become spaces, and the first part (a campaign's name) is cut to 80 characters.
- */
-function downloadName(parts: readonly string[], url: string): string {
-  const safe = (s: string) =>
-    s
-      .split('')
-      .map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? ' ' : c))
-      .join('')
-      .replace(/\s+/g, ' ')
-      .trim();
-  const extension = /\.([a-z0-9]{2,5})(?:\?|$)/i.exec(new URL(url, 'http://x').pathname)?.[1]?.toLowerCase() ?? 'png';
-  const [first = '', ...rest] = parts;
-  const named = [safe(first).slice(0, 80).trim() || 'Campaign', ...rest.map(safe)].filter((p) => p !== '');
-  return `${named.join(' - ')}.${extension}`;
-}
-
-/** A print file's download name: "Summer tee - T-shirt - front - r3.png", not its storage key (7_r3.png). */
-export function printFileName(campaign: string, product: string, printSpace: string, revision: number, url: string): string {
-  return downloadName([campaign, product, printSpace, `r${revision}`], url);
-}
-
-/** A mockup's download name: "Summer tee - T-shirt, front - mockup.png". */
-export function mockupFileName(campaign: string, mockup: string, url: string): string {
-  return downloadName([campaign, mockup, 'mockup'], url);
-}

@@ -23,7 +23,7 @@ function campaignOf(doc: DesignDocument): Campaign {
     id: 1, template_id: 1, name: 'Harness', product_type: 'tshirt', print_spaces: JSON.stringify([space]), full_printed: 0,
     options: '{"colors":[]}', default_option: '', mockup_type: 'flat', base_cost: 0, extra_print_cost: 0, personalized: false,
   };
-  const idle = { status: 'none' as const, file_url: '', download_url: '', width: 0, height: 0, dpi: 0, file_size: 0, report: null, error: '' };
+  const idle = { status: 'none' as const, file_url: '', download_url: '', file_name: '', width: 0, height: 0, dpi: 0, file_size: 0, report: null, error: '' };
   return {
     id: 1, name: 'Harness', kind: 'regular', personalized: null, artwork_url: '', status: 'draft', created_at: '', updated_at: '',
     products: [product],

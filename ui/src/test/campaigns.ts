@@ -5,7 +5,7 @@ import type { DesignDocument } from '../editor/document';
 export const FRONT = { name: 'front', width: 4500, height: 5400, displayWidth: 500, printType: 0, isMain: true, viewWidth: 500, viewHeight: 600, DPI: 300, minDPI: 150 };
 
 /** The export of a design that has none yet. */
-export const IDLE_EXPORT = { status: 'none' as const, file_url: '', download_url: '', width: 0, height: 0, dpi: 0, file_size: 0, report: null, error: '' };
+export const IDLE_EXPORT = { status: 'none' as const, file_url: '', download_url: '', file_name: '', width: 0, height: 0, dpi: 0, file_size: 0, report: null, error: '' };
 
 /** T-shirt product 7 with the given print spaces. */
 export function tshirt(spaces: readonly object[]): Product {
