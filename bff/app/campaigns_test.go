@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/hibiken/asynq"
 
 	"github.com/pressroom/pressroom/bff/campaigns"
@@ -22,6 +23,7 @@ import (
 	"github.com/pressroom/pressroom/renderer/export"
 	"github.com/pressroom/pressroom/renderer/fonts"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/outlines"
 	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
@@ -256,6 +258,20 @@ func TestCampaignSaveRevisionsAndExports(t *testing.T) {
 	shirt, hoodie := productID(c, 0), productID(c, 1)
 	if p := c["products"].([]any)[0].(obj); p["template_id"].(float64) != float64(e.templates["T-shirt"]) || p["extra_print_cost"].(float64) != 4 {
 		t.Fatalf("product copies its template: %v", p)
+	}
+	// Each product comes with its outline around each print space, for the editor's canvas: the
+	// catalogue's shapes (renderer/outlines), which the demo mockups are drawn from too.
+	for i, want := range []string{"tshirt", "hoodie"} {
+		got := c["products"].([]any)[i].(obj)["outlines"].(obj)
+		for _, space := range []string{"front", "back"} {
+			o, _ := outlines.For(want, space, 4500, 5400)
+			raw, _ := json.Marshal(o)
+			var wantJSON any
+			json.Unmarshal(raw, &wantJSON)
+			if diff := cmp.Diff(wantJSON, got[space]); diff != "" {
+				t.Errorf("%s %s outline (-want +got):\n%s", want, space, diff)
+			}
+		}
 	}
 	front := doc("front", imageObj("art", art), textObj("name", "Hello", true))
 	body := obj{"name": "Summer sale", "personalized": nil, "products": products(c), "designs": []obj{
@@ -604,6 +620,10 @@ func TestSaveToPrintFile(t *testing.T) {
 	if item["status"] != "done" || item["width"].(float64) != 2700 || item["height"].(float64) != 1050 || item["dpi"].(float64) != 300 ||
 		item["download_url"] == "" || item["report"] == nil {
 		t.Fatalf("export: %v", item)
+	}
+	// A mug's wrap goes all around it: no outline.
+	if o, ok := c["products"].([]any)[0].(obj)["outlines"]; ok {
+		t.Errorf("the mug has outlines %v", o)
 	}
 	// The download is named for what it is, by the signed URL itself, as on S3 (platform/blob's
 	// conformance tests): the print file's storage key is not its name.

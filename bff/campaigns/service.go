@@ -233,6 +233,11 @@ func (s *Service) respond(c echo.Context, id int64) error {
 	if err != nil {
 		return err
 	}
+	for i := range camp.Products {
+		if err := camp.Products[i].withOutlines(); err != nil {
+			return err
+		}
+	}
 	camp.Designs = make([]Design, 0, len(rows))
 	for _, r := range rows {
 		st, err := s.exportState(ctx, r)

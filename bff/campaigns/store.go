@@ -16,6 +16,7 @@ import (
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/platform/trademark"
+	"github.com/pressroom/pressroom/renderer/outlines"
 	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
@@ -68,10 +69,29 @@ type Model struct {
 }
 
 // Product is a product of a campaign: the template's fields when it was added (ID is the product's
-// own id) and the template it came from.
+// own id) and the template it came from. Outlines, in a campaign's answer, are the product around
+// each print space that has one (renderer/outlines), by print space name, which the editor draws.
 type Product struct {
 	Template
-	TemplateID int64 `db:"template_id" json:"template_id"`
+	TemplateID int64                       `db:"template_id" json:"template_id"`
+	Outlines   map[string]outlines.Outline `db:"-" json:"outlines,omitempty"`
+}
+
+// withOutlines fills in the product's outlines.
+func (p *Product) withOutlines() error {
+	spaces, err := p.Spaces()
+	if err != nil {
+		return err
+	}
+	for _, ps := range spaces {
+		if o, ok := outlines.For(p.ProductType, ps.Name, ps.Width, ps.Height); ok {
+			if p.Outlines == nil {
+				p.Outlines = map[string]outlines.Outline{}
+			}
+			p.Outlines[ps.Name] = o
+		}
+	}
+	return nil
 }
 
 // fullPrintedHandmade is the full_printed value of handmade products, which the personalized match

@@ -47,8 +47,9 @@ var codecs = []string{
 	"github.com/disintegration/imaging",
 }
 
-// pureRenderer lists the renderer packages other binaries may link: the task contracts and the pure
-// rules the bff validates with (the design document, the DPI rule, the fonts a document may name).
+// pureRenderer lists the renderer packages other binaries may link: the task contracts, the pure
+// rules the bff validates with (the design document, the DPI rule, the fonts a document may name) and
+// the products' outlines the bff serves to the editor (data the demo mockups are drawn from).
 // Every other renderer package, a new one included, is the renderer's alone.
 var pureRenderer = []string{
 	module + "renderer/tasks",
@@ -56,6 +57,7 @@ var pureRenderer = []string{
 	module + "renderer/dpi",
 	module + "renderer/fonts",
 	module + "renderer/imageapi",
+	module + "renderer/outlines",
 }
 
 // rule is what one binary may link.

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/pressroom/pressroom/renderer/mockup"
+	"github.com/pressroom/pressroom/renderer/outlines"
 )
 
 // product is one demo template: its metadata, its print area (in units) and how its photo looks.
@@ -17,37 +18,46 @@ type product struct {
 	draw         func(x, y, px float64) sample
 }
 
-// shirt is the outline of a short-sleeved T-shirt, symmetric about x = 500.
-var shirt = mirror([]pt{{430, 150}, {300, 185}, {165, 345}, {238, 405}, {312, 345}, {318, 880}})
+// The garments' shapes and print areas are the catalogue's (renderer/outlines), which the editor draws
+// around a print area too.
+var (
+	shirt  = points(outlines.Shirt)
+	hoodie = points(outlines.Hoodie)
+)
 
-// hoodie is the outline of a long-sleeved hoodie body (the hood is drawn separately).
-var hoodie = mirror([]pt{{420, 185}, {290, 215}, {200, 420}, {150, 800}, {230, 815}, {300, 470}, {302, 890}})
-
-// mirror completes a left half outline (top centre to bottom centre) with its mirror image.
-func mirror(left []pt) []pt {
-	out := append([]pt(nil), left...)
-	for i := len(left) - 1; i >= 0; i-- {
-		out = append(out, pt{units - left[i].x, left[i].y})
+// points converts an outline's points to the drawing's.
+func points(ps []outlines.Point) []pt {
+	out := make([]pt, len(ps))
+	for i, p := range ps {
+		out[i] = pt{p.X, p.Y}
 	}
 	return out
 }
 
+// quadOf is a print area as a template quad: top left, top right, bottom right, bottom left.
+func quadOf(r outlines.Rect) [4]pt {
+	return [4]pt{{r.X0, r.Y0}, {r.X1, r.Y0}, {r.X1, r.Y1}, {r.X0, r.Y1}}
+}
+
+// ellipseAt is the signed distance from (x, y) to the ellipse e: negative inside.
+func ellipseAt(x, y float64, e outlines.Ellipse) float64 { return ellipseSD(x, y, e.CX, e.CY, e.RX, e.RY) }
+
 var products = []product{
 	{
 		id: "tshirt-front", name: "T-shirt, front", printSpace: "front", tint: true, color: "#ffffff",
-		quad:         [4]pt{{350, 260}, {650, 260}, {650, 620}, {350, 620}},
+		quad:         quadOf(outlines.ShirtFront),
 		displacement: 3,
 		draw:         func(x, y, px float64) sample { return garment(x, y, px, shirt, neckFront) },
 	},
 	{
 		id: "tshirt-back", name: "T-shirt, back", printSpace: "back", tint: true, color: "#ffffff",
-		quad:         [4]pt{{350, 225}, {650, 225}, {650, 585}, {350, 585}},
+		quad:         quadOf(outlines.ShirtBack),
 		displacement: 3,
 		draw:         func(x, y, px float64) sample { return garment(x, y, px, shirt, neckBack) },
 	},
 	{
 		id: "hoodie-front", name: "Hoodie, front", printSpace: "front", tint: true, color: "#ffffff",
-		quad:         [4]pt{{360, 300}, {640, 300}, {640, 636}, {360, 636}},
+		quad:         quadOf(outlines.HoodieFront),
 		displacement: 3,
 		draw:         drawHoodie,
 	},
@@ -65,7 +75,7 @@ var products = []product{
 	},
 	{
 		id: "aop-shirt-front", name: "All-over-print shirt, front", printSpace: "front",
-		quad:         [4]pt{{160, 140}, {840, 140}, {840, 890}, {160, 890}},
+		quad:         quadOf(outlines.AllOverPrint),
 		displacement: 3,
 		draw:         func(x, y, px float64) sample { return garment(x, y, px, shirt, neckFront) },
 	},
@@ -75,12 +85,12 @@ var products = []product{
 type neck func(x, y float64) (inside, rib float64)
 
 func neckFront(x, y float64) (float64, float64) {
-	d := ellipseSD(x, y, 500, 150, 72, 48)
+	d := ellipseAt(x, y, outlines.CollarFront)
 	return d, math.Abs(d+6) - 6
 }
 
 func neckBack(x, y float64) (float64, float64) {
-	d := ellipseSD(x, y, 500, 138, 72, 16)
+	d := ellipseAt(x, y, outlines.CollarBack)
 	return d, math.Abs(d+5) - 5
 }
 
@@ -106,9 +116,9 @@ func garment(x, y, px float64, outline []pt, collar neck) sample {
 
 func drawHoodie(x, y, px float64) sample {
 	back := studio(x, y)
-	hood := ellipseSD(x, y, 500, 165, 120, 95)
+	hood := ellipseAt(x, y, outlines.Hood)
 	d := math.Min(polygonSD(hoodie, x, y), hood)
-	back = scale(back, dropShadow(math.Min(polygonSD(hoodie, x-8, y-12), ellipseSD(x-8, y-12, 500, 165, 120, 95))))
+	back = scale(back, dropShadow(math.Min(polygonSD(hoodie, x-8, y-12), ellipseAt(x-8, y-12, outlines.Hood))))
 	in := coverage(d, px)
 	if in == 0 {
 		return sample{base: back, shade: 1}
@@ -116,7 +126,7 @@ func drawHoodie(x, y, px float64) sample {
 	shade, dx, dy := fabric(x, y, d)
 	cloth := grey(0.95 * shade)
 	// the opening of the hood and its shadowed inside
-	opening := coverage(ellipseSD(x, y, 500, 190, 70, 60), px)
+	opening := coverage(ellipseAt(x, y, outlines.HoodOpening), px)
 	cloth = blend(cloth, grey(0.45*shade), opening)
 	// drawstrings and the kangaroo pocket's seam
 	strings := coverage(math.Min(math.Abs(x-(472-0.03*(y-250)))-2.5, math.Abs(x-(528+0.03*(y-250)))-2.5)+math.Max(0, math.Max(250-y, y-420)), px)

@@ -44,8 +44,18 @@ const templateShape = {
 const templateSchema = z.object(templateShape);
 export type Template = z.infer<typeof templateSchema>;
 
-/** A campaign's copy of a template; `id` is the campaign product's own id. */
-const productSchema = z.object({ ...templateShape, template_id: z.number().int() });
+/** The product around one of its print spaces (print/guides ProductOutline). */
+const outlineSchema = z.object({
+  shapes: z.array(z.array(z.number())),
+  bounds: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+});
+
+/** A campaign's copy of a template; `id` is the campaign product's own id; `outlines` by print space name, where known. */
+const productSchema = z.object({
+  ...templateShape,
+  template_id: z.number().int(),
+  outlines: z.record(z.string(), outlineSchema).optional(),
+});
 export type Product = z.infer<typeof productSchema>;
 
 /** What the renderer says about a print file besides its pixels (renderer/raster.Report). */

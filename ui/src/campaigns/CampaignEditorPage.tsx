@@ -13,7 +13,6 @@ import { ACTIONS, applies, tooltipOf, type Performance } from '../editor/model/a
 import { focusOf, isDirty, selectedOf, type EditorState } from '../editor/model/state';
 import { formatPrice } from '../format/price';
 import { GUIDES_LEGEND, OUTLINE_LEGEND } from '../print/guides';
-import { productOutline } from '../print/outlines';
 import { productColor } from '../mockup3d/productColor';
 import { variantUrl } from '../uploads/api';
 import { ArtworkPanel } from './ArtworkPanel';
@@ -82,7 +81,7 @@ function Editor({ initial }: { initial: Campaign }) {
   const selectedText: TextObject | null = selected?.type === 'text' ? selected : null;
   const model = modelFor(models.data ?? [], product, space.name);
   const colour = productColor(product);
-  const outline = productOutline(product.product_type, space);
+  const outline = product.outlines?.[space.name] ?? null;
   const badge = resolution(doc, editor.knownSizes);
   const designErrors = errors.designs[key] ?? [];
   const productErrors = errors.products[product.id] ?? [];

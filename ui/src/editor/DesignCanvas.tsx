@@ -9,8 +9,7 @@ import { useElementSize } from '@mantine/hooks';
 import type Konva from 'konva';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Group, Layer, Line, Rect, Stage, Transformer } from 'react-konva';
-import { GUIDES, guideRects } from '../print/guides';
-import type { ProductOutline } from '../print/outlines';
+import { GUIDES, guideRects, type ProductOutline } from '../print/guides';
 import { imageSources, useDesignAssets } from './assets';
 import type { DesignDocument, DesignObject } from './document';
 import { DesignObjects, type ObjectHandlers } from './DesignObjects';
@@ -49,7 +48,7 @@ export type DesignCanvasProps = {
   naturals?: Record<string, Size>;
   /** Colour behind the print area (the product's). */
   background?: string;
-  /** The product around the print area (print/outlines), drawn outside it: seen when zoomed out. Never printed. */
+  /** The product around the print area (the product's outlines), drawn outside it: seen when zoomed out. Never printed. */
   outline?: ProductOutline | null;
   /** Zoomed out to the whole product (needs an outline); the print area fills the canvas otherwise. */
   productView?: boolean;

@@ -26,6 +26,13 @@ export function safeInset(dpi: number): number {
 /** A rectangle in print pixels. */
 export type AreaRect = Readonly<{ x: number; y: number; width: number; height: number }>;
 
+/**
+ * The product around a print area, as the bff serves it with a campaign's products (renderer/outlines): closed shapes,
+ * body first, as x, y pairs in the print space's own pixels (most points lie outside the print area), and the box
+ * holding them and the print area. Drawn on the canvas only, never printed.
+ */
+export type ProductOutline = Readonly<{ shapes: readonly (readonly number[])[]; bounds: AreaRect }>;
+
 /** The print area and its safe area, in print pixels, for a print space of width x height at dpi. */
 export function guideRects(ps: Readonly<{ width: number; height: number; dpi: number }>): { printArea: AreaRect; safeArea: AreaRect } {
   const inset = Math.min(safeInset(ps.dpi), ps.width / 2, ps.height / 2);
