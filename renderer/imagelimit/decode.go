@@ -258,11 +258,11 @@ func (l *limitedReader) wrap(err error, cfg Config) error {
 }
 
 // ErrRowsUnsupported means DecodeRows does not read this image row by row (it is no 8-bit
-// non-interlaced RGBA PNG); nothing past the header was decoded, so the caller decodes it whole.
+// non-interlaced RGB or RGBA PNG); nothing past the header was decoded, so the caller decodes it whole.
 var ErrRowsUnsupported = pngdec.ErrRowsUnsupported
 
 // DecodeRows is Decode for a consumer that needs only a few rows at a time: after the same header
-// check, an 8-bit non-interlaced RGBA PNG is read top down (pngdec.Rows), begin getting its size
+// check, an 8-bit non-interlaced RGB or RGBA PNG is read top down (pngdec.Rows), begin getting its size
 // and each its rows as image.NRGBA's bytes, without the image ever being held whole. Any other
 // image fails with ErrRowsUnsupported before begin is called. Errors are Decode's, or begin's or
 // each's own.

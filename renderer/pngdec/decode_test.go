@@ -49,8 +49,9 @@ func checkSame(t *testing.T, data []byte) {
 	checkRows(t, data, want, wantErr)
 }
 
-// checkRows holds Rows to image/png on the images it reads (8-bit non-interlaced RGBA, decoded as
-// *image.NRGBA): the same error or none, and the same rows.
+// checkRows holds Rows to image/png on the images it reads (8-bit non-interlaced RGBA, or RGB with a
+// transparent colour, decoded as *image.NRGBA; RGB without one, decoded as opaque *image.RGBA, whose
+// bytes are the same): the same error or none, and the same rows.
 func checkRows(t *testing.T, data []byte, want image.Image, wantErr error) {
 	t.Helper()
 	var rows *image.NRGBA
@@ -73,11 +74,17 @@ func checkRows(t *testing.T, data []byte, want image.Image, wantErr error) {
 	if wantErr != nil {
 		return
 	}
-	if _, ok := want.(*image.NRGBA); !ok {
+	switch m := want.(type) {
+	case *image.NRGBA:
+		if !reflect.DeepEqual(rows, m) {
+			t.Fatal("Rows read other pixels than image/png decoded")
+		}
+	case *image.RGBA:
+		if m.Rect != rows.Rect || !bytes.Equal(m.Pix, rows.Pix) {
+			t.Fatal("Rows read other pixels than image/png decoded (opaque RGB)")
+		}
+	default:
 		t.Fatalf("Rows read an image image/png decodes as %T", want)
-	}
-	if !reflect.DeepEqual(rows, want) {
-		t.Fatal("Rows read other pixels than image/png decoded")
 	}
 }
 

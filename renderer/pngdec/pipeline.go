@@ -70,34 +70,18 @@ func (p *parser) newImage() (*decoder, error) {
 		}
 	case ctTrueColor:
 		dec.bpp = 3
+		// With a transparent colour some pixels are clear (NRGBA); without, all are opaque, and the
+		// bytes are the same as RGBA's.
+		var pix []byte
+		var stride int
 		if p.trns {
 			m := image.NewNRGBA(r)
-			img = m
-			tr, tg, tb := p.transp[1], p.transp[3], p.transp[5]
-			dec.convert = func(y int, raw []byte) {
-				px := m.Pix[y*m.Stride : y*m.Stride+4*w]
-				for x := range w {
-					c := raw[3*x : 3*x+3 : 3*x+3]
-					a := uint8(0xff)
-					if c[0] == tr && c[1] == tg && c[2] == tb {
-						a = 0
-					}
-					q := px[4*x : 4*x+4 : 4*x+4]
-					q[0], q[1], q[2], q[3] = c[0], c[1], c[2], a
-				}
-			}
+			img, pix, stride = m, m.Pix, m.Stride
 		} else {
 			m := image.NewRGBA(r)
-			img = m
-			dec.convert = func(y int, raw []byte) {
-				px := m.Pix[y*m.Stride : y*m.Stride+4*w]
-				for x := range w {
-					c := raw[3*x : 3*x+3 : 3*x+3]
-					q := px[4*x : 4*x+4 : 4*x+4]
-					q[0], q[1], q[2], q[3] = c[0], c[1], c[2], 0xff
-				}
-			}
+			img, pix, stride = m, m.Pix, m.Stride
 		}
+		dec.convert = func(y int, raw []byte) { expandRGB(pix[y*stride:y*stride+4*w], raw, p.trns, p.transp) }
 	case ctPaletted:
 		m := image.NewPaletted(r, p.palette)
 		img, dec.bpp, dec.pal = m, 1, m
@@ -110,6 +94,21 @@ func (p *parser) newImage() (*decoder, error) {
 	dec.d = &Decoding{img: img, height: h}
 	dec.d.cond.L = &dec.d.mu
 	return dec, nil
+}
+
+// expandRGB writes the 8-bit RGB pixels raw into dst as RGBA: opaque, or clear where a pixel is the
+// tRNS chunk's colour (trns; transp holds it as three 16-bit samples).
+func expandRGB(dst, raw []byte, trns bool, transp [6]byte) {
+	tr, tg, tb := transp[1], transp[3], transp[5]
+	for x := range len(raw) / 3 {
+		c := raw[3*x : 3*x+3 : 3*x+3]
+		a := uint8(0xff)
+		if trns && c[0] == tr && c[1] == tg && c[2] == tb {
+			a = 0
+		}
+		q := dst[4*x : 4*x+4 : 4*x+4]
+		q[0], q[1], q[2], q[3] = c[0], c[1], c[2], a
+	}
 }
 
 // run starts the two stages.

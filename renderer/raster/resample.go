@@ -145,33 +145,62 @@ const streamBand = 128
 // ready means the whole source is there.
 func resampleOverRows(ctx context.Context, dst *image.RGBA, src image.Image, ready func(n int) error, box fbox, k kernel, workers int) error {
 	sb := src.Bounds()
-	if sb.Empty() || box.w <= 0 || box.h <= 0 {
+	return resampleRows(ctx, dst, rowSource{
+		width: sb.Dx(), height: sb.Dy(), ready: ready,
+		fetcher: func(xlo, xhi int) func(int, []float32) { return rowFetcher(src, xlo, xhi) },
+	}, box, k, workers)
+}
+
+// rowSource is a source image as the resampler reads it: top down, a row at a time.
+type rowSource struct {
+	width, height int
+	// fetcher returns the function filling out with row y, columns [xlo, xhi), as premultiplied RGBA
+	// float32 in 0..255 (rowFetcher).
+	fetcher func(xlo, xhi int) func(y int, out []float32)
+	// ready(n) blocks until the first n rows can be fetched, or returns why they never will; nil: all can.
+	ready func(n int) error
+	// release(n) tells that no row above row n will be fetched again; nil: nobody needs to know.
+	release func(n int)
+}
+
+// resampleRows is resampleOver from a rowSource. Bands of rows are taken top down; once every band up to
+// one is drawn, the source hears (release) that the rows above what the bands left need are done with.
+func resampleRows(ctx context.Context, dst *image.RGBA, src rowSource, box fbox, k kernel, workers int) error {
+	if src.width <= 0 || src.height <= 0 || box.w <= 0 || box.h <= 0 {
 		return nil
 	}
-	db := dst.Bounds()
-	dx0, dx1 := max(int(math.Floor(box.x)), db.Min.X), min(int(math.Ceil(box.x+box.w)), db.Max.X)
-	dy0, dy1 := max(int(math.Floor(box.y)), db.Min.Y), min(int(math.Ceil(box.y+box.h)), db.Max.Y)
+	dx0, dx1, dy0, dy1 := clip(dst.Bounds(), box)
 	if dx0 >= dx1 || dy0 >= dy1 {
 		return nil
 	}
-	hw := makeWeights(k, sb.Dx(), box.x, box.w, dx0, dx1)
-	vw := makeWeights(k, sb.Dy(), box.y, box.h, dy0, dy1)
+	hw := makeWeights(k, src.width, box.x, box.w, dx0, dx1)
+	vw := makeWeights(k, src.height, box.y, box.h, dy0, dy1)
 	xlo, xhi := hw.span()
-	fetch := rowFetcher(src, xlo, xhi)
+	fetch := src.fetcher(xlo, xhi)
 
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers = workerCount(workers)
 	rows := dy1 - dy0
-	band := max(32, (rows+workers*4-1)/(workers*4))
-	if ready != nil {
-		band = min(band, streamBand)
+	band := bandRows(rows, workers, src.ready != nil)
+	bands := (rows + band - 1) / band
+	// lowest[b] is the first source row bands b... still read: once the bands before b are drawn, the
+	// rows above it are done with.
+	var lowest []int
+	if src.release != nil {
+		lowest = make([]int, bands+1)
+		lowest[bands] = src.height
+		for b := bands - 1; b >= 0; b-- {
+			lowest[b] = min(lowest[b+1], vw.start[b*band])
+		}
+		// The rows above the first band's are never read (the box may start far above the canvas).
+		src.release(lowest[0])
 	}
 	var (
-		next int
-		mu   sync.Mutex
-		wg   sync.WaitGroup
-		errv error
+		next  int
+		done  = make([]bool, bands)
+		drawn int // bands 0..drawn-1 are drawn
+		mu    sync.Mutex
+		wg    sync.WaitGroup
+		errv  error
 	)
 	fail := func(err error) {
 		mu.Lock()
@@ -188,14 +217,27 @@ func resampleOverRows(ctx context.Context, dst *image.RGBA, src image.Image, rea
 		next += band
 		return b, true
 	}
-	for range min(workers, (rows+band-1)/band) {
+	finish := func(b int) {
+		if src.release == nil {
+			return
+		}
+		mu.Lock()
+		done[b/band] = true
+		for drawn < bands && done[drawn] {
+			drawn++
+		}
+		low := lowest[drawn]
+		mu.Unlock()
+		src.release(low)
+	}
+	for range min(workers, bands) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			r := newResampleWorker(&hw, &vw, xlo, xhi, fetch)
 			have := 0 // source rows known to be final
-			if ready == nil {
-				have = sb.Dy()
+			if src.ready == nil {
+				have = src.height
 			}
 			for {
 				b, ok := take()
@@ -208,7 +250,7 @@ func resampleOverRows(ctx context.Context, dst *image.RGBA, src image.Image, rea
 				}
 				for i := b; i < min(b+band, rows); i++ {
 					if need := vw.start[i] + vw.count[i]; need > have {
-						if err := ready(need); err != nil {
+						if err := src.ready(need); err != nil {
 							fail(err)
 							return
 						}
@@ -216,11 +258,37 @@ func resampleOverRows(ctx context.Context, dst *image.RGBA, src image.Image, rea
 					}
 					r.row(dst, i, dx0, dy0+i)
 				}
+				finish(b)
 			}
 		}()
 	}
 	wg.Wait()
 	return errv
+}
+
+// clip is the destination pixels the placed box touches, within db: columns [dx0, dx1), rows [dy0, dy1).
+func clip(db image.Rectangle, box fbox) (dx0, dx1, dy0, dy1 int) {
+	dx0, dx1 = max(int(math.Floor(box.x)), db.Min.X), min(int(math.Ceil(box.x+box.w)), db.Max.X)
+	dy0, dy1 = max(int(math.Floor(box.y)), db.Min.Y), min(int(math.Ceil(box.y+box.h)), db.Max.Y)
+	return dx0, dx1, dy0, dy1
+}
+
+// workerCount is the resampler's goroutines: workers, or one per core when it is not positive.
+func workerCount(workers int) int {
+	if workers <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return workers
+}
+
+// bandRows is how many output rows a worker takes at a time: a few bands per worker, and no more than
+// streamBand while the source is still arriving.
+func bandRows(rows, workers int, streaming bool) int {
+	band := max(32, (rows+workers*4-1)/(workers*4))
+	if streaming {
+		band = min(band, streamBand)
+	}
+	return band
 }
 
 type resampleWorker struct {
@@ -383,6 +451,24 @@ func clampU8(v, hi float32) uint8 {
 	return uint8(min(max(v, 0), hi) + 0.5)
 }
 
+// premultiply fills out with the non-premultiplied RGBA pixels pix (image.NRGBA's bytes) premultiplied, as
+// float32 in 0..255.
+func premultiply(pix []byte, out []float32) {
+	for x := 0; x < len(pix); x += 4 {
+		p := pix[x : x+4 : x+4]
+		o := out[x : x+4 : x+4]
+		switch a := p[3]; a {
+		case 255:
+			o[0], o[1], o[2], o[3] = float32(p[0]), float32(p[1]), float32(p[2]), 255
+		case 0:
+			o[0], o[1], o[2], o[3] = 0, 0, 0, 0
+		default:
+			f := float32(a) / 255
+			o[0], o[1], o[2], o[3] = float32(p[0])*f, float32(p[1])*f, float32(p[2])*f, float32(a)
+		}
+	}
+}
+
 // rowFetcher returns a function filling out with source row y (relative to the bounds), columns [xlo, xhi),
 // as premultiplied RGBA float32 in 0..255.
 func rowFetcher(src image.Image, xlo, xhi int) func(y int, out []float32) {
@@ -391,20 +477,7 @@ func rowFetcher(src image.Image, xlo, xhi int) func(y int, out []float32) {
 	case *image.NRGBA:
 		return func(y int, out []float32) {
 			i := m.PixOffset(b.Min.X+xlo, b.Min.Y+y)
-			pix := m.Pix[i : i+(xhi-xlo)*4]
-			for x := 0; x < len(pix); x += 4 {
-				p := pix[x : x+4 : x+4]
-				o := out[x : x+4 : x+4]
-				switch a := p[3]; a {
-				case 255:
-					o[0], o[1], o[2], o[3] = float32(p[0]), float32(p[1]), float32(p[2]), 255
-				case 0:
-					o[0], o[1], o[2], o[3] = 0, 0, 0, 0
-				default:
-					f := float32(a) / 255
-					o[0], o[1], o[2], o[3] = float32(p[0])*f, float32(p[1])*f, float32(p[2])*f, float32(a)
-				}
-			}
+			premultiply(m.Pix[i:i+(xhi-xlo)*4], out)
 		}
 	case *image.RGBA:
 		return func(y int, out []float32) {

@@ -27,7 +27,7 @@ const rowsBand = 512
 // 13500 px wide) instead of its whole decoded size (875 MB) on top of the canvas. It draws what
 // drawImage draws for the same image (the same kernel over the same source pixels). It answers
 // errWholeImage or imagelimit.ErrRowsUnsupported, having drawn nothing, when the image is better
-// drawn whole or is no 8-bit RGBA PNG; placed records the source size once the header is read.
+// drawn whole or is no 8-bit RGB or RGBA PNG; placed records the source size once the header is read.
 func drawRotatedRows(ctx context.Context, canvas *image.RGBA, r io.Reader, limits imagelimit.Config,
 	o *design.ImageObject, scale float64, placed func(w, h int)) error {
 	box := fbox{o.X * scale, o.Y * scale, o.Width * scale, o.Height * scale}

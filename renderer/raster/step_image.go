@@ -25,19 +25,16 @@ func drawImageStep(o *design.ImageObject) step {
 			return fmt.Errorf("image %s: %w", o.ID, err)
 		}
 		defer rc.Close()
-		var src io.Reader = rc
-		if math.Mod(o.Rotation, 360) != 0 {
-			head := &replayable{r: rc}
-			err := s.rotatedRows(ctx, o, head)
-			if !errors.Is(err, errWholeImage) && !errors.Is(err, imagelimit.ErrRowsUnsupported) {
-				if err != nil {
-					return fmt.Errorf("image %s: %w", o.ID, err)
-				}
-				return nil
+		head := &replayable{r: rc}
+		err = s.byRows(ctx, o, head)
+		if !errors.Is(err, errWholeImage) && !errors.Is(err, imagelimit.ErrRowsUnsupported) {
+			if err != nil {
+				return fmt.Errorf("image %s: %w", o.ID, err)
 			}
-			src = head.replay() // the header it read, then the rest: the source is opened once
+			return nil
 		}
-		err = s.streamImage(o.Src, src, func(st imagelimit.Stream) error {
+		// Drawn whole from the header it read, then the rest: the source is opened once.
+		err = s.streamImage(o.Src, head.replay(), func(st imagelimit.Stream) error {
 			b := st.Image().Bounds()
 			s.placements = append(s.placements, placementOf(o, b.Dx(), b.Dy()))
 			return drawImage(ctx, s.canvas, st, o, s.scale, s.workers)
@@ -49,13 +46,19 @@ func drawImageStep(o *design.ImageObject) step {
 	}}
 }
 
-// rotatedRows draws a rotated image read from r through a window of its rows (drawRotatedRows), when
-// it can; once it has begun drawing, r no longer records what it reads.
-func (s *state) rotatedRows(ctx context.Context, o *design.ImageObject, r *replayable) error {
-	err := drawRotatedRows(ctx, s.canvas, r, s.opt.Limits, o, s.scale, func(w, h int) {
+// byRows draws an image read from r through a window of its rows (drawUprightRows, drawRotatedRows),
+// when it can; once it has begun drawing, r no longer records what it reads.
+func (s *state) byRows(ctx context.Context, o *design.ImageObject, r *replayable) error {
+	placed := func(w, h int) {
 		r.drawing = true
 		s.placements = append(s.placements, placementOf(o, w, h))
-	})
+	}
+	var err error
+	if math.Mod(o.Rotation, 360) == 0 {
+		err = drawUprightRows(ctx, s.canvas, r, s.opt.Limits, o, s.scale, s.workers, placed)
+	} else {
+		err = drawRotatedRows(ctx, s.canvas, r, s.opt.Limits, o, s.scale, placed)
+	}
 	switch {
 	case err == nil, errors.Is(err, errWholeImage), errors.Is(err, imagelimit.ErrRowsUnsupported), ctx.Err() != nil:
 		return err
@@ -63,8 +66,8 @@ func (s *state) rotatedRows(ctx context.Context, o *design.ImageObject, r *repla
 	return fmt.Errorf("decode %s: %w", o.Src, err)
 }
 
-// replayable records what is read through it until drawing is set, so that after drawRotatedRows
-// refused an image, having read only its header, the decoder drawing it whole reads it again from
+// replayable records what is read through it until drawing is set, so that after byRows refused an
+// image, having read only its header, the decoder drawing it whole reads it again from
 // the start (replay) without opening the source a second time.
 type replayable struct {
 	r       io.Reader
