@@ -13,11 +13,12 @@
 //     protocol (signature version 4) and served by the service itself, at
 //     PRESSROOM_S3_PUBLIC_ENDPOINT when browsers reach it elsewhere than the processes do.
 //
-// A signed GET URL has the same shape either way. A signed upload (SignUpload) carries its size
-// cap in the signature and says how to send the file: a PUT of the body with the signed
-// Content-Type to the local store's Handler, which stops reading past the cap; a multipart POST
-// with a signed policy (content-length-range) to S3, which the service enforces. CORS for S3 is
-// the bucket's configuration.
+// A signed GET URL has the same shape either way; a download's (SignDownload) also carries, in its
+// signature, the file name the answer's Content-Disposition gives, whichever store answers. A signed
+// upload (SignUpload) carries its size cap in the signature and says how to send the file: a PUT of
+// the body with the signed Content-Type to the local store's Handler, which stops reading past the
+// cap; a multipart POST with a signed policy (content-length-range) to S3, which the service
+// enforces. CORS for S3 is the bucket's configuration.
 //
 // The package moves bytes; it is not for deciding what they are. It never decodes images, sniffs
 // types or checks dimensions (the renderer's sanitize step does), never keeps a body in memory

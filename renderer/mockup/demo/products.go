@@ -40,7 +40,9 @@ func quadOf(r outlines.Rect) [4]pt {
 }
 
 // ellipseAt is the signed distance from (x, y) to the ellipse e: negative inside.
-func ellipseAt(x, y float64, e outlines.Ellipse) float64 { return ellipseSD(x, y, e.CX, e.CY, e.RX, e.RY) }
+func ellipseAt(x, y float64, e outlines.Ellipse) float64 {
+	return ellipseSD(x, y, e.CX, e.CY, e.RX, e.RY)
+}
 
 var products = []product{
 	{
