@@ -5,10 +5,12 @@ import {
   DEMO_PASSWORD,
   DEMO_SELLER,
   openPage,
+  PHONE_VIEWPORT,
   screenshot,
   signIn,
   submitLogin,
   suiteBrowser,
+  VIEWPORT,
   waitForDashboard,
 } from './support/stack';
 
@@ -177,4 +179,45 @@ describe('design review', () => {
     await screenshot(page, 'design-review-swipe');
     await context.close();
   }, 180_000);
+});
+
+// The queue's tabs at the two widths the screenshots are taken at: nothing of them cut. No print file needs to be
+// ready for this, so the suite waits for none.
+describe('design review layout', () => {
+  const browser = suiteBrowser();
+
+  it('shows every tab of the queue whole, in a 1366 px and in a 390 px wide window', async () => {
+    for (const [name, viewport] of [
+      ['desktop', VIEWPORT],
+      ['phone', PHONE_VIEWPORT],
+    ] as const) {
+      const { context, page } = await openPage(browser(), viewport);
+      await page.goto('/auth/login?designer=1');
+      await submitLogin(page, DESIGNER, DEMO_PASSWORD);
+      await waitForDashboard(page, DESIGNER);
+      await page.goto('/orders/design');
+      const tabs = page.getByTestId('review-filter');
+      await tabs.waitFor();
+      await page.getByTestId('review-queue').waitFor();
+      const outer = await tabs.boundingBox();
+      if (!outer) throw new Error('the queue tabs are not on screen');
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+      // The control sits in the window, and each tab's label inside the control (which clips what passes its edge), whole.
+      expect(outer.x, `${name}: the tabs start at ${outer.x} px`).toBeGreaterThanOrEqual(0);
+      expect(outer.x + outer.width, `${name}: the tabs end at ${outer.x + outer.width} px`).toBeLessThanOrEqual(widths.view);
+      expect(widths.page, `${name}: the page is ${widths.page} px wide in a ${widths.view} px window`).toBeLessThanOrEqual(widths.view);
+      for (const label of ['To review', 'Approved', 'Rejected', 'All']) {
+        const tab = tabs.getByText(label, { exact: true });
+        const box = await tab.boundingBox();
+        if (!box) throw new Error(`${name}: no ${label} tab`);
+        expect(box.x, `${name}: ${label} starts at ${box.x}, the tabs at ${outer.x}`).toBeGreaterThanOrEqual(outer.x);
+        expect(box.x + box.width, `${name}: ${label} ends at ${box.x + box.width}, the tabs at ${outer.x + outer.width}`).toBeLessThanOrEqual(
+          outer.x + outer.width,
+        );
+        expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth), `${name}: ${label} is cut short`).toBe(true);
+      }
+      await screenshot(page, `design-review-tabs-${name}`);
+      await context.close();
+    }
+  }, 120_000);
 });

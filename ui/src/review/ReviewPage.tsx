@@ -141,6 +141,7 @@ export function ReviewPage() {
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Stack gap="sm">
             <SegmentedControl
+              data-testid="review-filter"
               size="xs"
               fullWidth
               value={filter}
