@@ -130,9 +130,30 @@ export function ReviewPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Title order={1} fz="h2">
-          Design review
-        </Title>
+        {/* The queue's tabs sit in the header, where they have the page's width: in the queue's column they did not fit
+            a 1366 px window (the last one was cut). */}
+        <Group gap="lg" align="flex-end">
+          <Title order={1} fz="h2">
+            Design review
+          </Title>
+          <SegmentedControl
+            data-testid="review-filter"
+            size="xs"
+            value={filter}
+            onChange={(value) => {
+              setFilter(value);
+              setPage(1);
+              // The detail follows the tab: its first item, not the one picked under another tab.
+              void navigate(REVIEW_PATH);
+            }}
+            data={[
+              { value: 'open', label: 'To review' },
+              { value: 'approved', label: 'Approved' },
+              { value: 'rejected', label: 'Rejected' },
+              { value: 'all', label: 'All' },
+            ]}
+          />
+        </Group>
         <Text size="sm" c="dimmed">
           <Kbd>J</Kbd>/<Kbd>K</Kbd> next/previous · <Kbd>A</Kbd> approve · <Kbd>R</Kbd> reject
         </Text>
@@ -140,24 +161,6 @@ export function ReviewPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Stack gap="sm">
-            <SegmentedControl
-              data-testid="review-filter"
-              size="xs"
-              fullWidth
-              value={filter}
-              onChange={(value) => {
-                setFilter(value);
-                setPage(1);
-                // The detail follows the tab: its first item, not the one picked under another tab.
-                void navigate(REVIEW_PATH);
-              }}
-              data={[
-                { value: 'open', label: 'To review' },
-                { value: 'approved', label: 'Approved' },
-                { value: 'rejected', label: 'Rejected' },
-                { value: 'all', label: 'All' },
-              ]}
-            />
             {queue.isError && <Alert color="red">{queue.error.message}</Alert>}
             {queue.isPending ? (
               <Loader size="sm" />
