@@ -575,6 +575,24 @@ func TestCalcExtraPrintCost(t *testing.T) {
 	}
 }
 
+// namedDownload fetches the download of item (a print file or a mockup as the API answers it), which
+// must be named name in the answer (file_name) and by its signed URL itself (Content-Disposition), as
+// on S3 (platform/blob's conformance tests). The caller closes the response.
+func (s *stack) namedDownload(t *testing.T, item obj, name string) *http.Response {
+	t.Helper()
+	if item["file_name"] != name {
+		t.Errorf("file_name = %v, want %q", item["file_name"], name)
+	}
+	res, err := http.Get(s.local(item["download_url"].(string)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := blob.ContentDisposition(name); res.StatusCode != http.StatusOK || res.Header.Get("Content-Disposition") != want {
+		t.Errorf("download: %d, Content-Disposition %q, want %q", res.StatusCode, res.Header.Get("Content-Disposition"), want)
+	}
+	return res
+}
+
 // TestSaveToPrintFile is the editor's save end to end: the bff stores the design and queues the
 // export; the renderer's export handler, on the stack's Redis and blob folder, writes the print
 // file; the exports call then offers a download of a PNG at the print size declaring 300 DPI. A mug
@@ -625,20 +643,9 @@ func TestSaveToPrintFile(t *testing.T) {
 	if o, ok := c["products"].([]any)[0].(obj)["outlines"]; ok {
 		t.Errorf("the mug has outlines %v", o)
 	}
-	// The download is named for what it is, by the signed URL itself, as on S3 (platform/blob's
-	// conformance tests): the print file's storage key is not its name.
-	const name = "Print me - Mug wrap - wrap - r1.png"
-	if item["file_name"] != name {
-		t.Errorf("file_name = %v, want %q", item["file_name"], name)
-	}
-	res, err := http.Get(e.local(item["download_url"].(string)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The print file's storage key is not its name.
+	res := e.namedDownload(t, item, "Print me - Mug wrap - wrap - r1.png")
 	defer res.Body.Close()
-	if want, _ := blob.ContentDisposition(name); res.Header.Get("Content-Disposition") != want {
-		t.Errorf("download Content-Disposition %q, want %q", res.Header.Get("Content-Disposition"), want)
-	}
 	var file bytes.Buffer
 	file.ReadFrom(res.Body)
 	cfg, err := png.DecodeConfig(bytes.NewReader(file.Bytes()))

@@ -116,19 +116,8 @@ func TestSaveToMockup(t *testing.T) {
 		m["file_url"] != blob.MockupKey(idOf(c), int64(m["mockup_template_id"].(float64)), productID(c, 0)) {
 		t.Fatalf("mockup: %v", m)
 	}
-	// Its download is named for what it is by the signed URL (Content-Disposition), as on S3.
-	const name = "Mockup me - Mug, wrap - mockup.png"
-	if m["file_name"] != name {
-		t.Errorf("file_name = %v, want %q", m["file_name"], name)
-	}
-	dl, err := http.Get(e.local(m["download_url"].(string)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dl.Body.Close()
-	if want, _ := blob.ContentDisposition(name); dl.StatusCode != 200 || dl.Header.Get("Content-Disposition") != want {
-		t.Errorf("mockup download: %d, Content-Disposition %q, want %q", dl.StatusCode, dl.Header.Get("Content-Disposition"), want)
-	}
+	// Its download is named for what it is.
+	e.namedDownload(t, m, "Mockup me - Mug, wrap - mockup.png").Body.Close()
 	// The campaign is a draft: its mockups are the seller's (the UI's img requests carry the
 	// session cookie), not anyone's.
 	if got := e.fileStatus(strings.TrimPrefix(m["url"].(string), "/api/files/"), "", false); got != http.StatusNotFound {

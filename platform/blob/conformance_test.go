@@ -711,43 +711,38 @@ func raiseCap(t *testing.T, up *SignedUpload) {
 
 // tamper flips one character of the URL's signature, whichever scheme signed it.
 func tamper(t *testing.T, raw string) string {
-	t.Helper()
-	u, err := url.Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	for _, name := range []string{"sig", "X-Amz-Signature"} {
-		if v := q.Get(name); v != "" {
-			c := byte('a')
-			if v[0] == 'a' {
-				c = 'b'
-			}
-			q.Set(name, string(c)+v[1:])
-			u.RawQuery = q.Encode()
-			return u.String()
+	return alterQuery(t, raw, []string{"sig", "X-Amz-Signature"}, func(v string) string {
+		c := byte('a')
+		if v[0] == 'a' {
+			c = 'b'
 		}
-	}
-	t.Fatalf("no signature in %s", raw)
-	return ""
+		return string(c) + v[1:]
+	})
 }
 
 // renamed changes the file name a signed download URL carries, whichever scheme signed it.
 func renamed(t *testing.T, raw string) string {
+	return alterQuery(t, raw, []string{"name", "response-content-disposition"}, func(v string) string {
+		return strings.Replace(v, ".png", " (2).png", 1)
+	})
+}
+
+// alterQuery changes, with alter, the first of the query parameters params the URL carries.
+func alterQuery(t *testing.T, raw string, params []string, alter func(string) string) string {
 	t.Helper()
 	u, err := url.Parse(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
 	q := u.Query()
-	for _, name := range []string{"name", "response-content-disposition"} {
+	for _, name := range params {
 		if v := q.Get(name); v != "" {
-			q.Set(name, strings.Replace(v, ".png", " (2).png", 1))
+			q.Set(name, alter(v))
 			u.RawQuery = q.Encode()
 			return u.String()
 		}
 	}
-	t.Fatalf("no file name in %s", raw)
+	t.Fatalf("none of %v in %s", params, raw)
 	return ""
 }
 
