@@ -64,9 +64,10 @@ type Config struct {
 	// Mockup is the flat mockup renderer's template cache (PRESSROOM_MOCKUP_CACHE_BYTES) and limits.
 	Mockup mockup.Config
 	// MemoryBudget is the memory the renderer keeps to, in bytes (PRESSROOM_RENDERER_MEMORY_BUDGET,
-	// default 1.5 GiB). It is the Go runtime's soft memory limit (GOMEMLIMIT, unless that is set), and
-	// what is left of it after the flat mockup cache and a reserve for everything else (pixelReserve)
-	// bounds the decoded pixels the running tasks hold at once (package membudget).
+	// default 1.5 GiB). Less what the Go runtime does not count (outsideGo), it is the runtime's soft
+	// memory limit (GOMEMLIMIT, unless that is set); what is left of it after the flat mockup cache
+	// and a reserve for everything else (pixelReserve) bounds the decoded pixels the running tasks hold
+	// at once (package membudget).
 	MemoryBudget int64
 	// ImageProxy is the internal endpoint doing the bff image proxy's pixel work
 	// (PRESSROOM_RENDERER_KEY, PRESSROOM_IMAGE_PROXY_MAX_BYTES, _MAX_PIXELS, _CONCURRENCY): its
@@ -85,6 +86,16 @@ const pixelReserve = 256 << 20
 // memory to the system, for it to do so again when its budget goes idle (a print file at 3x
 // all-over-print size holds about 875 MB; a 2000 px mockup source 16 MB).
 const freeAfter = 256 << 20
+
+// outsideGo is the part of the memory budget left out of the Go runtime's memory limit: what the
+// process holds that the runtime does not count (the binary's pages, cgo's WebP encoder, thread
+// stacks) and the runtime's overshoot of a soft limit. The runtime lets garbage grow up to its limit
+// before it works harder, so with the limit at the whole budget a renderer busy with 3x all-over-print
+// jobs peaked at 1,567 MiB of its 1,536 (docs/performance.md#renderer-memory).
+const outsideGo = 128 << 20
+
+// goLimit is the Go runtime's memory limit.
+func (c Config) goLimit() int64 { return c.MemoryBudget - outsideGo }
 
 // pixelBudget is the bytes of decoded pixels the tasks may hold at once.
 func (c Config) pixelBudget() int64 { return c.MemoryBudget - c.Mockup.CacheBytes - pixelReserve }
@@ -199,7 +210,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Service, error) {
 		return nil, err
 	}
 	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
-		debug.SetMemoryLimit(cfg.MemoryBudget)
+		debug.SetMemoryLimit(cfg.goLimit())
 	}
 	mux := asynq.NewServeMux()
 	// An idle renderer does not keep the peak of its last big job, nor of a batch of small ones.

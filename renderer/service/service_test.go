@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -67,11 +68,18 @@ func TestServiceAnswersPingsAndHealth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 	s, err := New(context.Background(), cfg, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	// The Go runtime keeps under the budget less what it does not count, unless GOMEMLIMIT says otherwise.
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		if got, want := debug.SetMemoryLimit(-1), int64(1536<<20-128<<20); got != want {
+			t.Errorf("Go memory limit %d MiB, want %d MiB", got>>20, want>>20)
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- s.Run(ctx) }()
