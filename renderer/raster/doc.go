@@ -5,11 +5,16 @@
 // checked between steps: prepare the canvas, then one step per object in paint order (draw an image, draw a
 // text), then the DPI assessment, then (for Export) the PNG encoding. Everything is drawn straight into one
 // premultiplied RGBA canvas at the output size; images are resampled row by row into it rather than into a
-// scaled copy, so the peak memory of a render is the canvas plus the decoded sources (a 13500x16200
-// all-over-print export of the 4500x5400 reference design peaks at about 850 MB RSS). An upright PNG is
-// resampled while it decodes (imagelimit.DecodeStream, renderer/pngdec): each output row as soon as the
-// source rows under its kernel are final, so decoding and resampling share the cores instead of taking
-// turns; the whole file is still checked, to IEND, before the step succeeds.
+// scaled copy, so the peak memory of a render is the canvas plus what it holds of the sources (a
+// 13500x16200 all-over-print export of the 4500x5400 reference design peaks at about 850 MB RSS). An
+// upright 8-bit RGB or RGBA PNG is not held whole (unless it is shrunk so far that the rows would be
+// most of it): it is read top down (imagelimit.DecodeRows) into a ring of the rows the resampler still
+// needs, which resamples each band of output rows as soon as its source rows are in, on the other cores
+// (drawUprightRows), so a full-page 13500x16200 artwork costs the canvas and a few tens of MB instead of
+// the canvas and another 875 MB. Other upright images are resampled
+// while they decode (imagelimit.DecodeStream, renderer/pngdec), decoded whole. Either way decoding and
+// resampling share the cores instead of taking turns, and the whole file is still checked, to IEND,
+// before the step succeeds.
 //
 // # Layout rules (the editor must match these)
 //
@@ -30,7 +35,7 @@
 // resampler to the code that scales whole images (thumbnails, variants, mockup templates). A rotated image
 // that shrinks is first scaled (into a temporary no larger than its source), then transformed about the
 // pivot with x/image/draw's Catmull-Rom; one that grows (or keeps its size) is transformed straight from the
-// source. When that source is an 8-bit RGBA PNG turned by less than a quarter, it is not decoded whole: its
+// source. When that source is an 8-bit RGB or RGBA PNG turned by less than a quarter, it is not decoded whole: its
 // rows are read top down (imagelimit.DecodeRows) and the canvas is drawn in bands of rowsBand rows, each
 // from the window of source rows under its kernel (drawRotatedRows), so a full-page artwork turned a few
 // degrees costs the canvas plus a few hundred rows, not the canvas plus a second full-page image.
