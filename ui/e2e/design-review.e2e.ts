@@ -216,6 +216,9 @@ describe('design review layout', () => {
         );
         expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth), `${name}: ${label} is cut short`).toBe(true);
       }
+      // And the header's account menu is on screen too (a phone's header has room for the menus only).
+      const menu = await page.getByTestId('user-menu').boundingBox();
+      expect(menu && menu.x + menu.width, `${name}: the account menu ends at ${menu && menu.x + menu.width} px`).toBeLessThanOrEqual(widths.view);
       await screenshot(page, `design-review-tabs-${name}`);
       await context.close();
     }

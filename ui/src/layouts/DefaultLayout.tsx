@@ -89,8 +89,9 @@ export function DefaultLayout() {
                 </Button>
               </>
             )}
+            {/* On a phone the header keeps its room for the menus: the badge alone would push the account menu off. */}
             {isDesigner(user) && (
-              <LabelBadge data-testid="designer-label">
+              <LabelBadge data-testid="designer-label" visibleFrom="sm">
                 Designer
               </LabelBadge>
             )}
