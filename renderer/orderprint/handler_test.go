@@ -18,6 +18,7 @@ import (
 	"github.com/pressroom/pressroom/platform/testinfra"
 	"github.com/pressroom/pressroom/renderer/dpi"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/membudget"
 	"github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/renderer/tiles"
 )
@@ -152,9 +153,24 @@ func TestExportThenTilesMakeTheItemReadyForReview(t *testing.T) {
 		t.Errorf("outbox = %q, want [%q]", outboxed, want)
 	}
 
-	job, err = tasks.NewTilesJob(id, 1, queue.Interactive)
-	if err := run(t, f.tiler, job, err); err != nil {
+	// Tiling holds the decoded print file and the pyramid's coarser levels (a third more) of the memory
+	// budget the task's context carries, and gives them back.
+	b, err := membudget.New(1 << 30)
+	if err != nil {
 		t.Fatal(err)
+	}
+	idle := 0
+	b.OnIdle(membudget.RGBA(600, 720)*4/3, func() { idle++ })
+	job, err = tasks.NewTilesJob(id, 1, queue.Interactive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.tiler.ProcessTask(membudget.WithBudget(context.Background(), b), job.Task()); err != nil {
+		t.Fatal(err)
+	}
+	if idle != 1 {
+		t.Errorf("the budget went idle %d times after the tiles, having held the pyramid's %d bytes: want once", idle,
+			membudget.RGBA(600, 720)*4/3)
 	}
 	st = f.state(t, id)
 	if st.Status != "reviewing" || st.PrintStatus != tasks.PrintDone || st.TilesKey != tasks.ManifestKey(id, 1) {

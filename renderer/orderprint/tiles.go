@@ -19,6 +19,7 @@ import (
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/renderer/dpi"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
+	"github.com/pressroom/pressroom/renderer/membudget"
 	"github.com/pressroom/pressroom/renderer/pngmeta"
 	"github.com/pressroom/pressroom/renderer/taskrun"
 	"github.com/pressroom/pressroom/renderer/tasks"
@@ -101,8 +102,14 @@ func (h *Tiler) tile(ctx context.Context, p tasks.OrderPayload, key string) erro
 		return err
 	}
 	start := time.Now()
-	img, _, release, err := imagelimit.DecodeWithin(ctx, tmp, h.d.limits)
+	// The decoded print file and the pyramid's coarser levels, a third more: what tiling holds of the
+	// renderer's memory budget, taken before anything is decoded.
+	release, err := membudget.Acquire(ctx, membudget.RGBA(f.width, f.height)*4/3)
+	if err != nil {
+		return err
+	}
 	defer release()
+	img, _, err := imagelimit.Decode(tmp, h.d.limits)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
