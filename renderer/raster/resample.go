@@ -189,7 +189,10 @@ func resampleRows(ctx context.Context, dst *image.RGBA, src rowSource, box fbox,
 		lowest = make([]int, bands+1)
 		lowest[bands] = src.height
 		for b := bands - 1; b >= 0; b-- {
-			lowest[b] = min(lowest[b+1], vw.start[b*band])
+			lowest[b] = lowest[b+1]
+			for i := b * band; i < min((b+1)*band, rows); i++ {
+				lowest[b] = min(lowest[b], vw.start[i])
+			}
 		}
 		// The rows above the first band's are never read (the box may start far above the canvas).
 		src.release(lowest[0])
