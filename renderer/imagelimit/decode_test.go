@@ -286,8 +286,23 @@ func TestDecodeRows(t *testing.T) {
 			t.Fatalf("error %v, or other pixels than image/png's", err)
 		}
 	})
-	t.Run("jpeg and opaque png are refused before begin", func(t *testing.T) {
-		for _, data := range [][]byte{encodeJPEG(t, 33, 17), encodePNG(t, 40, 30)} {
+	t.Run("an opaque png, encoded as RGB, reads as image/png's pixels made RGBA", func(t *testing.T) {
+		opaque := encodePNG(t, 40, 30)
+		want, err := png.Decode(bytes.NewReader(opaque))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := rows(opaque, imagelimit.Config{})
+		if m, ok := want.(*image.RGBA); err != nil || !ok || got == nil || !bytes.Equal(got.Pix, m.Pix) {
+			t.Fatalf("error %v, or other pixels than image/png's %T", err, want)
+		}
+	})
+	t.Run("jpeg and grey png are refused before begin", func(t *testing.T) {
+		var grey bytes.Buffer
+		if err := png.Encode(&grey, image.NewGray(image.Rect(0, 0, 40, 30))); err != nil {
+			t.Fatal(err)
+		}
+		for _, data := range [][]byte{encodeJPEG(t, 33, 17), grey.Bytes()} {
 			if _, begun, err := rows(data, imagelimit.Config{}); !errors.Is(err, imagelimit.ErrRowsUnsupported) || begun {
 				t.Fatalf("error %v, begun %v: want ErrRowsUnsupported before begin", err, begun)
 			}
