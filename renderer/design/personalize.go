@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/pressroom/pressroom/renderer/dpi"
 )
 
 // Personalization is what a buyer gave for the custom objects of one product: per print space and
@@ -107,9 +109,10 @@ func checkTyped(s, charset string, maxLength int, required bool) string {
 }
 
 // Collect checks a buyer's answers for the fields of the document of print space space (answers
-// keyed by object id; a field without an answer is unanswered) and returns the personalization they
-// make, or every problem. Dropdowns must be answered; optional texts and photos may be left empty,
-// and are then left out of the personalization.
+// keyed by object id) and returns the personalization they make, or every problem. Dropdowns and
+// required fields must be answered. An optional field left unanswered gives no value, so the object
+// prints as the seller designed it; an optional text answered empty gives an empty value, which
+// leaves the object out.
 func Collect(doc *Document, space string, answers map[string]Answer) (Personalization, []FieldProblem) {
 	p := Personalization{Texts: []TextValue{}, Images: []ImageValue{}}
 	var problems []FieldProblem
@@ -118,12 +121,9 @@ func Collect(doc *Document, space string, answers map[string]Answer) (Personaliz
 	}
 	for _, f := range doc.Fields() {
 		a, answered := answers[f.ObjectID]
-		if !answered {
-			a = Answer{Choice: -1}
-		}
 		switch {
 		case f.Kind == InputDropdown:
-			if a.Choice < 0 || a.Choice >= len(f.Options) {
+			if !answered || a.Choice < 0 || a.Choice >= len(f.Options) {
 				refuse(f, MsgChoose)
 				continue
 			}
@@ -135,7 +135,7 @@ func Collect(doc *Document, space string, answers map[string]Answer) (Personaliz
 				p.Texts = append(p.Texts, TextValue{PrintSpace: space, ObjectID: f.ObjectID, Label: f.Label, Value: c.Value})
 			}
 		case f.Image:
-			if a.Photo == nil || a.Photo.Key == "" || a.Photo.Width <= 0 || a.Photo.Height <= 0 {
+			if !answered || a.Photo == nil || a.Photo.Key == "" || a.Photo.Width <= 0 || a.Photo.Height <= 0 {
 				if f.Required {
 					refuse(f, MsgPhotoRequired)
 				}
@@ -144,13 +144,14 @@ func Collect(doc *Document, space string, answers map[string]Answer) (Personaliz
 			p.Images = append(p.Images, ImageValue{PrintSpace: space, ObjectID: f.ObjectID, Label: f.Label, Key: a.Photo.Key,
 				Width: a.Photo.Width, Height: a.Photo.Height})
 		default:
+			if !answered && !f.Required {
+				continue
+			}
 			if msg := checkTyped(a.Text, f.Charset, f.MaxLength, f.Required); msg != "" {
 				refuse(f, msg)
 				continue
 			}
-			if a.Text != "" {
-				p.Texts = append(p.Texts, TextValue{PrintSpace: space, ObjectID: f.ObjectID, Label: f.Label, Value: a.Text})
-			}
+			p.Texts = append(p.Texts, TextValue{PrintSpace: space, ObjectID: f.ObjectID, Label: f.Label, Value: a.Text})
 		}
 	}
 	return p, problems
@@ -166,10 +167,11 @@ func (p *Personalization) Merge(q Personalization) {
 func (p Personalization) Empty() bool { return len(p.Texts) == 0 && len(p.Images) == 0 }
 
 // Apply returns a copy of doc, the document of print space space, with the buyer's values in place:
-// a text gets its value, an image its picture fitted inside the object's box (keeping its aspect,
-// centred, turned with the box), and a custom object left unanswered is left out. A value that no
-// longer fits the document (an object gone, a text too long, a choice no longer offered) is
-// ErrStale. doc itself is not changed.
+// a text gets its value (an empty one leaves the object out), an image its picture fitted inside the
+// object's box (keeping its aspect, centred, turned with the box), and a custom object without a
+// value stays as the seller designed it. A value that no longer fits the document (an object gone,
+// a text too long, a choice no longer offered, a required field without a value) is ErrStale. doc
+// itself is not changed.
 func Apply(doc *Document, space string, p Personalization) (*Document, error) {
 	texts := map[string]TextValue{}
 	for _, v := range p.Texts {
@@ -202,6 +204,7 @@ func Apply(doc *Document, space string, p Personalization) (*Document, error) {
 				if f.Kind == InputDropdown || f.Required {
 					return nil, fmt.Errorf("%w: %s has no value", ErrStale, o.ID)
 				}
+				out.Objects = append(out.Objects, o)
 				continue
 			}
 			used++
@@ -209,8 +212,11 @@ func Apply(doc *Document, space string, p Personalization) (*Document, error) {
 				if !slices.ContainsFunc(f.Options, func(c Choice) bool { return c.Value == v.Value }) {
 					return nil, fmt.Errorf("%w: %q is not an option of %s", ErrStale, v.Value, o.ID)
 				}
-			} else if msg := checkTyped(v.Value, f.Charset, f.MaxLength, true); msg != "" {
+			} else if msg := checkTyped(v.Value, f.Charset, f.MaxLength, f.Required); msg != "" {
 				return nil, fmt.Errorf("%w: %s: %s", ErrStale, o.ID, msg)
+			}
+			if v.Value == "" {
+				continue
 			}
 			t := *o
 			t.Text = v.Value
@@ -226,6 +232,7 @@ func Apply(doc *Document, space string, p Personalization) (*Document, error) {
 				if f.Kind == InputDropdown || f.Required {
 					return nil, fmt.Errorf("%w: %s has no picture", ErrStale, o.ID)
 				}
+				out.Objects = append(out.Objects, o)
 				continue
 			}
 			used++
@@ -260,4 +267,27 @@ func Fit(box *ImageObject, w, h int) (x, y, width, height float64) {
 	dx, dy := (box.Width-width)/2, (box.Height-height)/2
 	sin, cos := math.Sincos(box.Rotation * math.Pi / 180)
 	return box.X + dx*cos - dy*sin, box.Y + dx*sin + dy*cos, width, height
+}
+
+// MsgLowPhoto is what a buyer reads when their photo would print blurred: its size, the DPI it would
+// print at (rounded down) and the print space's minimum.
+const MsgLowPhoto = "This photo is %d × %d px: here it would print at %d DPI, below the %s DPI a sharp print needs. Choose a larger photo."
+
+// PhotoWarning answers MsgLowPhoto when a w x h photo in the custom image objectID would print below
+// the print space's minimum DPI (the DPI rule of renderer/dpi, once fitted in the box), else "".
+func PhotoWarning(doc *Document, objectID string, w, h int) string {
+	i := slices.IndexFunc(doc.Objects, func(o Object) bool {
+		img, ok := o.(*ImageObject)
+		return ok && img.ID == objectID && img.IsCustom
+	})
+	if i < 0 || w <= 0 || h <= 0 {
+		return ""
+	}
+	_, _, pw, ph := Fit(doc.Objects[i].(*ImageObject), w, h)
+	ps := doc.PrintSpace
+	eff := dpi.Effective(dpi.Placement{SourceWidth: w, SourceHeight: h, PlacedWidth: pw, PlacedHeight: ph}, ps.DPI)
+	if dpi.QualityOf(eff, ps.DPI, ps.MinDPI) != dpi.Low {
+		return ""
+	}
+	return fmt.Sprintf(MsgLowPhoto, w, h, int(math.Floor(eff)), num(ps.MinDPI))
 }

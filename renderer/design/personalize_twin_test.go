@@ -14,9 +14,9 @@ import (
 // personalizeTable is schema/testdata/twins/personalize.json, which ui/src/editor/personalize.ts
 // is tested against too.
 type personalizeTable struct {
-	Space    string          `json:"space"`
-	Document json.RawMessage `json:"document"`
-	Fields   []struct {
+	Space     string                     `json:"space"`
+	Documents map[string]json.RawMessage `json:"documents"`
+	Fields    map[string][]struct {
 		ObjectID    string   `json:"object_id"`
 		Kind        string   `json:"kind"`
 		Label       string   `json:"label"`
@@ -29,7 +29,8 @@ type personalizeTable struct {
 		Image       bool     `json:"image"`
 	} `json:"fields"`
 	Collect []struct {
-		Name    string `json:"name"`
+		Name     string `json:"name"`
+		Document string `json:"document"`
 		Answers map[string]struct {
 			Text   string `json:"text"`
 			Choice *int   `json:"choice"`
@@ -43,10 +44,18 @@ type personalizeTable struct {
 	} `json:"collect"`
 	Apply []struct {
 		Name            string          `json:"name"`
+		Document        string          `json:"document"`
 		Personalization Personalization `json:"personalization"`
 		WantObjects     json.RawMessage `json:"want_objects"`
 		Stale           bool            `json:"stale"`
 	} `json:"apply"`
+	PhotoWarning []struct {
+		Name          string `json:"name"`
+		Document      string `json:"document"`
+		ObjectID      string `json:"object_id"`
+		Width, Height int
+		Want          string `json:"want"`
+	} `json:"photo_warning"`
 	Fit []struct {
 		Name          string      `json:"name"`
 		Box           ImageObject `json:"box"`
@@ -55,7 +64,8 @@ type personalizeTable struct {
 	} `json:"fit"`
 }
 
-func readPersonalizeTable(t *testing.T) (personalizeTable, *Document) {
+// readPersonalizeTable reads the table and parses its documents, by name.
+func readPersonalizeTable(t *testing.T) (personalizeTable, map[string]*Document) {
 	t.Helper()
 	raw, err := os.ReadFile("../../schema/testdata/twins/personalize.json")
 	if err != nil {
@@ -65,37 +75,42 @@ func readPersonalizeTable(t *testing.T) (personalizeTable, *Document) {
 	if err := json.Unmarshal(raw, &tab); err != nil {
 		t.Fatal(err)
 	}
-	doc, err := Parse(tab.Document)
-	if err != nil {
-		t.Fatalf("the table's document: %v", err)
+	docs := map[string]*Document{}
+	for name, d := range tab.Documents {
+		if docs[name], err = Parse(d); err != nil {
+			t.Fatalf("the table's document %s: %v", name, err)
+		}
 	}
-	return tab, doc
+	return tab, docs
 }
 
 var approx = cmpopts.EquateApprox(0, 1e-9)
 
 func TestPersonalizeTwinFields(t *testing.T) {
-	tab, doc := readPersonalizeTable(t)
-	got := doc.Fields()
-	if len(got) != len(tab.Fields) {
-		t.Fatalf("%d fields, the table has %d", len(got), len(tab.Fields))
-	}
-	for i, w := range tab.Fields {
-		want := Field{ObjectID: w.ObjectID, Kind: w.Kind, Label: w.Label, Required: w.Required, Charset: w.Charset,
-			MaxLength: w.MaxLength, ConvertText: w.ConvertText, Options: w.Options, Sample: w.Sample, Image: w.Image}
-		if diff := cmp.Diff(want, got[i], cmpopts.EquateEmpty()); diff != "" {
-			t.Errorf("field %s (-table +got):\n%s", w.ObjectID, diff)
+	tab, docs := readPersonalizeTable(t)
+	for name, doc := range docs {
+		got := doc.Fields()
+		if len(got) != len(tab.Fields[name]) {
+			t.Fatalf("%s: %d fields, the table has %d", name, len(got), len(tab.Fields[name]))
 		}
-	}
-	if doc.Option() != OptionCustom {
-		t.Errorf("Option() = %q, want %q", doc.Option(), OptionCustom)
+		for i, w := range tab.Fields[name] {
+			want := Field{ObjectID: w.ObjectID, Kind: w.Kind, Label: w.Label, Required: w.Required, Charset: w.Charset,
+				MaxLength: w.MaxLength, ConvertText: w.ConvertText, Options: w.Options, Sample: w.Sample, Image: w.Image}
+			if diff := cmp.Diff(want, got[i], cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("%s: field %s (-table +got):\n%s", name, w.ObjectID, diff)
+			}
+		}
+		if doc.Option() != OptionCustom {
+			t.Errorf("%s: Option() = %q, want %q", name, doc.Option(), OptionCustom)
+		}
 	}
 }
 
 func TestPersonalizeTwinCollect(t *testing.T) {
-	tab, doc := readPersonalizeTable(t)
+	tab, docs := readPersonalizeTable(t)
 	for _, tc := range tab.Collect {
 		t.Run(tc.Name, func(t *testing.T) {
+			doc := docs[tc.Document]
 			answers := map[string]Answer{}
 			for id, a := range tc.Answers {
 				choice := -1
@@ -129,13 +144,14 @@ func TestPersonalizeTwinCollect(t *testing.T) {
 }
 
 func TestPersonalizeTwinApply(t *testing.T) {
-	tab, doc := readPersonalizeTable(t)
-	before, err := json.Marshal(doc)
+	tab, docs := readPersonalizeTable(t)
+	before, err := json.Marshal(docs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range tab.Apply {
 		t.Run(tc.Name, func(t *testing.T) {
+			doc := docs[tc.Document]
 			got, err := Apply(doc, tab.Space, tc.Personalization)
 			if tc.Stale {
 				if !errors.Is(err, ErrStale) {
@@ -170,7 +186,7 @@ func TestPersonalizeTwinApply(t *testing.T) {
 			}
 		})
 	}
-	after, _ := json.Marshal(doc)
+	after, _ := json.Marshal(docs)
 	if string(before) != string(after) {
 		t.Error("Apply changed the document it was given")
 	}
@@ -204,7 +220,20 @@ func mustJSON(t *testing.T, v any) []byte {
 
 func TestSchemaAcceptsThePersonalizedDocument(t *testing.T) {
 	tab, _ := readPersonalizeTable(t)
-	if accepted, ok := schemaAccepts(t, tab.Document); !ok || !accepted {
-		t.Fatal("schema/design.schema.json refuses the document of schema/testdata/twins/personalize.json")
+	for name, doc := range tab.Documents {
+		if accepted, ok := schemaAccepts(t, doc); !ok || !accepted {
+			t.Errorf("schema/design.schema.json refuses the document %s of schema/testdata/twins/personalize.json", name)
+		}
+	}
+}
+
+func TestPersonalizeTwinPhotoWarning(t *testing.T) {
+	tab, docs := readPersonalizeTable(t)
+	for _, tc := range tab.PhotoWarning {
+		t.Run(tc.Name, func(t *testing.T) {
+			if got := PhotoWarning(docs[tc.Document], tc.ObjectID, tc.Width, tc.Height); got != tc.Want {
+				t.Errorf("PhotoWarning = %q, want %q", got, tc.Want)
+			}
+		})
 	}
 }

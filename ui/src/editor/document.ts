@@ -2,7 +2,7 @@
 // (renderer/design.Parse) reads. validateDocument mirrors the Go parser's rules and field paths, so the editor
 // refuses exactly what the bff would.
 
-import { checkTyped } from './personalize';
+import { checkTyped } from './buyerText';
 
 /** Limits of the document, the same numbers as renderer/design and the schema. */
 export const LIMITS = {
@@ -115,6 +115,11 @@ export type TextObject = Readonly<{
 }>;
 
 export type DesignObject = ImageObject | TextObject;
+
+/** Whether an object is the buyer's to fill (docs/personalization.md). */
+export function isCustomObject(o: DesignObject): boolean {
+  return o.isCustom === true;
+}
 
 /** One product print space's design. Coordinates are print-file pixels; objects paint in order. */
 export type DesignDocument = Readonly<{

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import table from '../../../schema/testdata/twins/personalize.json';
 import { validateDocument, type DesignDocument, type DesignObject, type ImageObject } from './document';
-import { applyPersonalization, collect, fieldsOf, fitPicture, StaleError, type Answer, type Personalization } from './personalize';
+import { applyPersonalization, collect, fieldsOf, fitPicture, photoWarning, StaleError, type Answer, type Personalization } from './personalize';
 
 // schema/testdata/twins/personalize.json, also read by renderer/design's Go test: the store's preview asks,
 // checks and draws exactly what the renderer prints.
 
-const doc = table.document as unknown as DesignDocument;
+const docs = table.documents as unknown as Record<string, DesignDocument>;
+const docOf = (name: string): DesignDocument => docs[name]!;
 const space = table.space;
 
 /** Objects compared with numbers within 1e-9. */
@@ -23,20 +24,20 @@ function expectObjects(got: readonly DesignObject[], want: readonly DesignObject
 }
 
 describe('personalization (schema/testdata/twins/personalize.json)', () => {
-  it('has a valid document', () => {
-    expect(validateDocument(doc)).toEqual([]);
+  it.each(Object.keys(docs))('has a valid document %s', (name) => {
+    expect(validateDocument(docOf(name))).toEqual([]);
   });
 
-  it('asks for the table’s fields', () => {
-    const got = fieldsOf(doc).map((f) => ({
+  it.each(Object.keys(docs))('asks for the table’s fields of %s', (name) => {
+    const got = fieldsOf(docOf(name)).map((f) => ({
       object_id: f.objectId, kind: f.kind, label: f.label, required: f.required, charset: f.charset,
       max_length: f.maxLength, convert_text: f.convertText, options: f.options, sample: f.sample, image: f.image,
     }));
-    expect(got).toEqual(table.fields);
+    expect(got).toEqual((table.fields as Record<string, unknown>)[name]);
   });
 
   it.each(table.collect.map((c) => [c.name, c] as const))('collects: %s', (_, c) => {
-    const { personalization, problems } = collect(doc, space, c.answers as Record<string, Answer>);
+    const { personalization, problems } = collect(docOf(c.document), space, c.answers as Record<string, Answer>);
     expect(problems.map((p) => ({ object_id: p.objectId, message: p.message }))).toEqual(c.problems);
     expect(problems.every((p) => p.printSpace === space)).toBe(true);
     if (c.want) expect(personalization).toEqual(c.want);
@@ -44,6 +45,7 @@ describe('personalization (schema/testdata/twins/personalize.json)', () => {
 
   it.each(table.apply.map((c) => [c.name, c] as const))('applies: %s', (_, c) => {
     const p = c.personalization as Personalization;
+    const doc = docOf(c.document);
     if (c.stale) {
       expect(() => applyPersonalization(doc, space, p)).toThrow(StaleError);
       return;
@@ -51,6 +53,10 @@ describe('personalization (schema/testdata/twins/personalize.json)', () => {
     const got = applyPersonalization(doc, space, p);
     expect(validateDocument(got)).toEqual([]);
     expectObjects(got.objects, c.want_objects as unknown as DesignObject[]);
+  });
+
+  it.each(table.photo_warning.map((c) => [c.name, c] as const))('warns of a photo: %s', (_, c) => {
+    expect(photoWarning(docOf(c.document), c.object_id, c.width, c.height)).toBe(c.want);
   });
 
   it.each(table.fit.map((c) => [c.name, c] as const))('fits: %s', (_, c) => {

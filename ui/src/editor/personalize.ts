@@ -3,7 +3,11 @@
 // renderer/design (Fields, Collect, Apply, Fit), pinned by schema/testdata/twins/personalize.json: the store's
 // preview draws what the renderer prints.
 
-import type { Charset, Choice, DesignDocument, DesignObject, ImageObject, Input } from './document';
+import { isCustomObject, type Charset, type Choice, type DesignDocument, type DesignObject, type ImageObject, type Input } from './document';
+import { MESSAGES, checkTyped } from './buyerText';
+import { effectiveDpi, qualityOf } from './model';
+
+export { MESSAGES, checkTyped, isCustomObject };
 
 /** One thing a buyer is asked for: a custom object of a document with its input resolved. */
 export type Field = Readonly<{
@@ -40,53 +44,7 @@ export type Answer = Readonly<{ text?: string; choice?: number; photo?: Readonly
 
 export type FieldProblem = Readonly<{ printSpace: string; objectId: string; message: string }>;
 
-/** What a buyer reads next to a field they filled wrongly; renderer/design's messages. */
-export const MESSAGES = {
-  required: 'This field is required.',
-  tooLong: (n: number) => `Use at most ${n} characters.`,
-  oneLine: 'Use a single line of text.',
-  letters: 'Use letters and spaces only.',
-  alphanumeric: 'Use letters, digits and spaces only.',
-  digits: 'Use digits only.',
-  choose: 'Choose one of the options.',
-  photoRequired: 'Upload a photo.',
-} as const;
-
 export const DEFAULT_LABELS = { text: 'Your text', photo: 'Your photo', pick: 'Your choice' } as const;
-
-const LETTER = /[\p{L}\p{Mn}]/u;
-const DIGIT = /\p{Nd}/u;
-
-/** Whether charset lets a buyer type ch (one code point). */
-export function allowedChar(charset: Charset | undefined, ch: string): boolean {
-  switch (charset) {
-    case 'letters':
-      return ch === ' ' || LETTER.test(ch);
-    case 'alphanumeric':
-      return ch === ' ' || LETTER.test(ch) || DIGIT.test(ch);
-    case 'digits':
-      return ch >= '0' && ch <= '9';
-    default:
-      return true;
-  }
-}
-
-/** The message for a typed text, or '' when it is fine; an empty text is refused only when required. */
-export function checkTyped(s: string, charset: Charset | undefined, maxLength: number, required: boolean): string {
-  if (s === '') return required ? MESSAGES.required : '';
-  const chars = [...s];
-  if (chars.some((c) => c < ' ' || c === '\u007f')) return MESSAGES.oneLine;
-  if (chars.length > maxLength) return MESSAGES.tooLong(maxLength);
-  if (chars.some((c) => !allowedChar(charset, c))) {
-    return charset === 'letters' ? MESSAGES.letters : charset === 'alphanumeric' ? MESSAGES.alphanumeric : MESSAGES.digits;
-  }
-  return '';
-}
-
-/** Whether an object is the buyer's to fill. */
-export function isCustomObject(o: DesignObject): boolean {
-  return o.isCustom === true;
-}
 
 /** The document's custom objects in paint order, as the buyer fills them. */
 export function fieldsOf(doc: DesignDocument): Field[] {
@@ -113,8 +71,9 @@ export function fieldsOf(doc: DesignDocument): Field[] {
 }
 
 /**
- * Checks a buyer's answers (by object id) for the document of print space space and returns the
- * personalization they make and every problem; optional texts and photos left empty are left out.
+ * Checks a buyer's answers (by object id) for the document of print space space and returns the personalization they
+ * make and every problem. An optional field left unanswered gives no value (the object prints as designed); an optional
+ * text answered empty gives an empty value, which leaves the object out.
  */
 export function collect(
   doc: DesignDocument,
@@ -126,6 +85,7 @@ export function collect(
   const problems: FieldProblem[] = [];
   const refuse = (f: Field, message: string) => problems.push({ printSpace: space, objectId: f.objectId, message });
   for (const f of fieldsOf(doc)) {
+    const answered = Object.hasOwn(answers, f.objectId);
     const a = answers[f.objectId] ?? {};
     if (f.kind === 'dropdown') {
       const i = a.choice ?? -1;
@@ -147,13 +107,14 @@ export function collect(
       }
       images.push({ print_space: space, object_id: f.objectId, label: f.label, key: p.key, width: p.width, height: p.height });
     } else {
+      if (!answered && !f.required) continue;
       const text = a.text ?? '';
       const msg = checkTyped(text, f.charset, f.maxLength, f.required);
       if (msg !== '') {
         refuse(f, msg);
         continue;
       }
-      if (text !== '') texts.push({ print_space: space, object_id: f.objectId, label: f.label, value: text });
+      texts.push({ print_space: space, object_id: f.objectId, label: f.label, value: text });
     }
   }
   return { personalization: { texts, images }, problems };
@@ -163,9 +124,9 @@ export function collect(
 export class StaleError extends Error {}
 
 /**
- * The document of print space space with the buyer's values in place: a text gets its value, an image its
- * picture fitted inside its box, and a custom object left unanswered is left out. Throws StaleError when a
- * value no longer fits the document.
+ * The document of print space space with the buyer's values in place: a text gets its value (an empty one leaves the
+ * object out), an image its picture fitted inside its box, and a custom object without a value stays as designed.
+ * Throws StaleError when a value no longer fits the document.
  */
 export function applyPersonalization(doc: DesignDocument, space: string, p: Personalization): DesignDocument {
   const texts = new Map(p.texts.filter((v) => v.print_space === space).map((v) => [v.object_id, v]));
@@ -183,19 +144,22 @@ export function applyPersonalization(doc: DesignDocument, space: string, p: Pers
       const v = texts.get(o.id);
       if (!v) {
         if (f.kind === 'dropdown' || f.required) throw new StaleError(`${o.id} has no value`);
+        objects.push(o);
         continue;
       }
       used++;
       if (f.kind === 'dropdown') {
         if (!f.options.some((c) => c.value === v.value)) throw new StaleError(`${v.value} is not an option of ${o.id}`);
-      } else if (checkTyped(v.value, f.charset, f.maxLength, true) !== '') {
-        throw new StaleError(`${o.id}: ${checkTyped(v.value, f.charset, f.maxLength, true)}`);
+      } else {
+        const msg = checkTyped(v.value, f.charset, f.maxLength, f.required);
+        if (msg !== '') throw new StaleError(`${o.id}: ${msg}`);
       }
-      objects.push({ ...o, text: v.value });
+      if (v.value !== '') objects.push({ ...o, text: v.value });
     } else {
       const v = images.get(o.id);
       if (!v) {
         if (f.kind === 'dropdown' || f.required) throw new StaleError(`${o.id} has no picture`);
+        objects.push(o);
         continue;
       }
       used++;
@@ -224,4 +188,23 @@ export function fitPicture(box: ImageObject, w: number, h: number): { x: number;
   const sin = Math.sin(r);
   const cos = Math.cos(r);
   return { x: box.x + dx * cos - dy * sin, y: box.y + dx * sin + dy * cos, width, height };
+}
+
+/**
+ * What a buyer reads when their photo would print blurred: its effective DPI inside the object's box is below the
+ * print space's minimum ('' when it is not, or the object is not a custom image).
+ */
+export function photoWarning(doc: DesignDocument, objectId: string, w: number, h: number): string {
+  const box = doc.objects.find((o): o is ImageObject => o.type === 'image' && o.id === objectId && isCustomObject(o));
+  if (!box || w <= 0 || h <= 0) return '';
+  const placed = fitPicture(box, w, h);
+  const ps = doc.printSpace;
+  const eff = effectiveDpi({ width: w, height: h }, placed, ps.dpi);
+  if (qualityOf(eff, ps.dpi, ps.minDpi) !== 'low') return '';
+  return lowPhotoMessage(w, h, eff, ps.minDpi);
+}
+
+/** The message of photoWarning. */
+export function lowPhotoMessage(w: number, h: number, effective: number, minDpi: number): string {
+  return `This photo is ${w} × ${h} px: here it would print at ${Math.floor(effective)} DPI, below the ${minDpi} DPI a sharp print needs. Choose a larger photo.`;
 }
