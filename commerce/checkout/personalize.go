@@ -12,7 +12,9 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/renderer/design"
+	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // ProductDesign is one print space's design of a product on sale, as a buyer personalizes it.
@@ -203,4 +205,56 @@ func lineWarnings(ctx context.Context, db sqlx.QueryerContext, lines []Line) err
 		}
 	}
 	return nil
+}
+
+// RecordPhoto records a buyer's photo stored under key (in PhotoKeyPrefix of its store) as a pending
+// upload and queues its check (render:sanitize) through the outbox, in one transaction. The photo is
+// usable once the check marked it ready (photoOf).
+func RecordPhoto(ctx context.Context, db *sqlx.DB, key, fileName string) (int64, error) {
+	tx, err := db.BeginTxx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	var id int64
+	const q = `INSERT INTO uploads (owner_id, blob_key, file_name, kind, status) VALUES (NULL, $1, $2, $3, 'pending') RETURNING id`
+	if err := tx.GetContext(ctx, &id, q, key, fileName, PhotoKind); err != nil {
+		return 0, fmt.Errorf("record photo: %w", err)
+	}
+	job, err := tasks.NewSanitizeJob(id)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := outbox.Add(ctx, tx, job); err != nil {
+		return 0, err
+	}
+	return id, tx.Commit()
+}
+
+// PhotoState is a buyer's photo as its check left it.
+type PhotoState struct {
+	ID     int64 `json:"id"`
+	Ready  bool  `json:"ready"`
+	Width  int   `json:"width"`
+	Height int   `json:"height"`
+	// Message is why it cannot be used ("" when ready, or still being checked).
+	Message string `json:"message,omitempty"`
+	// Pending is true while the check runs.
+	Pending bool `json:"pending"`
+}
+
+// Photo reads a buyer's photo of this store; ErrNotFound when there is none.
+func Photo(ctx context.Context, db sqlx.QueryerContext, storeID, id int64) (PhotoState, error) {
+	p, msg, err := photoOf(ctx, db, storeID, id)
+	switch {
+	case err != nil:
+		return PhotoState{}, err
+	case msg == MsgPhotoGone:
+		return PhotoState{}, ErrNotFound
+	case msg == MsgPhotoWait:
+		return PhotoState{ID: id, Pending: true}, nil
+	case msg != "":
+		return PhotoState{ID: id, Message: msg}, nil
+	}
+	return PhotoState{ID: id, Ready: true, Width: p.Width, Height: p.Height}, nil
 }

@@ -208,3 +208,20 @@ export function photoWarning(doc: DesignDocument, objectId: string, w: number, h
 export function lowPhotoMessage(w: number, h: number, effective: number, minDpi: number): string {
   return `This photo is ${w} × ${h} px: here it would print at ${Math.floor(effective)} DPI, below the ${minDpi} DPI a sharp print needs. Choose a larger photo.`;
 }
+
+/** A personalization as orders and reviews keep it: rows made before personalization inputs carry less. */
+export type KeptPersonalization = Readonly<{
+  texts?: readonly Readonly<{ label: string; value: string }>[];
+  images?: readonly Readonly<{ label: string; key: string; choice?: string; width?: number; height?: number }>[];
+}>;
+
+/** What a buyer gave, in words, as the store, the order and the review list it ("Symbol: Star"). */
+export function describeValues(p: KeptPersonalization): { label: string; value: string }[] {
+  return [
+    ...(p.texts ?? []).map((t) => ({ label: t.label, value: t.value === '' ? 'left empty' : t.value })),
+    ...(p.images ?? []).map((i) => ({
+      label: i.label,
+      value: i.choice ? i.choice : i.width && i.height ? `photo, ${i.width} × ${i.height} px` : 'photo',
+    })),
+  ];
+}
