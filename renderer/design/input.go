@@ -102,6 +102,27 @@ func (d *Document) Fields() []Field {
 	return out
 }
 
+// WithoutCustom returns a copy of d without its custom objects (those Fields lists): the design as it
+// shows under a buyer's own texts and pictures, which the base mockups draw (docs/mockups.md). d itself
+// is not changed; the copy shares the objects it keeps.
+func (d *Document) WithoutCustom() *Document {
+	out := &Document{Version: d.Version, PrintSpace: d.PrintSpace, Objects: make([]Object, 0, len(d.Objects))}
+	for _, o := range d.Objects {
+		switch o := o.(type) {
+		case *TextObject:
+			if o.IsCustom {
+				continue
+			}
+		case *ImageObject:
+			if o.IsCustom {
+				continue
+			}
+		}
+		out.Objects = append(out.Objects, o)
+	}
+	return out
+}
+
 // apply takes what in states over the object's defaults; pick is the default label of a dropdown.
 func (f *Field) apply(in *Input, pick string) {
 	if in == nil {

@@ -31,7 +31,7 @@ type personalizeTable struct {
 	Collect []struct {
 		Name     string `json:"name"`
 		Document string `json:"document"`
-		Answers map[string]struct {
+		Answers  map[string]struct {
 			Text   string `json:"text"`
 			Choice *int   `json:"choice"`
 			Photo  *Photo `json:"photo"`
