@@ -5,7 +5,6 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Group, Layer, Stage } from 'react-konva';
 import { useDesignAssets } from '../editor/assets';
 import { DesignObjects } from '../editor/DesignObjects';
-import type { DesignDocument } from '../editor/document';
 import { CANVAS_WIDTH, type DocStore, type PreviewData } from './form';
 import { homography, matrix3d, type Point } from './quad';
 
