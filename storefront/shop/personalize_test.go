@@ -3,7 +3,10 @@ package shop
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
+	"fmt"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/png"
@@ -83,6 +86,29 @@ func checkPhotos(ctx context.Context, t *testing.T, f fixture) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}()
+}
+
+// bombPNG is a PNG whose header claims w x h pixels over a few bytes of data.
+func bombPNG(w, h uint32) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(typ string, data []byte) {
+		binary.Write(&b, binary.BigEndian, uint32(len(data)))
+		crc := crc32.NewIEEE()
+		crc.Write([]byte(typ))
+		crc.Write(data)
+		b.WriteString(typ)
+		b.Write(data)
+		binary.Write(&b, binary.BigEndian, crc.Sum32())
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	ihdr[8], ihdr[9] = 8, 6
+	chunk("IHDR", ihdr)
+	chunk("IDAT", []byte{0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01})
+	chunk("IEND", nil)
+	return b.Bytes()
 }
 
 // multipartForm is an add-to-cart post with a photo file.
@@ -259,6 +285,10 @@ func TestPhotoAPI(t *testing.T) {
 	}
 	if status, env := upload([]byte("GIF89a nope")); status != 422 || env["message"] != msgPhotoType {
 		t.Errorf("a GIF: %d %v", status, env)
+	}
+	// A pixel bomb: a valid PNG header claiming 100000 x 100000 pixels, refused by the renderer's check.
+	if status, env := upload(bombPNG(100000, 100000)); status != 422 || !strings.Contains(fmt.Sprint(env["message"]), "This photo cannot be used: The image has too many pixels.") {
+		t.Errorf("a pixel bomb: %d %v", status, env)
 	}
 	id := itoa(int64(data["id"].(float64)))
 	if res, _ := get(t, c, f.srv.URL+"/s/demo/api/photos/"+id); res.StatusCode != 200 {

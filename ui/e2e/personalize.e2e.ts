@@ -111,6 +111,24 @@ describe('personalized products', () => {
     expect(await page.getByText('Use letters and spaces only.').isHidden()).toBe(true);
     const typed = await previewPng(page);
     expect(typed).not.toBe(before);
+    // How many animation frames after a keystroke the canvas shows it (printed, not asserted: the machine is shared).
+    const frames = await page.evaluate(async () => {
+      const input = document.querySelector<HTMLInputElement>('#pz-fields input[type=text]')!;
+      const canvas = document.querySelector<HTMLCanvasElement>('[data-pz-preview] canvas')!;
+      const shown = canvas.toDataURL();
+      input.value += 'e';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      let n = 0;
+      while (canvas.toDataURL() === shown && n < 60) {
+        await new Promise((done) => requestAnimationFrame(done));
+        n++;
+      }
+      input.value = input.value.slice(0, -1);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      return n;
+    });
+    console.log(`[personalize] a keystroke is on the preview ${frames} animation frame(s) later`);
+    expect(frames).toBeLessThan(60);
 
     await page.getByText('Star', { exact: true }).click();
     expect(await previewPng(page)).not.toBe(typed);
