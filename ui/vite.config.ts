@@ -13,10 +13,12 @@ export const E2E_MODE = 'e2e';
  * The HTML pages a build holds. mockup3d.html is the 3D mockup page the renderer's Chrome pool loads
  * (src/mockup3d) and invoice.html the invoice page it prints (src/invoice): production. render.html, the fidelity render page (src/render: the editor's Konva drawing),
  * is only for the browser tests, so only the e2e build, written to dist-e2e, has it; the build scripts/dev and
- * the Dockerfile serve (dist) does not.
+ * the Dockerfile serve (dist) does not. src/shop/personalize.tsx is the storefront's personalization preview, which
+ * the storefront finds in the build's manifest (.vite/manifest.json).
  */
 export function pages(mode: string): Record<string, string> {
-  const production = { main: 'index.html', mockup3d: 'mockup3d.html', invoice: 'invoice.html' };
+  // personalize is a script, not a page: the storefront's product pages load it (through the manifest).
+  const production = { main: 'index.html', mockup3d: 'mockup3d.html', invoice: 'invoice.html', personalize: 'src/shop/personalize.tsx' };
   return mode === E2E_MODE ? { ...production, render: 'render.html' } : production;
 }
 
@@ -26,6 +28,7 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir: mode === E2E_MODE ? 'dist-e2e' : 'dist',
     emptyOutDir: true,
+    manifest: true,
     rolldownOptions: {
       input: pages(mode),
       output: {
@@ -34,8 +37,13 @@ export default defineConfig(({ mode }) => ({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            // its-fine is both react-three-fiber's and react-konva's: a chunk of its own keeps three.js out of the
+            // storefront preview and Konva out of the 3D page.
+            { name: 'its-fine', test: /node_modules[\\/]its-fine[\\/]/ },
             // three.js is only the 3D page's (and later the editor's 3D preview): never in the app's first load.
             { name: 'three', test: /node_modules[\\/](three|@react-three)[\\/]/ },
+            // Konva is the editor's and the storefront preview's, which loads it without the app's libraries.
+            { name: 'konva', test: /node_modules[\\/](konva|react-konva|react-reconciler)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -144,6 +144,9 @@ ON CONFLICT DO NOTHING`
 	if err := seedBulkTemplate(ctx, tx, d.Store); err != nil {
 		return err
 	}
+	if err := seedPersonalizedMug(ctx, tx, d.Store); err != nil {
+		return err
+	}
 	if err := seedOrders(ctx, tx); err != nil {
 		return err
 	}

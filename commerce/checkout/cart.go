@@ -14,6 +14,7 @@ import (
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/stock"
+	"github.com/pressroom/pressroom/renderer/design"
 )
 
 // Limits of one cart: a buyer's order, never a wholesale one.
@@ -147,12 +148,14 @@ func Offers(ctx context.Context, db sqlx.QueryerContext, storeID, campaignID, pr
 	return out, nil
 }
 
-// AddItem is what a buyer picks: never a price.
+// AddItem is what a buyer picks: never a price. Personalization holds their answers to the product's
+// custom objects (docs/personalization.md).
 type AddItem struct {
-	ProductID int64  `json:"product_id"`
-	Color     string `json:"color"`
-	Size      string `json:"size"`
-	Quantity  int    `json:"quantity"`
+	ProductID       int64    `json:"product_id"`
+	Color           string   `json:"color"`
+	Size            string   `json:"size"`
+	Quantity        int      `json:"quantity"`
+	Personalization []Answer `json:"personalization"`
 }
 
 // checkItem finds the offer and checks the colour, the size and the quantity.
@@ -224,9 +227,18 @@ func inStock(ctx context.Context, db sqlx.QueryerContext, lines []Line) error {
 }
 
 // AddToCart adds a line to the buyer's cart, creating the cart when cartID is not one of the
-// store's, and answers the cart's id. Adding a line that is there already adds to its quantity.
+// store's, and answers the cart's id. Adding a line that is there already (the same product, colour,
+// size and personalization) adds to its quantity.
 func (s *Service) AddToCart(ctx context.Context, storeID int64, cartID string, it AddItem) (string, error) {
 	if err := checkItem(ctx, s.db, storeID, it); err != nil {
+		return "", err
+	}
+	pz, err := personalize(ctx, s.db, storeID, it.ProductID, it.Personalization)
+	if err != nil {
+		return "", err
+	}
+	pzKey, pzJSON, err := personalizationKey(pz)
+	if err != nil {
 		return "", err
 	}
 	tx, err := s.db.BeginTxx(ctx, nil)
@@ -239,9 +251,10 @@ func (s *Service) AddToCart(ctx context.Context, storeID int64, cartID string, i
 		return "", err
 	}
 	var lines, have int
-	const qCount = `SELECT count(*), coalesce(max(quantity) FILTER (WHERE product_id = $2 AND color = $3 AND size = $4), 0)
+	const qCount = `SELECT count(*),
+	coalesce(max(quantity) FILTER (WHERE product_id = $2 AND color = $3 AND size = $4 AND personalization_key = $5), 0)
 FROM cart_items WHERE cart_id = $1`
-	row := tx.QueryRowxContext(ctx, qCount, id, it.ProductID, it.Color, it.Size)
+	row := tx.QueryRowxContext(ctx, qCount, id, it.ProductID, it.Color, it.Size, pzKey)
 	if err := row.Scan(&lines, &have); err != nil {
 		return "", err
 	}
@@ -251,9 +264,11 @@ FROM cart_items WHERE cart_id = $1`
 	if have+it.Quantity > MaxQuantity {
 		return "", invalid("quantity", fmt.Sprintf("Your cart already has %d of these; at most %d fit in one order.", have, MaxQuantity))
 	}
-	const qUpsert = `INSERT INTO cart_items (cart_id, product_id, color, size, quantity) VALUES ($1, $2, $3, $4, $5)
-ON CONFLICT (cart_id, product_id, color, size) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity`
-	if _, err := tx.ExecContext(ctx, qUpsert, id, it.ProductID, it.Color, it.Size, it.Quantity); err != nil {
+	const qUpsert = `
+INSERT INTO cart_items (cart_id, product_id, color, size, quantity, personalization, personalization_key)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
+ON CONFLICT (cart_id, product_id, color, size, personalization_key) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity`
+	if _, err := tx.ExecContext(ctx, qUpsert, id, it.ProductID, it.Color, it.Size, it.Quantity, pzJSON, pzKey); err != nil {
 		return "", fmt.Errorf("add to cart: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE carts SET updated_at = now() WHERE id = $1`, id); err != nil {
@@ -320,8 +335,12 @@ type Line struct {
 	LineTotal      money.Money `db:"-" json:"line_total"`
 	DesignID       int64       `db:"design_id" json:"design_id"`
 	DesignRevision int         `db:"design_revision" json:"design_revision"`
+	// Personalization is what the buyer typed, chose and uploaded (docs/personalization.md).
+	Personalization design.Personalization `db:"-" json:"personalization"`
 	// OutOfStock marks a line whose colour and size went out of stock since it was added.
 	OutOfStock bool `db:"-" json:"out_of_stock,omitempty"`
+	// Warnings are what the buyer should know before paying (a photo that would print blurred).
+	Warnings []string `db:"-" json:"warnings,omitempty"`
 }
 
 // Cart is a buyer's cart priced now.
@@ -337,7 +356,7 @@ type Cart struct {
 // main print space's (the first by position), with its revision.
 const qLines = `
 SELECT i.id, p.id AS product_id, p.campaign_id, p.name, c.name AS campaign_name, p.product_type, p.personalized,
-	i.color, i.size, i.quantity, sp.price + z.extra_price AS unit_price, sp.currency,
+	i.color, i.size, i.quantity, i.personalization, sp.price + z.extra_price AS unit_price, sp.currency,
 	coalesce(d.id, 0) AS design_id, coalesce(d.revision, 0) AS design_revision
 FROM cart_items i
 JOIN carts k ON k.id = i.cart_id
@@ -362,8 +381,9 @@ func loadCart(ctx context.Context, db sqlx.QueryerContext, storeID int64, cartID
 	}
 	var rows []struct {
 		Line
-		Price    int64  `db:"unit_price"`
-		Currency string `db:"currency"`
+		Personalization []byte `db:"personalization"`
+		Price           int64  `db:"unit_price"`
+		Currency        string `db:"currency"`
 	}
 	if err := sqlx.SelectContext(ctx, db, &rows, qLines, cartID, storeID); err != nil {
 		return cart, fmt.Errorf("load cart: %w", err)
@@ -375,6 +395,9 @@ func loadCart(ctx context.Context, db sqlx.QueryerContext, storeID int64, cartID
 			continue // published before the store changed currency: not on sale until re-priced
 		}
 		l.UnitPrice = money.Money{Amount: r.Price, Currency: currency}
+		if err := json.Unmarshal(r.Personalization, &l.Personalization); err != nil {
+			return cart, fmt.Errorf("cart line %d personalization: %w", l.ID, err)
+		}
 		var err error
 		if l.LineTotal, err = l.UnitPrice.Times(l.Quantity); err != nil {
 			return cart, err
@@ -385,5 +408,8 @@ func loadCart(ctx context.Context, db sqlx.QueryerContext, storeID int64, cartID
 		cart.Count += l.Quantity
 		cart.Lines = append(cart.Lines, l)
 	}
-	return cart, markStock(ctx, db, cart.Lines)
+	if err := markStock(ctx, db, cart.Lines); err != nil {
+		return cart, err
+	}
+	return cart, lineWarnings(ctx, db, cart.Lines)
 }

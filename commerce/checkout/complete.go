@@ -18,6 +18,7 @@ import (
 	"github.com/pressroom/pressroom/commerce/promotions"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
@@ -171,10 +172,14 @@ func (s *Service) complete(ctx context.Context, tx *sqlx.Tx, intent payments.Int
 		Tip: c.Totals.Tip, Total: c.Totals.Total}
 	review := false
 	for _, l := range c.Lines {
+		pz, err := json.Marshal(l.Personalization)
+		if err != nil {
+			return Result{}, err
+		}
 		n.Items = append(n.Items, orders.Item{CampaignID: l.CampaignID, ProductID: l.ProductID, ProductName: l.Name,
 			ProductType: l.ProductType, Color: l.Color, Size: l.Size, Quantity: l.Quantity, UnitPrice: l.UnitPrice,
-			DesignID: l.DesignID, DesignRevision: l.DesignRevision})
-		review = review || l.Personalized
+			DesignID: l.DesignID, DesignRevision: l.DesignRevision, Personalization: pz})
+		review = review || l.Personalized || !l.Personalization.Empty()
 	}
 	created, itemIDs, err := orders.Create(ctx, tx, n, orders.PendingPayment, "buyer")
 	if err != nil {
@@ -228,10 +233,13 @@ func (s *Service) complete(ctx context.Context, tx *sqlx.Tx, intent payments.Int
 
 // queuePrintFiles gives each item's designs a print file through the designer review's items: one
 // review item per print space, rendered by the renderer's order export from the design document as
-// the item was bought (the personalization applied when there is one).
+// the item was bought, with the buyer's personalization put into it (design.Apply). A
+// personalization the design no longer fits (the seller changed it after the buyer filled it) keeps
+// the seller's document: the item is in review with the buyer's values beside it
+// (docs/personalization.md).
 func queuePrintFiles(ctx context.Context, tx *sqlx.Tx, sellerID int64, o orders.Created, customer string, itemIDs []int64) error {
 	const qDesigns = `
-SELECT i.id AS item_id, i.product_name, i.product_type, i.personalization, d.design_json
+SELECT i.id AS item_id, i.product_name, i.product_type, i.personalization, d.print_space, d.design_json
 FROM order_items i JOIN campaign_designs d ON d.product_id = i.product_id
 WHERE i.id = ANY($1) ORDER BY i.id, d.id`
 	var rows []struct {
@@ -239,6 +247,7 @@ WHERE i.id = ANY($1) ORDER BY i.id, d.id`
 		ProductName     string `db:"product_name"`
 		ProductType     string `db:"product_type"`
 		Personalization []byte `db:"personalization"`
+		PrintSpace      string `db:"print_space"`
 		Design          []byte `db:"design_json"`
 	}
 	if err := tx.SelectContext(ctx, &rows, qDesigns, pq.Array(itemIDs)); err != nil {
@@ -256,8 +265,12 @@ WHERE i.id = ANY($1) ORDER BY i.id, d.id`
 INSERT INTO design_order_items (order_id, order_item_id, product_name, product_type, print_space, personalization, design_json)
 VALUES ($1, $2, $3, $4, ($5::jsonb) -> 'printSpace', $6, $5) RETURNING id`
 	for _, r := range rows {
+		doc, err := personalizedDocument(r.Design, r.PrintSpace, r.Personalization)
+		if err != nil {
+			return fmt.Errorf("item %d: %w", r.ItemID, err)
+		}
 		var id int64
-		if err := tx.GetContext(ctx, &id, qItem, reviewOrder, r.ItemID, r.ProductName, r.ProductType, string(r.Design), string(r.Personalization)); err != nil {
+		if err := tx.GetContext(ctx, &id, qItem, reviewOrder, r.ItemID, r.ProductName, r.ProductType, string(doc), string(r.Personalization)); err != nil {
 			return fmt.Errorf("review item: %w", err)
 		}
 		job, err := tasks.NewOrderExportJob(id, 1, queue.Default)
@@ -269,4 +282,28 @@ VALUES ($1, $2, $3, $4, ($5::jsonb) -> 'printSpace', $6, $5) RETURNING id`
 		}
 	}
 	return nil
+}
+
+// personalizedDocument is the design document an item prints: the design with the buyer's values
+// of its print space in place, or the design as it is when there are none or they no longer fit it.
+func personalizedDocument(doc []byte, space string, personalization []byte) ([]byte, error) {
+	var p design.Personalization
+	if err := json.Unmarshal(personalization, &p); err != nil {
+		return nil, fmt.Errorf("personalization: %w", err)
+	}
+	if p.Empty() {
+		return doc, nil
+	}
+	parsed, err := design.Parse(doc)
+	if err != nil {
+		return doc, nil // the review shows why it cannot be printed
+	}
+	applied, err := design.Apply(parsed, space, p)
+	if errors.Is(err, design.ErrStale) {
+		return doc, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(applied)
 }

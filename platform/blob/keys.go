@@ -21,3 +21,11 @@ func MockupKey(campaignID, mockupID, productID int64) string {
 func MockupPreviewKey(campaignID, mockupID, productID int64) string {
 	return strings.TrimSuffix(MockupKey(campaignID, mockupID, productID), ".png") + "_preview.webp"
 }
+
+// MockupBaseKey is where the base mockup of the mockup under MockupKey is stored, beside it:
+// p/{campaignId}/design_{mockupId}_{productId}_base.webp, a WebP of at most 500 px like the preview,
+// showing the design without its custom objects, under which the storefront's live preview draws the
+// buyer's own.
+func MockupBaseKey(campaignID, mockupID, productID int64) string {
+	return strings.TrimSuffix(MockupKey(campaignID, mockupID, productID), ".png") + "_base.webp"
+}

@@ -85,6 +85,11 @@ type ImageObject struct {
 	Height float64 `json:"height"`
 	// Rotation is clockwise in degrees.
 	Rotation float64 `json:"rotation"`
+	// IsCustom marks the buyer's image: a photo they upload or a picture they choose, placed inside
+	// this box (docs/personalization.md). Src is then the seller's sample.
+	IsCustom bool `json:"isCustom,omitempty"`
+	// Input says how the buyer fills a custom image; nil is an uploaded photo.
+	Input *Input `json:"input,omitempty"`
 }
 
 // TextObject is a line (or a few lines) of text, usually customer-editable.
@@ -108,7 +113,10 @@ type TextObject struct {
 	DisplayStyle string  `json:"displayStyle"`
 	// BackgroundURL is the image that fills the glyphs when DisplayStyle is image_background.
 	BackgroundURL string `json:"backgroundUrl"`
-	IsCustom      bool   `json:"isCustom"`
+	// IsCustom marks a text the buyer fills; Text is then the seller's sample.
+	IsCustom bool `json:"isCustom"`
+	// Input says how the buyer fills a custom text; nil is typed text.
+	Input *Input `json:"input,omitempty"`
 }
 
 // textWidth values.

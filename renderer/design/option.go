@@ -1,18 +1,16 @@
 package design
 
-// Design options (campaign_designs.option): a design with a text the customer edits is custom,
+// Design options (campaign_designs.option): a design with an object the customer fills is custom,
 // any other is print.
 const (
 	OptionPrint  = "print"
 	OptionCustom = "custom"
 )
 
-// Option is OptionCustom when the document has a text the customer edits, else OptionPrint.
+// Option is OptionCustom when the document has an object the customer fills, else OptionPrint.
 func (d *Document) Option() string {
-	for _, o := range d.Objects {
-		if t, ok := o.(*TextObject); ok && t.IsCustom {
-			return OptionCustom
-		}
+	if len(d.Fields()) > 0 {
+		return OptionCustom
 	}
 	return OptionPrint
 }

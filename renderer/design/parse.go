@@ -430,6 +430,10 @@ func (f *fields) image() *ImageObject {
 	if v, ok := f.number("height", true); ok && f.positive("height", v, MaxCoordinate) {
 		o.Height = v
 	}
+	if v, ok := f.boolean("isCustom", false); ok {
+		o.IsCustom = v
+	}
+	o.Input = f.input(o.IsCustom, true, 0)
 	return o
 }
 
@@ -505,5 +509,97 @@ func (f *fields) text() *TextObject {
 	if v, ok := f.boolean("isCustom", false); ok {
 		o.IsCustom = v
 	}
+	o.Input = f.input(o.IsCustom, false, o.MaxLength)
 	return o
+}
+
+// input reads an object's "input" (docs/personalization.md): only a custom object has one; an image
+// takes the kinds image and dropdown, a text text and dropdown. maxLength bounds a text's choices.
+func (f *fields) input(custom, image bool, maxLength int) *Input {
+	raw, ok := f.get("input", false)
+	if !ok {
+		return nil
+	}
+	if !custom {
+		f.p.add(f.field("input"), "only an object with isCustom true has an input")
+		return nil
+	}
+	g, ok := f.p.object(f.field("input"), raw)
+	if !ok {
+		return nil
+	}
+	in := &Input{}
+	kinds := []string{InputText, InputDropdown}
+	if image {
+		kinds = []string{InputImage, InputDropdown}
+	}
+	if s, ok := g.str("kind", true); ok && g.oneOf("kind", s, kinds...) {
+		in.Kind = s
+	}
+	in.Label = g.shortString("label", false)
+	if v, ok := g.boolean("required", false); ok {
+		in.Required = v
+	}
+	if s, ok := g.str("charset", false); ok {
+		if image || in.Kind != InputText {
+			g.p.add(g.field("charset"), "only typed text has a charset")
+		} else if g.oneOf("charset", s, CharsetAny, CharsetLetters, CharsetAlphanumeric, CharsetDigits) {
+			in.Charset = s
+		}
+	}
+	rawOpts, has := g.get("options", in.Kind == InputDropdown)
+	switch {
+	case has && in.Kind != InputDropdown:
+		g.p.add(g.field("options"), "only a dropdown has options")
+	case has:
+		in.Options = g.choices(rawOpts, image, maxLength)
+	}
+	g.unknown()
+	return in
+}
+
+// choices reads a dropdown's options: texts with a value of at most maxLength characters, or images
+// with a source and their natural size.
+func (f *fields) choices(raw json.RawMessage, image bool, maxLength int) []Choice {
+	path := f.field("options")
+	if k := kindOf(raw); k != "array" {
+		f.p.add(path, "want array, got %s", k)
+		return nil
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(raw, &items); err != nil {
+		f.p.add(path, "not valid JSON: %v", err)
+		return nil
+	}
+	if len(items) == 0 || len(items) > MaxChoices {
+		f.p.add(path, "%d options, want 1 to %d", len(items), MaxChoices)
+		return nil
+	}
+	out := make([]Choice, 0, len(items))
+	for i, item := range items {
+		g, ok := f.p.object(fmt.Sprintf("%s[%d]", path, i), item)
+		if !ok {
+			continue
+		}
+		c := Choice{Label: g.shortString("label", true)}
+		if image {
+			c.Src = g.source("src", true)
+			if v, ok := g.integer("width", true); ok && g.positive("width", v, MaxChoicePixels) {
+				c.Width = int(v)
+			}
+			if v, ok := g.integer("height", true); ok && g.positive("height", v, MaxChoicePixels) {
+				c.Height = int(v)
+			}
+		} else if v, ok := g.str("value", true); ok {
+			if msg := checkTyped(v, CharsetAny, maxLength, false); msg != "" && v != "" {
+				g.p.add(g.field("value"), "%s", msg)
+			} else if v == "" {
+				g.p.add(g.field("value"), "must not be empty")
+			}
+			c.Value = v
+		}
+		g.unknown()
+		out = append(out, c)
+	}
+	return out
 }

@@ -98,6 +98,7 @@ func beyondSchema(err error) bool {
 	for _, p := range ve.Problems {
 		if p.Message != "duplicate field" && !strings.HasPrefix(p.Message, "must not exceed dpi") &&
 			!strings.HasPrefix(p.Message, "must be at most the print space's height") &&
+			!strings.HasPrefix(p.Message, "Use at most") && // a dropdown choice longer than its text's maxLength
 			!strings.HasPrefix(p.Message, "not valid JSON") && !strings.HasPrefix(p.Message, "document is") {
 			return false
 		}

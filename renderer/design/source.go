@@ -12,7 +12,8 @@ type Source struct {
 	Field, Value string
 }
 
-// Sources lists the files the document reads, in paint order; fields left empty are not listed.
+// Sources lists the files the document reads, in paint order, with the pictures a buyer may choose
+// (docs/personalization.md); fields left empty are not listed.
 func (d *Document) Sources() []Source {
 	var out []Source
 	add := func(i int, field, value string) {
@@ -24,6 +25,11 @@ func (d *Document) Sources() []Source {
 		switch o := o.(type) {
 		case *ImageObject:
 			add(i, "src", o.Src)
+			if o.Input != nil {
+				for j, c := range o.Input.Options {
+					add(i, "input.options["+strconv.Itoa(j)+"].src", c.Src)
+				}
+			}
 		case *TextObject:
 			add(i, "fontUrl", o.FontURL)
 			add(i, "backgroundUrl", o.BackgroundURL)

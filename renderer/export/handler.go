@@ -112,7 +112,7 @@ WHERE id = $1 AND revision = $2 AND export_status IN ('pending', 'rendering')`
 	}
 	if r.FileURL != "" && r.FileURL != key {
 		// The previous revision's print file is superseded; a leftover costs storage, not correctness.
-		for _, old := range []string{r.FileURL, tasks.MockupSourceKey(r.FileURL)} {
+		for _, old := range files(r.FileURL, true) {
 			if err := h.store.Delete(ctx, old); err != nil {
 				h.log.Warn("old print file not deleted", "key", old, "err", err)
 			}
@@ -138,9 +138,8 @@ type printed struct {
 	report        []byte
 }
 
-// export stores the document's print file under key with its mockup source (tasks.MockupSourceKey),
-// copied from a finished design with the same fingerprint when there is one, else rendered, and
-// records the result.
+// export stores the document's print file under key with the files beside it (files), copied from a
+// finished design with the same fingerprint when there is one, else rendered, and records the result.
 func (h *Handler) export(ctx context.Context, p tasks.ExportPayload, r row, key string) error {
 	doc, err := design.Parse(r.Document)
 	if err != nil {
@@ -153,7 +152,7 @@ func (h *Handler) export(ctx context.Context, p tasks.ExportPayload, r row, key 
 	if err != nil {
 		return err
 	}
-	out, ok, err := h.reuse(ctx, fp, p.DesignID, key)
+	out, ok, err := h.reuse(ctx, fp, p.DesignID, key, len(doc.Fields()) > 0)
 	if err != nil {
 		return err
 	}
@@ -183,11 +182,32 @@ WHERE id = $1 AND revision = $2 AND export_status = 'rendering'`
 	return tx.Commit()
 }
 
-// render renders the document and stores it under key, and its mockup source beside it.
+// files are the keys of what the export stores for the print file under key: the print file, its
+// mockup source (tasks.MockupSourceKey) and, for a design with custom objects, its base source
+// (tasks.BaseSourceKey).
+func files(key string, custom bool) []string {
+	keys := []string{key, tasks.MockupSourceKey(key)}
+	if custom {
+		keys = append(keys, tasks.BaseSourceKey(key))
+	}
+	return keys
+}
+
+// baseWidth is the widest base source: the base mockups are 500 px (mockup.PreviewSize) and the
+// print area a part of one, so more pixels would only cost time.
+const baseWidth = 1500
+
+// render renders the document and stores it under key, with its mockup source and, for a design
+// with custom objects, its base source beside it.
 func (h *Handler) render(ctx context.Context, doc *design.Document, key string) (printed, error) {
-	// The canvas and, at most, one source at print size at a time: what the render holds of the
-	// renderer's memory budget.
-	release, err := membudget.Acquire(ctx, 2*membudget.RGBA(doc.PrintSpace.Width, doc.PrintSpace.Height))
+	custom := len(doc.Fields()) > 0
+	// The canvas and, at most, one source at print size at a time, and the base source's canvas: what
+	// the render holds of the renderer's memory budget.
+	held := 2 * membudget.RGBA(doc.PrintSpace.Width, doc.PrintSpace.Height)
+	if custom {
+		held += membudget.RGBA(raster.OutputSize(doc.PrintSpace, min(doc.PrintSpace.Width, baseWidth)))
+	}
+	release, err := membudget.Acquire(ctx, held)
 	if err != nil {
 		return printed{}, err
 	}
@@ -211,11 +231,36 @@ func (h *Handler) render(ctx context.Context, doc *design.Document, key string) 
 	if err := h.store.Put(ctx, sourceKey, &source, int64(source.Len()), "image/png"); err != nil {
 		return printed{}, fmt.Errorf("store %s: %w", sourceKey, err)
 	}
+	if custom {
+		if err := h.storeBase(ctx, doc, key, opt); err != nil {
+			return printed{}, err
+		}
+	}
 	rep, err := json.Marshal(report)
 	if err != nil {
 		return printed{}, err
 	}
 	return printed{width: report.Width, height: report.Height, size: size, report: rep}, nil
+}
+
+// storeBase renders the document without its custom objects at baseWidth (the print width when
+// narrower) and stores it as the base source of the print file under key (tasks.BaseSourceKey), from
+// which render:mockup makes the base mockups (docs/mockups.md).
+func (h *Handler) storeBase(ctx context.Context, doc *design.Document, key string, opt raster.Options) error {
+	opt.Width = min(doc.PrintSpace.Width, baseWidth)
+	canvas, _, err := raster.Render(ctx, doc.WithoutCustom(), opt)
+	if err != nil {
+		return taskrun.Classify(ctx, err, MsgMissingArtwork, MsgCannotRender)
+	}
+	var buf bytes.Buffer
+	if err := pngenc.Encode(&buf, canvas, pngenc.Options{}); err != nil {
+		return fmt.Errorf("encode the base source: %w", err)
+	}
+	baseKey := tasks.BaseSourceKey(key)
+	if err := h.store.Put(ctx, baseKey, &buf, int64(buf.Len()), "image/png"); err != nil {
+		return fmt.Errorf("store %s: %w", baseKey, err)
+	}
+	return nil
 }
 
 // checkSources refuses sources the service does not read: only blob keys are printed.

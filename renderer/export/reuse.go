@@ -12,7 +12,6 @@ import (
 
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/renderer/design"
-	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // renderVersion names the renderer's output in fingerprints: raise it with any change that makes a
@@ -45,10 +44,11 @@ func fingerprint(ctx context.Context, store blob.Store, doc *design.Document) (s
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// reuse copies the print file and mockup source of another finished design with fingerprint fp to key,
-// returning what that design recorded. ok is false when there is no such design or its files are gone
-// (it was exported again meanwhile): the document is rendered instead.
-func (h *Handler) reuse(ctx context.Context, fp string, designID int64, key string) (printed, bool, error) {
+// reuse copies the files of another finished design with fingerprint fp (files: the print file, its
+// mockup source and, when custom, its base source) to key's, returning what that design recorded. ok
+// is false when there is no such design or one of its files is gone (it was exported again meanwhile,
+// or before base sources were made): the document is rendered instead.
+func (h *Handler) reuse(ctx context.Context, fp string, designID int64, key string, custom bool) (printed, bool, error) {
 	const find = `SELECT file_url, width, height, file_size, export_report FROM campaign_designs
 WHERE render_key = $1 AND export_status = 'done' AND id <> $2 ORDER BY id LIMIT 1`
 	var found struct {
@@ -65,8 +65,9 @@ WHERE render_key = $1 AND export_status = 'done' AND id <> $2 ORDER BY id LIMIT 
 	if err != nil {
 		return printed{}, false, fmt.Errorf("find a print file like design %d's: %w", designID, err)
 	}
-	for _, c := range [][2]string{{found.FileURL, key}, {tasks.MockupSourceKey(found.FileURL), tasks.MockupSourceKey(key)}} {
-		if err := h.copy(ctx, c[0], c[1]); errors.Is(err, blob.ErrNotFound) {
+	to := files(key, custom)
+	for i, from := range files(found.FileURL, custom) {
+		if err := h.copy(ctx, from, to[i]); errors.Is(err, blob.ErrNotFound) {
 			return printed{}, false, nil
 		} else if err != nil {
 			return printed{}, false, err

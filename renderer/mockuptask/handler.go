@@ -130,24 +130,27 @@ WHERE m.id = $1`
 }
 
 // made is a rendered mockup: the PNG at its full size and its WebP preview, nil from a build
-// without a WebP encoder (encodePreview).
+// without a WebP encoder (encodePreview), and its WebP base mockup (baseMockup), nil when there is
+// none.
 type made struct {
-	png, preview []byte
+	png, preview, base []byte
 }
 
-// record stores the mockup and its preview and marks the row done, all while the row is locked and
-// still pending for this revision: a newer revision's export waits for the lock, so its own mockup
-// is written after.
+// record stores the mockup, its preview and its base mockup and marks the row done, all while the
+// row is locked and still pending for this revision: a newer revision's export waits for the lock,
+// so its own mockup is written after. A mockup without a base mockup clears the row's base_url and
+// deletes the file an earlier revision left there.
 func (h *Handler) record(ctx context.Context, p tasks.MockupPayload, r row, out made) error {
 	tx, err := h.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	const lock = `SELECT design_revision, status FROM campaign_mockups WHERE id = $1 FOR UPDATE`
+	const lock = `SELECT design_revision, status, base_url FROM campaign_mockups WHERE id = $1 FOR UPDATE`
 	var cur struct {
 		Revision int64  `db:"design_revision"`
 		Status   string `db:"status"`
+		BaseURL  string `db:"base_url"`
 	}
 	err = tx.GetContext(ctx, &cur, lock, p.MockupID)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -170,17 +173,29 @@ func (h *Handler) record(ctx context.Context, p tasks.MockupPayload, r row, out 
 			return fmt.Errorf("store %s: %w", previewKey, err)
 		}
 	}
-	const done = `UPDATE campaign_mockups SET status = 'done', file_url = $2, preview_url = $3, error = '', rendered_at = now(),
-	updated_at = now()
+	var baseKey string // empty when there is no base mockup: a design without custom objects, a 3D mockup
+	if out.base != nil {
+		baseKey = blob.MockupBaseKey(r.CampaignID, r.TemplateID, r.ProductID)
+		if err := h.store.Put(ctx, baseKey, bytes.NewReader(out.base), int64(len(out.base)), "image/webp"); err != nil {
+			return fmt.Errorf("store %s: %w", baseKey, err)
+		}
+	} else if cur.BaseURL != "" {
+		// The design has lost its custom objects; a leftover costs storage, not correctness.
+		if err := h.store.Delete(ctx, cur.BaseURL); err != nil {
+			h.log.Warn("old base mockup not deleted", "key", cur.BaseURL, "err", err)
+		}
+	}
+	const done = `UPDATE campaign_mockups SET status = 'done', file_url = $2, preview_url = $3, base_url = $4, error = '',
+	rendered_at = now(), updated_at = now()
 WHERE id = $1`
-	if _, err := tx.ExecContext(ctx, done, p.MockupID, key, previewKey); err != nil {
+	if _, err := tx.ExecContext(ctx, done, p.MockupID, key, previewKey, baseKey); err != nil {
 		return fmt.Errorf("record campaign mockup %d: %w", p.MockupID, err)
 	}
 	return tx.Commit()
 }
 
 // render reads the template and the print file and returns the mockup as PNG bytes with its
-// preview, scaled from the same pixels.
+// preview, scaled from the same pixels, and its base mockup.
 func (h *Handler) render(ctx context.Context, r row) (made, error) {
 	if r.GLB != "" {
 		return h.render3D(ctx, r)
@@ -198,16 +213,9 @@ func (h *Handler) render(ctx context.Context, r row) (made, error) {
 	if err != nil {
 		return made{}, taskrun.Fail(MsgCannotRender, err)
 	}
-	img, err := h.mockup.Render(ctx, pf, tpl, mockup.Options{Color: color, Size: outputSize(tpl)})
-	switch {
-	case ctx.Err() != nil:
-		return made{}, ctx.Err()
-	case blobsource.IsPassing(err):
+	img, err := h.place(ctx, pf, tpl, mockup.Options{Color: color, Size: outputSize(tpl)})
+	if err != nil {
 		return made{}, err
-	case errors.Is(err, mockup.ErrInvalidTemplate):
-		return made{}, taskrun.Fail(MsgMissingTemplate, err)
-	case err != nil:
-		return made{}, taskrun.Fail(MsgCannotRender, err)
 	}
 	var buf bytes.Buffer
 	if err := mockup.Encode(&buf, img, mockup.FormatPNG); err != nil {
@@ -217,7 +225,57 @@ func (h *Handler) render(ctx context.Context, r row) (made, error) {
 	if err != nil {
 		return made{}, err
 	}
-	return made{png: buf.Bytes(), preview: preview}, nil
+	base, err := h.baseMockup(ctx, r.PrintKey, tpl, color)
+	if err != nil {
+		return made{}, err
+	}
+	return made{png: buf.Bytes(), preview: preview, base: base}, nil
+}
+
+// place renders the mockup of img on tpl, sorting its failures as the task needs them.
+func (h *Handler) place(ctx context.Context, img image.Image, tpl *mockup.Template, opt mockup.Options) (*image.RGBA, error) {
+	out, err := h.mockup.Render(ctx, img, tpl, opt)
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case blobsource.IsPassing(err):
+		return nil, err
+	case errors.Is(err, mockup.ErrInvalidTemplate):
+		return nil, taskrun.Fail(MsgMissingTemplate, err)
+	case err != nil:
+		return nil, taskrun.Fail(MsgCannotRender, err)
+	}
+	return out, nil
+}
+
+// baseMockup is the base mockup of the print file under printKey as WebP: its base source
+// (tasks.BaseSourceKey, the design without its custom objects) on the same template in the same
+// colour, at the preview size, under which the storefront's live preview draws the buyer's own
+// (docs/mockups.md). It is nil when the print file has no base source (its design has no custom
+// objects, or was exported before base sources were made) and in a build without a WebP encoder,
+// which could not store it.
+func (h *Handler) baseMockup(ctx context.Context, printKey string, tpl *mockup.Template, color string) ([]byte, error) {
+	if !webpenc.Available {
+		return nil, nil
+	}
+	key := tasks.BaseSourceKey(printKey)
+	rc, err := h.source.Open(ctx, key)
+	if errors.Is(err, blob.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	src, release, err := h.decode(ctx, rc, key)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	img, err := h.place(ctx, src, tpl, mockup.Options{Color: color, Size: baseSize(tpl)})
+	if err != nil {
+		return nil, err
+	}
+	return encodePreview(img)
 }
 
 // encodePreview is the mockup's WebP preview (mockup.EncodePreview). A build without cgo has no WebP
@@ -264,6 +322,12 @@ func (h *Handler) printFile(ctx context.Context, key string) (img image.Image, r
 	if err != nil {
 		return nil, nil, classifyRead(err, MsgMissingPrint)
 	}
+	return h.decode(ctx, rc, key)
+}
+
+// decode decodes the print file (or a file made of it) that rc reads, and closes rc. Its pixels are
+// held of the renderer's memory budget until release is called.
+func (h *Handler) decode(ctx context.Context, rc io.ReadCloser, key string) (img image.Image, release func(), err error) {
 	defer rc.Close()
 	img, _, release, err = imagelimit.DecodeWithin(ctx, rc, h.limits)
 	switch {
@@ -290,6 +354,15 @@ func outputSize(tpl *mockup.Template) int {
 		return mockup.DefaultSize
 	}
 	return slices.Max(tpl.Sizes)
+}
+
+// baseSize is the size a base mockup is rendered at: the preview size, 500 px, when the template
+// offers it, else its mockup size (outputSize), which encodePreview scales down.
+func baseSize(tpl *mockup.Template) int {
+	if slices.Contains(tpl.Sizes, mockup.PreviewSize) {
+		return mockup.PreviewSize
+	}
+	return outputSize(tpl)
 }
 
 // productColor is the hex of the product's default option among its colours ({"colors": [{name,

@@ -381,6 +381,9 @@ func TestSourceKey(t *testing.T) {
 	if k := tasks.MockupSourceKey("print/3/42_r7.png"); k != "print/3/42_r7_mockup.png" || blob.ValidateKey(k) != nil {
 		t.Fatalf("SourceKey = %q", k)
 	}
+	if k := tasks.BaseSourceKey("print/3/42_r7.png"); k != "print/3/42_r7_base.png" || blob.ValidateKey(k) != nil {
+		t.Fatalf("BaseSourceKey = %q", k)
+	}
 }
 
 func TestStaleRevisionDoesNothing(t *testing.T) {

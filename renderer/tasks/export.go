@@ -62,3 +62,11 @@ func PrintKey(campaignID, designID, revision int64) string {
 func MockupSourceKey(printKey string) string {
 	return strings.TrimSuffix(printKey, ".png") + "_mockup.png"
 }
+
+// BaseSourceKey is where the export stores the base source of the print file under printKey, beside
+// it: print/{campaignId}/{designId}_r{revision}_base.png, the design without its custom objects (the
+// ones a buyer fills) as a PNG at most 1500 px wide, from which render:mockup makes the base mockups
+// (blob.MockupBaseKey). Only a design with custom objects has one.
+func BaseSourceKey(printKey string) string {
+	return strings.TrimSuffix(printKey, ".png") + "_base.png"
+}

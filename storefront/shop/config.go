@@ -32,11 +32,21 @@ type Config struct {
 	// rendered anew (PRESSROOM_STOREFRONT_PAGE_CACHE, default 5s; 0 turns the cache off): a seller's
 	// change shows within it.
 	PageCache time.Duration
+	// PhotoMaxBytes is the largest photo a buyer may upload for a personalized product
+	// (PRESSROOM_STOREFRONT_PHOTO_MAX_BYTES, default 15 MiB).
+	PhotoMaxBytes int64
+	// PhotoWait is how long adding a photo waits for its check by the renderer before the page says
+	// it is still being checked (PRESSROOM_STOREFRONT_PHOTO_WAIT, default 20s).
+	PhotoWait time.Duration
+	// UIDir is the built UI whose scripts the pages load, the personalization preview
+	// (PRESSROOM_UI_DIR, default ui/dist; without a build the pages work without it).
+	UIDir string
 }
 
 // DefaultConfig is the development configuration.
 func DefaultConfig() Config {
-	return Config{Addr: "127.0.0.1:8082", StoreDomain: "localhost", SigningKey: devSigningKey, PostsPerMinute: 60, PageCache: 5 * time.Second}
+	return Config{Addr: "127.0.0.1:8082", StoreDomain: "localhost", SigningKey: devSigningKey, PostsPerMinute: 60, PageCache: 5 * time.Second,
+		PhotoMaxBytes: 15 << 20, PhotoWait: 20 * time.Second, UIDir: "ui/dist"}
 }
 
 // LoadConfig reads the PRESSROOM_STOREFRONT_* and PRESSROOM_STORE_DOMAIN variables over the defaults.
@@ -48,6 +58,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.String(&cfg.SigningKey, "PRESSROOM_STOREFRONT_SIGNING_KEY")
 	r.Int(&cfg.PostsPerMinute, "PRESSROOM_STOREFRONT_POSTS_PER_MINUTE")
 	r.Duration(&cfg.PageCache, "PRESSROOM_STOREFRONT_PAGE_CACHE")
+	r.Int64(&cfg.PhotoMaxBytes, "PRESSROOM_STOREFRONT_PHOTO_MAX_BYTES")
+	r.Duration(&cfg.PhotoWait, "PRESSROOM_STOREFRONT_PHOTO_WAIT")
+	r.String(&cfg.UIDir, "PRESSROOM_UI_DIR")
 	cfg.StoreDomain = strings.ToLower(strings.Trim(cfg.StoreDomain, "."))
 	return cfg, r.Err()
 }
@@ -62,6 +75,12 @@ func (c Config) Validate(production bool) error {
 	}
 	if c.PageCache < 0 || c.PageCache > time.Hour {
 		return errors.New("PRESSROOM_STOREFRONT_PAGE_CACHE: want 0 (off) to 1h, e.g. 5s")
+	}
+	if c.PhotoMaxBytes < 1<<20 || c.PhotoMaxBytes > 100<<20 {
+		return errors.New("PRESSROOM_STOREFRONT_PHOTO_MAX_BYTES: want 1 MiB to 100 MiB, e.g. 15728640")
+	}
+	if c.PhotoWait < time.Second || c.PhotoWait > 2*time.Minute {
+		return errors.New("PRESSROOM_STOREFRONT_PHOTO_WAIT: want 1s to 2m, e.g. 20s")
 	}
 	if c.PostsPerMinute < 0 {
 		return errors.New("PRESSROOM_STOREFRONT_POSTS_PER_MINUTE: want 0 (no cap) or more")

@@ -17,6 +17,7 @@ import (
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/pricing"
 	"github.com/pressroom/pressroom/commerce/recovery"
+	"github.com/pressroom/pressroom/platform/blob"
 )
 
 // view is what every page template gets.
@@ -118,6 +119,8 @@ type campaignData struct {
 	Color    string
 	Mockups  []Mockup
 	Quantity int
+	// Personalize asks for the buyer's texts, choices and photos (nil: nothing to fill).
+	Personalize *personalizeView
 }
 
 func (s *Server) campaign(w http.ResponseWriter, r *http.Request) {
@@ -169,6 +172,10 @@ func (s *Server) showCampaign(w http.ResponseWriter, r *http.Request, status int
 			d.Mockups = append(d.Mockups, m)
 		}
 	}
+	if d.Personalize, err = s.personalizeFor(r.Context(), rs, id, d.Selected.ProductID, picked.Personalization, errs, d.Mockups); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	suggested, err := s.store.suggestions(r.Context(), rs.ID, []int64{id})
 	if err != nil {
 		s.fail(w, r, err)
@@ -193,7 +200,7 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r, "No such picture.")
 		return
 	}
-	key, err := s.store.image(r.Context(), rs.ID, id)
+	key, err := s.store.image(r.Context(), rs.ID, id, r.URL.Query().Has("base"))
 	if errors.Is(err, errNotFound) {
 		s.notFound(w, r, "No such picture.")
 		return
@@ -201,19 +208,36 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	w.Header().Set("Cache-Control", cacheImage)
+	s.serveBlob(w, r, key)
+}
+
+// serveBlob streams a stored file with its length and a media type by its extension (PNG unless
+// it says otherwise); the caller sets Cache-Control.
+func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key string) {
 	body, info, err := s.d.Blobs.Get(r.Context(), key)
-	if err != nil {
+	if errors.Is(err, blob.ErrNotFound) {
+		w.Header().Del("Cache-Control")
+		s.notFound(w, r, "No such file.")
+		return
+	} else if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	defer body.Close()
 	ct := "image/png"
-	if strings.HasSuffix(key, ".webp") {
+	switch {
+	case strings.HasSuffix(key, ".webp"):
 		ct = "image/webp"
+	case strings.HasSuffix(key, ".jpg"):
+		ct = "image/jpeg"
+	case strings.HasSuffix(key, ".otf"):
+		ct = "font/otf"
+	case strings.HasSuffix(key, ".ttf"):
+		ct = "font/ttf"
 	}
 	w.Header().Set("Content-Type", ct)
 	w.Header().Set("Content-Length", strconv.FormatInt(info.Size, 10))
-	w.Header().Set("Cache-Control", cacheImage)
 	io.Copy(w, body)
 }
 
@@ -325,11 +349,32 @@ func fieldErrors(err error) map[string]string {
 
 func (s *Server) addToCart(w http.ResponseWriter, r *http.Request) {
 	rs := storeOf(r)
-	if err := r.ParseForm(); err != nil {
+	var err error
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+		err = r.ParseMultipartForm(maxForm)
+		if r.MultipartForm != nil {
+			defer r.MultipartForm.RemoveAll()
+		}
+	} else {
+		err = r.ParseForm()
+	}
+	if err != nil {
 		http.Error(w, "The form is too large.", http.StatusRequestEntityTooLarge)
 		return
 	}
 	it := formItem(r)
+	if it.ProductID > 0 {
+		answers, photoErrs, err := s.formAnswers(r.Context(), r, rs.ID, it.ProductID)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		it.Personalization = answers
+		if len(photoErrs) > 0 {
+			s.showCampaign(w, r, http.StatusUnprocessableEntity, photoErrs, it)
+			return
+		}
+	}
 	id, err := s.d.Checkout.AddToCart(r.Context(), rs.ID, s.cartID(r), it)
 	if errs := fieldErrors(err); errs != nil {
 		if errs["product_id"] != "" && it.ProductID != 0 {

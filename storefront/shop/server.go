@@ -42,6 +42,9 @@ type Server struct {
 	limit *limiter
 	cache *pageCache // nil: pages are rendered for every request
 	hosts *hostCache // nil: custom domains are looked up for every request
+	// ui is the built UI's manifest (the preview script), templates the mockup quads it draws on.
+	ui        *uiBuild
+	templates *templateQuads
 }
 
 // New builds the handler.
@@ -58,12 +61,18 @@ func New(cfg Config, d Deps) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, d: d, store: store{db: d.DB}, pages: p, mail: mailT, mux: http.NewServeMux(), limit: newLimiter(cfg.PostsPerMinute),
-		cache: newPageCache(cfg.PageCache), hosts: newHostCache(cfg.PageCache)}
+		cache: newPageCache(cfg.PageCache), hosts: newHostCache(cfg.PageCache), ui: &uiBuild{dir: cfg.UIDir}}
+	s.templates = &templateQuads{quads: map[string][4][2]float64{}, read: func(ctx context.Context, key string) (io.ReadCloser, error) {
+		rc, _, err := d.Blobs.Get(ctx, key)
+		return rc, err
+	}}
 	s.routes()
 	return s, nil
 }
 
-// maxForm caps what a form post may send: a cart line or an address is a few hundred bytes.
+// maxForm caps what a form post may send: a cart line or an address is a few hundred bytes. A
+// multipart post (an add-to-cart form with photos, a photo upload) may also carry
+// maxPhotosPerPost photos of PhotoMaxBytes.
 const maxForm = 32 << 10
 
 // routes lists every page of a store, relative to the store's base (/ on its host, /s/{slug}/ by path).
@@ -72,6 +81,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /{$}", s.home)
 	m.HandleFunc("GET /c/{id}", s.campaign)
 	m.HandleFunc("GET /img/{id}", s.image)
+	m.HandleFunc("GET /pz/{id}/asset", s.asset)
 	m.HandleFunc("GET /p/{slug}", s.page)
 	m.HandleFunc("GET /collections/{slug}", s.collection)
 	m.HandleFunc("GET /cart", s.cart)
@@ -90,6 +100,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /sitemap.xml", s.sitemap)
 	m.HandleFunc("GET /api/cart", s.apiCart)
 	m.HandleFunc("POST /api/cart/items", s.apiAddToCart)
+	m.HandleFunc("POST /api/photos", s.apiPhoto)
+	m.HandleFunc("GET /api/photos/{id}", s.apiPhotoGet)
 	m.HandleFunc("POST /api/checkout", s.apiSaveCheckout)
 	m.HandleFunc("POST /api/checkout/{id}/pay", s.apiPay)
 }
@@ -128,6 +140,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.URL.Path == AskPath {
 		s.ask(w, r)
+		return
+	}
+	if strings.HasPrefix(r.URL.Path, assetsPrefix) {
+		s.serveAssets(w, r)
+		return
+	}
+	if r.Method == http.MethodGet && (r.URL.Path == defaultFontsPath || strings.HasPrefix(r.URL.Path, defaultFontsPath+"/")) {
+		s.serveDefaultFonts(w, r)
 		return
 	}
 	host, port := r.Host, ""
@@ -220,7 +240,11 @@ func (s *Server) serveStore(w http.ResponseWriter, r *http.Request, slug, base, 
 		return
 	}
 	if r.Method == http.MethodPost {
-		r2.Body = http.MaxBytesReader(w, r.Body, maxForm)
+		limit := int64(maxForm)
+		if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+			limit += maxPhotosPerPost * s.cfg.PhotoMaxBytes
+		}
+		r2.Body = http.MaxBytesReader(w, r.Body, limit)
 	}
 	s.mux.ServeHTTP(w, r2)
 }

@@ -45,11 +45,23 @@ func setup(t testing.TB) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return setupWith(t, gw)
+	return setupWith(t, gw, DefaultConfig())
 }
 
-// setupWith is setup with the gateway gw.
-func setupWith(t testing.TB, gw payments.Gateway) fixture {
+// setupUI is setup with the UI build in dir.
+func setupUI(t testing.TB, dir string) fixture {
+	t.Helper()
+	gw, err := payments.NewTest("test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.UIDir = dir
+	return setupWith(t, gw, cfg)
+}
+
+// setupWith is setup with the gateway gw and the configuration cfg.
+func setupWith(t testing.TB, gw payments.Gateway, cfg Config) fixture {
 	t.Helper()
 	db, _ := testinfra.Postgres(t)
 	f := fixture{db: db}
@@ -96,7 +108,6 @@ func setupWith(t testing.TB, gw payments.Gateway) fixture {
 	blobs, err := blob.New(bcfg, false)
 	must(err)
 	f.blobs = blobs
-	cfg := DefaultConfig()
 	h, err := New(cfg, Deps{DB: db, Blobs: blobs, Checkout: co, Mailer: mailer, Log: slog.New(slog.DiscardHandler)})
 	must(err)
 	f.srv = httptest.NewServer(h)

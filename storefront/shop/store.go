@@ -3,12 +3,15 @@ package shop
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
+
+	"github.com/pressroom/pressroom/renderer/design"
 )
 
 // errNotFound: no such store, campaign, page or order here.
@@ -39,6 +42,11 @@ type Mockup struct {
 	ID        int64 `db:"id"`
 	ProductID int64 `db:"product_id"`
 	IsDefault bool  `db:"is_default_mockup"`
+	// BaseURL is the mockup without the buyer's objects, which the personalization preview draws
+	// over ("" for a design without them); TemplateKey and PrintSpace are its template's.
+	BaseURL     string `db:"base_url"`
+	TemplateKey string `db:"template_key"`
+	PrintSpace  string `db:"print_space"`
 }
 
 // Page is a store page.
@@ -83,13 +91,17 @@ type OrderView struct {
 	Items             []OrderItemView
 }
 
-// OrderItemView is an item on the order status page.
+// OrderItemView is an item on the order status page, with the buyer's personalization.
 type OrderItemView struct {
-	ProductName string `db:"product_name"`
-	Color       string `db:"color"`
-	Size        string `db:"size"`
-	Quantity    int    `db:"quantity"`
-	UnitPrice   int64  `db:"unit_price"`
+	ProductName     string                 `db:"product_name"`
+	Color           string                 `db:"color"`
+	Size            string                 `db:"size"`
+	Quantity        int                    `db:"quantity"`
+	UnitPrice       int64                  `db:"unit_price"`
+	PersonalizedAs  []byte                 `db:"personalization"`
+	Personalization design.Personalization `db:"-"`
+	// Warnings are none on an order: the buyer read them before paying (the cart's template wants the field).
+	Warnings []string `db:"-"`
 }
 
 // onSale is every campaign on sale in store $1 (and meeting the condition and, "" for none) with
@@ -156,13 +168,13 @@ JOIN t ON t.campaign_id = l.campaign_id ORDER BY t.position, l.campaign_id LIMIT
 const (
 	qStore   = `SELECT id, slug, name, currency, primary_color, accent_color, is_open FROM stores WHERE slug = $1`
 	qMockups = `
-SELECT m.id, m.product_id, m.is_default_mockup
+SELECT m.id, m.product_id, m.is_default_mockup, m.base_url, t.file_url AS template_key, t.print_space
 FROM campaign_mockups m JOIN mockup_templates t ON t.id = m.mockup_template_id
 JOIN store_products sp ON sp.product_id = m.product_id AND sp.store_id = $1 AND sp.status = 'active'
 WHERE m.campaign_id = $2 AND m.status = 'done'
 ORDER BY m.product_id, m.default_chosen DESC, m.is_default_mockup DESC, t.position, t.id`
 	qImage = `
-SELECT m.file_url, m.preview_url FROM campaign_mockups m
+SELECT m.file_url, m.preview_url, m.base_url FROM campaign_mockups m
 JOIN store_products sp ON sp.product_id = m.product_id AND sp.store_id = $1 AND sp.status = 'active'
 WHERE m.id = $2 AND m.status = 'done'`
 	qPages = `SELECT title, slug, body, menu_position FROM store_pages WHERE store_id = $1 ORDER BY position, id`
@@ -170,7 +182,7 @@ WHERE m.id = $2 AND m.status = 'done'`
 SELECT id, number, email, customer_name, currency, subtotal, shipping, discount, tip, total, status, payment_status,
 	fulfillment_status, created_at
 FROM orders WHERE id = $1 AND store_id = $2`
-	qOrderItems = `SELECT product_name, color, size, quantity, unit_price FROM order_items WHERE order_id = $1 ORDER BY id`
+	qOrderItems = `SELECT product_name, color, size, quantity, unit_price, personalization FROM order_items WHERE order_id = $1 ORDER BY id`
 )
 
 type store struct{ db *sqlx.DB }
@@ -227,16 +239,24 @@ func (s store) mockups(ctx context.Context, storeID, campaignID int64) ([]Mockup
 	return out, nil
 }
 
-// image answers the blob key to serve for a mockup of the store: its preview when there is one.
-func (s store) image(ctx context.Context, storeID, mockupID int64) (string, error) {
+// image answers the blob key to serve for a mockup of the store: its preview when there is one, or
+// its base (without the buyer's objects) when base is asked for.
+func (s store) image(ctx context.Context, storeID, mockupID int64, base bool) (string, error) {
 	var row struct {
 		File    string `db:"file_url"`
 		Preview string `db:"preview_url"`
+		Base    string `db:"base_url"`
 	}
 	if err := s.db.GetContext(ctx, &row, qImage, storeID, mockupID); errors.Is(err, sql.ErrNoRows) {
 		return "", errNotFound
 	} else if err != nil {
 		return "", err
+	}
+	if base {
+		if row.Base == "" {
+			return "", errNotFound
+		}
+		return row.Base, nil
 	}
 	if row.Preview != "" {
 		return row.Preview, nil
@@ -299,6 +319,11 @@ func (s store) order(ctx context.Context, storeID, orderID int64) (OrderView, er
 	}
 	if err := s.db.SelectContext(ctx, &o.Items, qOrderItems, orderID); err != nil {
 		return o, err
+	}
+	for i := range o.Items {
+		if err := json.Unmarshal(o.Items[i].PersonalizedAs, &o.Items[i].Personalization); err != nil {
+			return o, fmt.Errorf("order %d item personalization: %w", orderID, err)
+		}
 	}
 	return o, nil
 }

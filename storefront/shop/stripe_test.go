@@ -28,7 +28,7 @@ func stripeShop(t *testing.T) (fixture, string, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := setupWith(t, gw)
+	f := setupWith(t, gw, DefaultConfig())
 	c := client(t)
 	base := f.srv.URL + "/s/demo"
 	post(t, c, base+"/cart/items", url.Values{"product_id": {itoa(f.shirt)}, "color": {"Black"}, "size": {"M"}, "quantity": {"1"}})

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin } from './support/accounts';
-import { STORE_URL } from './support/shop';
+import { openDemoShirt, STORE_URL } from './support/shop';
 import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 describe('customers (docs/customers.md)', () => {
@@ -10,8 +10,7 @@ describe('customers (docs/customers.md)', () => {
     const email = `casey-${Date.now().toString(36)}@example.com`;
     const shop = await openPage(browser(), undefined, STORE_URL);
     const buyer = shop.page;
-    await buyer.goto('/s/demo/');
-    await buyer.locator('a.card').first().click();
+    await openDemoShirt(buyer);
     await buyer.getByRole('button', { name: 'Add to cart' }).click();
     await buyer.getByRole('heading', { name: 'Your cart' }).waitFor();
     await buyer.getByRole('button', { name: 'Check out' }).click();

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, apiLogin } from './support/accounts';
-import { sql, STORE_URL } from './support/shop';
+import { openDemoShirt, sql, STORE_URL } from './support/shop';
 import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 describe('an order whose address the country rules refuse waits until the seller fixes it (docs/orders.md)', () => {
@@ -12,8 +12,7 @@ describe('an order whose address the country rules refuse waits until the seller
   it('the seller finds it under Invalid Address, edits the address, and the order goes on', async () => {
     const email = `invalid-${Date.now().toString(36)}@example.com`;
     const shop = await openPage(browser(), undefined, STORE_URL);
-    await shop.page.goto('/s/demo/');
-    await shop.page.locator('a.card').first().click();
+    await openDemoShirt(shop.page);
     await shop.page.getByRole('button', { name: 'Add to cart' }).click();
     await shop.page.getByRole('button', { name: 'Check out' }).click();
     await shop.page.getByLabel('E-mail').fill(email);

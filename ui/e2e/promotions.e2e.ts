@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin } from './support/accounts';
-import { STORE_URL } from './support/shop';
+import { openDemoShirt, STORE_URL } from './support/shop';
 import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 describe('promotions (docs/promotions.md)', () => {
@@ -34,8 +34,7 @@ describe('promotions (docs/promotions.md)', () => {
     // The buyer, in the demo store.
     const buyer = await openPage(browser(), undefined, STORE_URL);
     const page = buyer.page;
-    await page.goto('/s/demo/');
-    await page.locator('a.card').first().click();
+    await openDemoShirt(page);
     await page.getByRole('button', { name: 'Add to cart' }).waitFor();
     await page.getByLabel('Quantity').fill('2');
     await page.getByRole('button', { name: 'Add to cart' }).click();

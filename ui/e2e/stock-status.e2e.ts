@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, DEMO_ADMIN } from './support/accounts';
-import { sql, STORE_URL } from './support/shop';
+import { openDemoShirt, sql, STORE_URL } from './support/shop';
 import { DEMO_PASSWORD, DEMO_SELLER, openPage, screenshot, signIn, submitLogin, suiteBrowser, waitForDashboard } from './support/stack';
 
 const SIZE = 'XL';
@@ -17,10 +17,9 @@ describe('stock status (docs/stock.md)', () => {
   });
 
   it('an admin marks a size out of stock, the seller sees the campaign touched, and the storefront stops selling it', async () => {
-    // The first product of the demo shop, in the colour its page opens with.
+    // The demo shop's T-shirt, in the colour its page opens with.
     const shop = await openPage(browser(), undefined, STORE_URL);
-    await shop.page.goto('/s/demo/');
-    await shop.page.locator('a.card').first().click();
+    await openDemoShirt(shop.page);
     await shop.page.getByRole('button', { name: 'Add to cart' }).waitFor();
     const campaign = (await shop.page.getByRole('heading', { level: 1 }).innerText()).trim();
     const productId = await shop.page.locator('input[name=product_id]').inputValue();

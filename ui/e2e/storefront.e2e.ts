@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin } from './support/accounts';
-import { STORE_URL } from './support/shop';
+import { DEMO_SHIRT, STORE_URL } from './support/shop';
 import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
 
 /** The same storefront by the demo store's host name: Chromium sends every *.localhost name to loopback. */
@@ -15,7 +15,7 @@ describe('the demo shop (docs/storefront.md)', () => {
     await page.getByRole('heading', { name: "Sam's Print Shop" }).waitFor();
     await screenshot(page, 'storefront-home');
 
-    await page.locator('a.card').first().click();
+    await page.locator('a.card', { hasText: DEMO_SHIRT }).first().click();
     await page.getByRole('button', { name: 'Add to cart' }).waitFor();
     await page.getByTitle('Black').click();
     await page.getByLabel('Size').selectOption('L');
@@ -75,7 +75,7 @@ describe('the demo shop (docs/storefront.md)', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: "Sam's Print Shop" }).waitFor();
     expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(`${HOST_URL}/`);
-    await page.locator('a.card').first().click();
+    await page.locator('a.card', { hasText: DEMO_SHIRT }).first().click();
     await page.getByRole('button', { name: 'Add to cart' }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/c\/\d+$/);
     await screenshot(page, 'storefront-by-host');

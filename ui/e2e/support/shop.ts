@@ -4,13 +4,24 @@ import type { Page } from 'playwright-core';
 /** The storefront scripts/test started (PRESSROOM_E2E_STORE_URL), by default the one scripts/dev runs. */
 export const STORE_URL = (process.env.PRESSROOM_E2E_STORE_URL ?? 'http://127.0.0.1:8082').replace(/\/+$/, '');
 
+/** The demo shop's T-shirt (bff/seed BulkTemplateName): the campaign the shop tests buy. */
+export const DEMO_SHIRT = 'Bulk template — T-shirt';
+
 /**
- * Buys the first product of the demo shop (on a page opened at STORE_URL) as `email` with the test gateway, shipping
- * to Berlin, and answers the order number.
+ * Opens the demo shop's T-shirt (on a page opened at STORE_URL), by its name: other files publish campaigns of their
+ * own to the demo shop, which come first on its home page.
+ */
+export async function openDemoShirt(page: Page, base = '/s/demo/'): Promise<void> {
+  await page.goto(base);
+  await page.locator('a.card', { hasText: DEMO_SHIRT }).first().click();
+  await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+}
+
+/**
+ * Buys the demo shop's T-shirt as `email` with the test gateway, shipping to Berlin, and answers the order number.
  */
 export async function buy(page: Page, email: string, name: string): Promise<string> {
-  await page.goto('/s/demo/');
-  await page.locator('a.card').first().click();
+  await openDemoShirt(page);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('button', { name: 'Check out' }).click();
   await page.getByLabel('E-mail').fill(email);

@@ -1,3 +1,4 @@
+import type { KeptPersonalization } from '../editor/personalize';
 import type { ApiClient } from './ApiClient';
 import type { Envelope } from './envelope';
 
@@ -57,7 +58,7 @@ export interface OrderItem {
   size: string;
   quantity: number;
   unit_price: Money;
-  personalization: { texts?: { label: string; value: string }[]; images?: { label: string; key: string }[] };
+  personalization: KeptPersonalization;
   print_files: PrintFile[];
 }
 

@@ -39,8 +39,20 @@ export const printSpaceSchema = z.object({
 export type PrintSpace = z.infer<typeof printSpaceSchema>;
 
 const personalizationSchema = z.object({
-  texts: z.array(z.object({ label: z.string(), value: z.string() })).default([]),
-  images: z.array(z.object({ label: z.string(), key: z.string() })).default([]),
+  texts: z.array(z.object({ label: z.string(), value: z.string(), print_space: z.string().optional(), object_id: z.string().optional() })).default([]),
+  images: z
+    .array(
+      z.object({
+        label: z.string(),
+        key: z.string(),
+        choice: z.string().optional(),
+        width: z.number().optional(),
+        height: z.number().optional(),
+        print_space: z.string().optional(),
+        object_id: z.string().optional(),
+      }),
+    )
+    .default([]),
 });
 
 export const reviewEventSchema = z.object({

@@ -4,6 +4,8 @@ import { LIMITS, type ImageObject } from '../editor/document';
 import { isCustomObject, type LayerMove } from '../editor/model';
 import { variantUrl, type Upload } from '../uploads/api';
 import { BoundedNumberInput } from './BoundedNumberInput';
+import { InputPanel, type PictureChoice } from './InputPanel';
+import type { Input } from '../editor/document';
 
 interface ArtworkPanelProps {
   /** The selected image, if the selection is one: picks then replace it instead of adding. */
@@ -18,6 +20,8 @@ interface ArtworkPanelProps {
   refusal: string | null;
   /** Marks the selected image as the customer image, or unmarks it. */
   onCustomChange: (custom: boolean) => void;
+  /** How the buyer fills the selected image, when it is the buyer's. */
+  onInput: (input: Input | undefined) => void;
   onLayer: (move: LayerMove) => void;
   onRemove: () => void;
 }
@@ -43,6 +47,13 @@ function WidthInput({ image, onResize, refusal }: { image: ImageObject; onResize
   );
 }
 
+/** The checked uploads a picture dropdown may offer (those whose size is known). */
+function pictureChoices(uploads: readonly Upload[]): PictureChoice[] {
+  return uploads.flatMap((u) =>
+    u.width && u.height ? [{ src: u.filePath, width: u.width, height: u.height, label: u.file_name, thumbnail: variantUrl(u.fileUrl, 'thumb') }] : [],
+  );
+}
+
 /** Artwork of the print space: upload a file or pick an earlier upload; with an image selected, these replace it. */
 export function ArtworkPanel({
   image,
@@ -53,6 +64,7 @@ export function ArtworkPanel({
   onResize,
   refusal,
   onCustomChange,
+  onInput,
   onLayer,
   onRemove,
 }: ArtworkPanelProps) {
@@ -93,6 +105,7 @@ export function ArtworkPanel({
             onChange={(event) => onCustomChange(event.currentTarget.checked)}
             data-action="setCustomImage"
           />
+          {isCustomObject(image) && <InputPanel object={image} pictures={pictureChoices(uploads)} onChange={onInput} />}
           <Group gap="xs">
             <Button size="xs" variant="default" leftSection={<IconArrowUp size={14} />} onClick={() => onLayer('up')} data-action="moveLayer">
               Forward

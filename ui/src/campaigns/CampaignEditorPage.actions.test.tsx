@@ -113,6 +113,10 @@ describe('the campaign editor’s actions', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'select text-1' }));
     await screen.findByRole('textbox', { name: 'Text' });
     boundOnScreen().forEach((name) => bound.add(name));
+    // A text the buyer fills shows how they fill it.
+    await user.click(screen.getByRole('checkbox', { name: 'The customer can edit this text' }));
+    await screen.findByTestId('buyer-input');
+    boundOnScreen().forEach((name) => bound.add(name));
 
     for (const name of bound) expect(ACTIONS, `data-action="${name}" names no action`).toHaveProperty(name);
     for (const name of Object.keys(ACTIONS) as ActionName[]) {

@@ -255,6 +255,7 @@ function Editor({ initial }: { initial: Campaign }) {
                 }
                 refusal={refusalAt('artwork')}
                 onCustomChange={(custom) => perform({ name: 'setCustomImage', value: custom })}
+                onInput={(input) => perform({ name: 'setInput', value: input })}
                 onLayer={(move) => perform({ name: 'moveLayer', value: move })}
                 onRemove={() => perform({ name: 'remove', value: undefined })}
               />
@@ -273,6 +274,7 @@ function Editor({ initial }: { initial: Campaign }) {
                 fontSizes={fontSizeBounds(doc.printSpace)}
                 onAdd={() => perform({ name: 'addText', value: canvasMeasure(DEFAULT_FONT_FAMILY) })}
                 onChange={(patch) => perform({ name: 'updateText', value: patch })}
+                onInput={(input) => perform({ name: 'setInput', value: input })}
                 onRemove={() => perform({ name: 'remove', value: undefined })}
               />
             </Card>

@@ -16,6 +16,8 @@ import { DEFAULT_CHOICE, fontChoices } from './fontChoices';
 import type { ConvertText, DisplayStyle, TextObject } from '../editor/document';
 import { EDITOR, textLimit } from '../editor/model';
 import { BoundedNumberInput } from './BoundedNumberInput';
+import { InputPanel } from './InputPanel';
+import type { Input } from '../editor/document';
 
 /** What an artwork the seller uploaded is to the text panel: a background the glyphs can be filled with. */
 export interface BackgroundChoice {
@@ -38,6 +40,8 @@ interface TextPanelProps {
   fontSizes: Readonly<{ min: number; max: number }>;
   onAdd: () => void;
   onChange: (patch: Partial<Omit<TextObject, 'type' | 'id'>>) => void;
+  /** How the buyer fills the text, when it is the buyer's. */
+  onInput: (input: Input | undefined) => void;
   onRemove: () => void;
 }
 
@@ -65,6 +69,7 @@ export function TextPanel({
   fontSizes,
   onAdd,
   onChange,
+  onInput,
   onRemove,
 }: TextPanelProps) {
   const choices = fontChoices(fonts, text);
@@ -202,6 +207,7 @@ export function TextPanel({
             data-action="updateText"
             onChange={(event) => onChange({ isCustom: event.currentTarget.checked })}
           />
+          {text.isCustom === true && <InputPanel object={text} pictures={[]} onChange={onInput} />}
           <Button size="xs" color="red" variant="subtle" leftSection={<IconTrash size={14} />} onClick={onRemove} w="fit-content" data-action="remove">
             Remove text
           </Button>

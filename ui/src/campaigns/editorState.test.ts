@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DesignExport, PrintSpace, Product } from '../api/campaigns';
-import { addImage, addText, emptyDocument, isCustomObject } from '../editor/model';
+import { addImage, addText, emptyDocument, isCustomObject, setCustom, setInput } from '../editor/model';
 import {
   EXPORT_POLL_MS,
   MESSAGES,
@@ -14,7 +14,6 @@ import {
   personalizedMatches,
   placeErrors,
   saveBody,
-  setCustomImage,
   type CampaignDraft,
 } from './editorState';
 
@@ -87,14 +86,24 @@ describe('print spaces', () => {
   });
 });
 
-describe('setCustomImage', () => {
-  it('names the image the customer image and back, leaving the input alone', () => {
+describe('setCustom and setInput', () => {
+  it('marks the image the buyer’s and back, the input going with the mark, leaving the input document alone', () => {
     const doc = withArt(space('front', true));
-    const custom = setCustomImage(doc, 'art-1', true);
-    expect(custom.objects[0]).toMatchObject({ id: 'art-1', name: 'custom' });
+    const custom = setCustom(doc, 'art-1', true);
+    expect(custom.objects[0]).toMatchObject({ id: 'art-1', isCustom: true });
     expect(isCustomObject(custom.objects[0]!)).toBe(true);
-    expect(doc.objects[0]).not.toHaveProperty('name');
-    expect(setCustomImage(custom, 'art-1', false).objects[0]).not.toHaveProperty('name');
+    expect(doc.objects[0]).not.toHaveProperty('isCustom');
+    const picked = setInput(custom, 'art-1', { kind: 'dropdown', label: 'Symbol', options: [{ label: 'Star', src: 'u/1/s.png', width: 10, height: 10 }] });
+    expect(picked.objects[0]).toMatchObject({ input: { kind: 'dropdown', label: 'Symbol' } });
+    expect(setInput(picked, 'art-1', undefined).objects[0]).not.toHaveProperty('input');
+    const plain = setCustom(picked, 'art-1', false).objects[0];
+    expect(plain).not.toHaveProperty('isCustom');
+    expect(plain).not.toHaveProperty('input');
+  });
+
+  it('gives no input to an object that is not the buyer’s', () => {
+    const doc = withArt(space('front', true));
+    expect(setInput(doc, 'art-1', { kind: 'image' })).toEqual(doc);
   });
 });
 

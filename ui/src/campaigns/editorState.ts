@@ -10,8 +10,7 @@ import {
   type PrintSpaceObjects,
   type Product,
 } from '../api/campaigns';
-import { validateDocument, type DesignDocument, type ImageObject } from '../editor/document';
-import { EDITOR } from '../editor/model';
+import { validateDocument, type DesignDocument } from '../editor/document';
 
 /** The designs the editor holds, by designKey. */
 export type Documents = Readonly<Record<string, DesignDocument>>;
@@ -61,23 +60,6 @@ export function initialDocuments(
     }
   }
   return docs;
-}
-
-/**
- * Marks an image as the customer image (model.isCustomObject: named EDITOR.customImageName), the one object
- * lock-edit mode lets move and that is copied between print spaces sharing a print area; or unmarks it.
- */
-export function setCustomImage(doc: DesignDocument, id: string, custom: boolean): DesignDocument {
-  return {
-    ...doc,
-    objects: doc.objects.map((o) => {
-      if (o.id !== id || o.type !== 'image') return o;
-      if (custom) return { ...o, name: EDITOR.customImageName };
-      // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the name is dropped
-      const { name, ...unnamed }: ImageObject = o;
-      return unnamed;
-    }),
-  };
 }
 
 /** The designs a save sends: the print spaces holding at least one object, in product and print-space order. */

@@ -2,6 +2,8 @@
 // (renderer/design.Parse) reads. validateDocument mirrors the Go parser's rules and field paths, so the editor
 // refuses exactly what the bff would.
 
+import { checkTyped } from './buyerText';
+
 /** Limits of the document, the same numbers as renderer/design and the schema. */
 export const LIMITS = {
   version: 1,
@@ -17,6 +19,8 @@ export const LIMITS = {
   maxPrintType: 3,
   maxIdLength: 100,
   maxSourceLength: 2048,
+  maxChoices: 30,
+  maxChoicePixels: 100000,
 } as const;
 
 /**
@@ -56,6 +60,27 @@ export type ImageObject = Readonly<{
   height: number;
   /** Clockwise degrees. */
   rotation?: number;
+  /** The buyer's image: a photo they upload or a picture they choose, placed inside this box (personalize.ts). */
+  isCustom?: boolean;
+  /** How the buyer fills a custom image; none: an uploaded photo. */
+  input?: Input;
+}>;
+
+/** Input kinds: a text takes text or dropdown, an image image or dropdown. */
+export type InputKind = 'text' | 'dropdown' | 'image';
+/** What a buyer may type into a text input: '' is any printable character. */
+export type Charset = '' | 'letters' | 'alphanumeric' | 'digits';
+
+/** One option of a dropdown: a text's value, or an image's src with its natural size. */
+export type Choice = Readonly<{ label: string; value?: string; src?: string; width?: number; height?: number }>;
+
+/** How a buyer fills one customer object (docs/personalization.md); the twin of renderer/design.Input. */
+export type Input = Readonly<{
+  kind: InputKind;
+  label?: string;
+  required?: boolean;
+  charset?: Charset;
+  options?: readonly Choice[];
 }>;
 
 export type TextWidthMode = 'limited' | 'fixed' | 'flexible';
@@ -85,9 +110,16 @@ export type TextObject = Readonly<{
   displayStyle: DisplayStyle;
   backgroundUrl?: string;
   isCustom?: boolean;
+  /** How the buyer fills a custom text; none: typed text. */
+  input?: Input;
 }>;
 
 export type DesignObject = ImageObject | TextObject;
+
+/** Whether an object is the buyer's to fill (docs/personalization.md). */
+export function isCustomObject(o: DesignObject): boolean {
+  return o.isCustom === true;
+}
 
 /** One product print space's design. Coordinates are print-file pixels; objects paint in order. */
 export type DesignDocument = Readonly<{
@@ -163,7 +195,7 @@ class Fields {
   private readonly used = new Set<string>();
 
   constructor(
-    private readonly problems: Problem[],
+    readonly problems: Problem[],
     readonly path: string,
     readonly vals: Record<string, unknown>,
   ) {}
@@ -335,6 +367,68 @@ function checkImage(f: Fields) {
   if (w !== undefined) f.positive('width', w, LIMITS.maxCoordinate);
   const h = f.number('height', true);
   if (h !== undefined) f.positive('height', h, LIMITS.maxCoordinate);
+  checkInput(f, f.boolean('isCustom') === true, true, 0);
+}
+
+/**
+ * Checks an object's "input": only a custom object has one; an image takes the kinds image and dropdown, a
+ * text text and dropdown; maxLength bounds a text's choices.
+ */
+function checkInput(f: Fields, custom: boolean, image: boolean, maxLength: number) {
+  const { present, value } = f.get('input', false);
+  if (!present) return;
+  if (!custom) {
+    f.add('input', 'only an object with isCustom true has an input');
+    return;
+  }
+  const g = readObject(f.problems, join(f.path, 'input'), value);
+  if (!g) return;
+  const kinds = image ? ['image', 'dropdown'] : ['text', 'dropdown'];
+  const kindRaw = g.str('kind', true);
+  const kind = kindRaw !== undefined && g.oneOf('kind', kindRaw, ...kinds) ? kindRaw : '';
+  g.shortString('label', false);
+  g.boolean('required');
+  const charset = g.str('charset', false);
+  if (charset !== undefined) {
+    if (image || kind !== 'text') g.add('charset', 'only typed text has a charset');
+    else g.oneOf('charset', charset, '', 'letters', 'alphanumeric', 'digits');
+  }
+  const opts = g.get('options', kind === 'dropdown');
+  if (opts.present && kind !== 'dropdown') g.add('options', 'only a dropdown has options');
+  else if (opts.present) checkChoices(g, opts.value, image, maxLength);
+  g.unknown();
+}
+
+function checkChoices(f: Fields, raw: unknown, image: boolean, maxLength: number) {
+  const path = join(f.path, 'options');
+  if (!Array.isArray(raw)) {
+    f.add('options', `want array, got ${kindOf(raw)}`);
+    return;
+  }
+  if (raw.length === 0 || raw.length > LIMITS.maxChoices) {
+    f.add('options', `${raw.length} options, want 1 to ${LIMITS.maxChoices}`);
+    return;
+  }
+  raw.forEach((item, i) => {
+    const g = readObject(f.problems, `${path}[${i}]`, item);
+    if (!g) return;
+    g.shortString('label', true);
+    if (image) {
+      g.source('src', true);
+      const w = g.integer('width', true);
+      if (w !== undefined) g.positive('width', w, LIMITS.maxChoicePixels);
+      const h = g.integer('height', true);
+      if (h !== undefined) g.positive('height', h, LIMITS.maxChoicePixels);
+    } else {
+      const v = g.str('value', true);
+      if (v === '') g.add('value', 'must not be empty');
+      else if (v !== undefined) {
+        const msg = checkTyped(v, '', maxLength, false);
+        if (msg !== '') g.add('value', msg);
+      }
+    }
+    g.unknown();
+  });
 }
 
 function checkText(f: Fields, printHeight: number) {
@@ -395,7 +489,7 @@ function checkText(f: Fields, printHeight: number) {
   if (style === 'image_background' && bg === '' && bgIsText) {
     f.add('backgroundUrl', 'required when displayStyle is image_background');
   }
-  f.boolean('isCustom');
+  checkInput(f, f.boolean('isCustom') === true, false, maxLenOK ? maxLength : LIMITS.maxTextLength);
 }
 
 function checkObjects(problems: Problem[], raw: unknown, printHeight: number) {

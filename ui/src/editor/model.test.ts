@@ -5,6 +5,7 @@ import {
   addText,
   defaultFontSize,
   EDITOR,
+  setCustom,
   emptyDocument,
   moveLayer,
   qualityOf,
@@ -193,10 +194,11 @@ describe('transformObject', () => {
   });
 
   it('moves only the customer object in lock-edit mode', () => {
-    const both = addImage(doc, { id: 'cust', src: 'u/1/c.png', width: 100, height: 100, name: EDITOR.customImageName }, { restricted: false });
-    const locked = transformObject(both, 'art', { x: 1, y: 1, width: 10, height: 10 }, { restricted: false, lockEdit: true });
-    expect(locked).toBe(both);
-    const moved = transformObject(both, 'cust', { x: 1, y: 1, width: 10, height: 10 }, { restricted: false, lockEdit: true });
+    const both = addImage(doc, { id: 'cust', src: 'u/1/c.png', width: 100, height: 100 }, { restricted: false });
+    const marked = setCustom(both, 'cust', true);
+    const locked = transformObject(marked, 'art', { x: 1, y: 1, width: 10, height: 10 }, { restricted: false, lockEdit: true });
+    expect(locked).toBe(marked);
+    const moved = transformObject(marked, 'cust', { x: 1, y: 1, width: 10, height: 10 }, { restricted: false, lockEdit: true });
     expect(only<ImageObject>(moved, 1)).toMatchObject({ x: 1, y: 1 });
   });
 });

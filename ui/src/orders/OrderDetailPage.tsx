@@ -1,3 +1,4 @@
+import { describeValues } from '../editor/personalize';
 import { Alert, Anchor, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileInvoice } from '@tabler/icons-react';
@@ -115,14 +116,9 @@ function OrderView({ order }: { order: OrderDetail }) {
               <Table.Tr key={it.id} data-testid="order-item">
                 <Table.Td>
                   <Text size="sm">{it.product_name}</Text>
-                  {(it.personalization.texts ?? []).map((t) => (
-                    <Text key={t.label} size="xs" c="dimmed">
-                      {t.label}: {t.value}
-                    </Text>
-                  ))}
-                  {(it.personalization.images ?? []).map((img) => (
-                    <Text key={img.label} size="xs" c="dimmed">
-                      {img.label}: image uploaded
+                  {describeValues(it.personalization).map((v, i) => (
+                    <Text key={`${v.label}:${i}`} size="xs" c="dimmed">
+                      {v.label}: {v.value}
                     </Text>
                   ))}
                 </Table.Td>

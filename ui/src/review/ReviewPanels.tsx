@@ -1,3 +1,4 @@
+import { describeValues } from '../editor/personalize';
 import { Code, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -134,22 +135,17 @@ export function DpiPanel({ item }: { item: ReviewItem }) {
 }
 
 export function PersonalizationPanel({ item }: { item: ReviewItem }) {
-  const { texts, images } = item.personalization;
+  const values = describeValues(item.personalization);
   return (
     <Section title="Personalization">
-      {texts.length === 0 && images.length === 0 && (
+      {values.length === 0 && (
         <Text size="sm" c="dimmed">
           None.
         </Text>
       )}
-      {texts.map((t) => (
-        <Fact key={`t-${t.label}`} label={t.label}>
-          <Code>{t.value}</Code>
-        </Fact>
-      ))}
-      {images.map((i) => (
-        <Fact key={`i-${i.label}`} label={i.label}>
-          <Code>{i.key.split('/').pop()}</Code>
+      {values.map((v, i) => (
+        <Fact key={`${v.label}:${i}`} label={v.label}>
+          <Code>{v.value}</Code>
         </Fact>
       ))}
     </Section>

@@ -4,9 +4,9 @@ import { E2E_MODE, pages } from '../../vite.config';
 
 describe('build pages', () => {
   it('production has the app and the pages the renderer prints only', () => {
-    expect(Object.values(pages('production')).sort()).toEqual(['index.html', 'invoice.html', 'mockup3d.html']);
+    expect(Object.values(pages('production')).sort()).toEqual(['index.html', 'invoice.html', 'mockup3d.html', 'src/shop/personalize.tsx']);
   });
   it('the e2e build adds the fidelity render page', () => {
-    expect(Object.values(pages(E2E_MODE)).sort()).toEqual(['index.html', 'invoice.html', 'mockup3d.html', 'render.html']);
+    expect(Object.values(pages(E2E_MODE)).sort()).toEqual(['index.html', 'invoice.html', 'mockup3d.html', 'render.html', 'src/shop/personalize.tsx']);
   });
 });

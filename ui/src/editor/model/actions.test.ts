@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Campaign, Product } from '../../api/campaigns';
 import { ACTIONS, actionForKey, perform, type ActionName, type ActionValues, type KeyLike, type Performance } from './actions';
 import type { TextObject } from '../document';
-import { addImage, addText, emptyDocument } from './index';
+import { addImage, addText, emptyDocument, setCustom } from './index';
 import { documentsOf, focusOf, initialState, selectedOf, type EditorState } from './state';
 import { FRONT, summerDrop, tshirt } from '../../test/campaigns';
 
@@ -10,7 +10,9 @@ const front = FRONT;
 const back = { ...front, name: 'back', isMain: false };
 const product: Product = tshirt([front, back]);
 const withArt = addImage(emptyDocument(front), { id: 'art-1', src: 'u/1/artworks/a.png', width: 3000, height: 3000 }, { restricted: true });
-const added = addText(withArt, { id: 'text-1' });
+// The buyer's photo, so that setInput has something to set.
+const withPhoto = setCustom(addImage(withArt, { id: 'photo-1', src: 'u/1/artworks/p.png', width: 500, height: 500 }, { restricted: true }), 'photo-1', true);
+const added = addText(withPhoto, { id: 'text-1' });
 if ('error' in added) throw new Error(added.error);
 const campaign: Campaign = summerDrop(product, added.doc);
 
@@ -35,6 +37,7 @@ const SAMPLES: { [N in ActionName]: Sample<N> } = {
   resize: { value: { width: 1000 }, selected: 'art-1', changesDocument: true },
   setCustomImage: { value: true, selected: 'art-1', changesDocument: true },
   moveLayer: { value: 'up', selected: 'art-1', changesDocument: true },
+  setInput: { value: { kind: 'dropdown', label: 'Symbol', options: [{ label: 'Star', src: 'u/1/s.png', width: 10, height: 10 }] }, selected: 'photo-1', changesDocument: true },
   updateText: { value: { text: 'Bye' }, selected: 'text-1', changesDocument: true },
   setRestricted: { value: true, selected: null, changesDocument: false },
   setLockEdit: { value: true, selected: null, changesDocument: false },
@@ -143,7 +146,7 @@ describe('refusals', () => {
     const selected = perform(refused, { name: 'select', value: 'text-1' });
     const removed = perform(selected, actionForKey(press('Delete'), selected, 'canvas')!);
     expect(removed.refusal).toBeNull();
-    expect(focusOf(removed)!.doc.objects.map((o) => o.id)).toEqual(['art-1', 'text-2']);
+    expect(focusOf(removed)!.doc.objects.map((o) => o.id)).toEqual(['art-1', 'photo-1', 'text-2']);
   });
 
   it('says so under the field when a paste is longer than the text holds', () => {

@@ -3,8 +3,7 @@
 // now (a disabled button, an ignored key); keyTest says which key performs it. See docs/editor-actions.md.
 
 import type { CampaignDraft, Documents } from '../../campaigns/editorState';
-import { setCustomImage } from '../../campaigns/editorState';
-import type { TextObject } from '../document';
+import type { Input, TextObject } from '../document';
 import type { Measure } from '../textLayout';
 import { canRedo, canUndo, record, redo, undo } from './history';
 import {
@@ -12,12 +11,15 @@ import {
   addImage,
   addText,
   defaultFontSize,
+  isCustomObject,
   moveLayer,
   nextId,
   objectHeight,
   printable,
   removeObject,
   replaceImage,
+  setCustom,
+  setInput,
   sizeRefusal,
   textCutMessage,
   textLimit,
@@ -58,6 +60,8 @@ export interface ActionValues {
   /** The new width of the selected image, the height following its aspect. */
   resize: Readonly<{ width: number; natural?: Size }>;
   setCustomImage: boolean;
+  /** How the buyer fills the selected custom object; undefined: the default of its type. */
+  setInput: Input | undefined;
   moveLayer: LayerMove;
   updateText: Readonly<Partial<Omit<TextObject, 'type' | 'id'>>>;
   setRestricted: boolean;
@@ -219,7 +223,20 @@ export const ACTIONS: { readonly [N in ActionName]: Action<ActionValues[N]> } = 
     perform: (s, custom) => {
       const doc = focusOf(s)?.doc;
       const o = selectedOf(s);
-      return doc && o?.type === 'image' ? edit(s, setCustomImage(doc, o.id, custom)) : s;
+      return doc && o?.type === 'image' ? edit(s, setCustom(doc, o.id, custom)) : s;
+    },
+  },
+  setInput: {
+    name: 'setInput',
+    label: 'Buyer input',
+    predicate: (s) => {
+      const o = selectedOf(s);
+      return !!o && isCustomObject(o);
+    },
+    perform: (s, input) => {
+      const doc = focusOf(s)?.doc;
+      const o = selectedOf(s);
+      return doc && o && isCustomObject(o) ? edit(s, setInput(doc, o.id, input)) : s;
     },
   },
   moveLayer: {

@@ -6,9 +6,11 @@ import {
   DEFAULT_FONT_FAMILY,
   LIMITS,
   fontSizeBounds,
+  isCustomObject,
   type DesignDocument,
   type DesignObject,
   type ImageObject,
+  type Input,
   type PrintSpaceSpec,
   type TextObject,
 } from '../document';
@@ -30,8 +32,6 @@ export const EDITOR = {
   aspectTolerance: 0.005,
   /** Canvas display width of product previews. */
   displayWidth: 500,
-  /** The name that marks an image object as the customer image (the one lock-edit mode lets move). */
-  customImageName: 'custom',
   /** Undo steps kept by default. */
   historyLimit: 100,
   defaultFill: '#000000',
@@ -74,9 +74,30 @@ export function emptyDocument(ps: ProductPrintSpace): DesignDocument {
   return { version: 1, printSpace: printSpaceSpec(ps), objects: [] };
 }
 
-/** Whether an object belongs to the customer: a text with isCustom, or the image named EDITOR.customImageName. */
-export function isCustomObject(o: DesignObject): boolean {
-  return o.type === 'text' ? o.isCustom === true : o.name === EDITOR.customImageName;
+export { isCustomObject };
+
+/**
+ * Marks an object as the buyer's (docs/personalization.md) or unmarks it; an object that is no longer the buyer's
+ * loses its input.
+ */
+export function setCustom(doc: DesignDocument, id: string, custom: boolean): DesignDocument {
+  return mapObject(doc, id, (o) => {
+    if (custom) return { ...o, isCustom: true };
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the mark and the input are dropped
+    const { input, isCustom, ...rest } = o;
+    return rest;
+  });
+}
+
+/** Sets how the buyer fills a custom object (undefined: the default of its type), or does nothing to another. */
+export function setInput(doc: DesignDocument, id: string, input: Input | undefined): DesignDocument {
+  return mapObject(doc, id, (o) => {
+    if (!isCustomObject(o)) return o;
+    if (input) return { ...o, input };
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- dropped
+    const { input: dropped, ...rest } = o;
+    return rest;
+  });
 }
 
 /** The first id of the form `${prefix}-N` not used in the document. */
@@ -235,7 +256,11 @@ export function updateText(
   const { min, max } = fontSizeBounds(doc.printSpace);
   return mapObject(doc, id, (o) => {
     if (o.type !== 'text') return o;
-    const next: TextObject = { ...o, ...patch };
+    const patched: TextObject = { ...o, ...patch };
+    // A text that is no longer the buyer's loses its input (the document allows none).
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- dropped
+    const { input, ...plain } = patched;
+    const next: TextObject = patched.isCustom === true ? patched : plain;
     return { ...next, text: cleanText(next.text, textLimit(next)), fontSize: clamp(next.fontSize, min, max) };
   });
 }
