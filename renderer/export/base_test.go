@@ -89,8 +89,20 @@ func TestBaseSource(t *testing.T) {
 	if again, err := f.store.Stat(context.Background(), tasks.BaseSourceKey(key)); err != nil || !again.ModTime.Equal(info.ModTime) {
 		t.Fatalf("second delivery rewrote the base source: %v -> %v (%v)", info.ModTime, again.ModTime, err)
 	}
+}
 
-	// A later revision replaces the print file: its base source goes with the old files.
+// TestBaseSourceOfAnOldRevisionIsDeleted: a later revision replaces the print file, and the old
+// base source goes with the old files.
+func TestBaseSourceOfAnOldRevisionIsDeleted(t *testing.T) {
+	f := newFixture(t)
+	id := f.design(t, "front", document(450, 540, "u/1/art.png"), 1)
+	if err := f.run(t, id, 1); err != nil {
+		t.Fatal(err)
+	}
+	key := tasks.PrintKey(f.campaignID, id, 1)
+	if _, err := f.store.Stat(context.Background(), tasks.BaseSourceKey(key)); err != nil {
+		t.Fatalf("base source of revision 1: %v", err)
+	}
 	if _, err := f.db.Exec(`UPDATE campaign_designs SET revision = 2, export_status = 'pending' WHERE id = $1`, id); err != nil {
 		t.Fatal(err)
 	}
