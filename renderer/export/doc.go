@@ -12,7 +12,9 @@
 // document) is marked failed with the reason and not retried; storage and database failures are
 // retried, and the last retry marks the design failed rather than leaving it rendering.
 // Recording a print file also queues its flat mockups (renderer/mockuptask.Queue) in the same
-// transaction, on the priority of the queue the export came from.
+// transaction, on the priority of the queue the export came from. Beside the print file it stores the
+// mockup source the mockups are placed from and, for a design with custom objects, the base source:
+// the design without them, at most 1500 px wide, for the base mockups (docs/mockups.md).
 //
 // The task's type, payload, constructor, statuses and keys are in renderer/tasks. It does not
 // validate who may use an artwork or decide when to export; the bff does.

@@ -243,24 +243,33 @@ func (h *Handler) render(ctx context.Context, doc *design.Document, key string) 
 	return printed{width: report.Width, height: report.Height, size: size, report: rep}, nil
 }
 
-// storeBase renders the document without its custom objects at baseWidth (the print width when
-// narrower) and stores it as the base source of the print file under key (tasks.BaseSourceKey), from
-// which render:mockup makes the base mockups (docs/mockups.md).
+// storeBase stores the base source of the document (baseSource) as that of the print file under key
+// (tasks.BaseSourceKey), from which render:mockup makes the base mockups (docs/mockups.md).
 func (h *Handler) storeBase(ctx context.Context, doc *design.Document, key string, opt raster.Options) error {
-	opt.Width = min(doc.PrintSpace.Width, baseWidth)
-	canvas, _, err := raster.Render(ctx, doc.WithoutCustom(), opt)
+	buf, err := baseSource(ctx, doc, opt)
 	if err != nil {
-		return taskrun.Classify(ctx, err, MsgMissingArtwork, MsgCannotRender)
-	}
-	var buf bytes.Buffer
-	if err := pngenc.Encode(&buf, canvas, pngenc.Options{}); err != nil {
-		return fmt.Errorf("encode the base source: %w", err)
+		return err
 	}
 	baseKey := tasks.BaseSourceKey(key)
-	if err := h.store.Put(ctx, baseKey, &buf, int64(buf.Len()), "image/png"); err != nil {
+	if err := h.store.Put(ctx, baseKey, buf, int64(buf.Len()), "image/png"); err != nil {
 		return fmt.Errorf("store %s: %w", baseKey, err)
 	}
 	return nil
+}
+
+// baseSource renders the document without its custom objects at baseWidth (the print width when
+// narrower), with opt's loader and limits, as a PNG.
+func baseSource(ctx context.Context, doc *design.Document, opt raster.Options) (*bytes.Buffer, error) {
+	opt.Width = min(doc.PrintSpace.Width, baseWidth)
+	canvas, _, err := raster.Render(ctx, doc.WithoutCustom(), opt)
+	if err != nil {
+		return nil, taskrun.Classify(ctx, err, MsgMissingArtwork, MsgCannotRender)
+	}
+	var buf bytes.Buffer
+	if err := pngenc.Encode(&buf, canvas, pngenc.Options{}); err != nil {
+		return nil, fmt.Errorf("encode the base source: %w", err)
+	}
+	return &buf, nil
 }
 
 // checkSources refuses sources the service does not read: only blob keys are printed.

@@ -16,8 +16,9 @@ import (
 
 // BenchmarkRender measures one 2000 px mockup (and a 500 px render) with the template cached: the
 // base copied, tinted, the 1000x1200 print (the export size of a 4500x5400 design) warped, displaced,
-// shaded and masked onto it; then the PNG and WebP encodings of the 2000 px mockup and the preview
-// render:mockup makes from it (scaled, WebP). The target is 120 ms per 2000 px mockup on one core:
+// shaded and masked onto it; a base mockup (a 1500x1800 base source at 500 px, WebP); then the PNG and
+// WebP encodings of the 2000 px mockup and the preview render:mockup makes from it (scaled, WebP).
+// The target is 120 ms per 2000 px mockup on one core:
 //
 //	go test ./renderer/mockup -run '^$' -bench Render -cpu 1
 //
@@ -26,6 +27,8 @@ func BenchmarkRender(b *testing.B) {
 	// the print as renderer/raster hands it over: premultiplied RGBA
 	print := image.NewRGBA(image.Rect(0, 0, 1000, 1200))
 	draw.Draw(print, print.Rect, benchdata.Artwork(1000, 1200), image.Point{}, draw.Src)
+	base := image.NewRGBA(image.Rect(0, 0, 1500, 1800))
+	draw.Draw(base, base.Rect, benchdata.Artwork(1500, 1800), image.Point{}, draw.Src)
 	for _, id := range []string{"tshirt-front", "mug-wrap"} {
 		set, err := demo.Draw(id, demo.DefaultSide)
 		if err != nil {
@@ -51,6 +54,23 @@ func BenchmarkRender(b *testing.B) {
 				reportCPU(b, cpu)
 			})
 		}
+		// A design with custom objects adds a base mockup to each of its flat mockups: its base source
+		// (the design without them, 1500x1800 for a 4500x5400 design) placed at 500 px and encoded as
+		// WebP.
+		b.Run(id+"/base-webp/500", func(b *testing.B) {
+			opt := mockup.Options{Color: "#1f3a68", Size: mockup.PreviewSize}
+			cpu := cpuTime()
+			for b.Loop() {
+				out, err := r.Render(context.Background(), base, set.Template, opt)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := mockup.EncodePreview(io.Discard, out); err != nil {
+					b.Skip(err) // a build without cgo
+				}
+			}
+			reportCPU(b, cpu)
+		})
 		if id != "tshirt-front" {
 			continue
 		}

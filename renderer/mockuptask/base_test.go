@@ -43,9 +43,9 @@ func (f *fixture) storedWebP(t *testing.T, key string) image.Image {
 
 // TestBaseMockup: a print file with a base source beside it (what the export stores for a design
 // with custom objects; here green where the print is red) gets a base mockup: the same template in the
-// product's colour showing the base source, 500 px, WebP, recorded in base_url once. When a later
-// revision's print file has none (the seller removed the custom objects), base_url is cleared and the
-// old file deleted.
+// product's colour showing the base source, 500 px, WebP, recorded in base_url once. A later
+// revision whose print file has none (the seller removed the custom objects) gets no base mockup:
+// base_url is cleared and the old file deleted.
 func TestBaseMockup(t *testing.T) {
 	if !webpenc.Available {
 		t.Skip("a build without cgo has no WebP encoder, so no base mockup")
@@ -107,26 +107,6 @@ func TestBaseMockup(t *testing.T) {
 	}
 	if _, err := f.store.Stat(context.Background(), key); !errors.Is(err, blob.ErrNotFound) {
 		t.Fatalf("base mockup of revision 1: %v, want deleted", err)
-	}
-}
-
-// TestNoBaseMockupWithoutCustomObjects: a print file without a base source (a design without
-// custom objects) gets no base mockup.
-func TestNoBaseMockupWithoutCustomObjects(t *testing.T) {
-	f := newFixture(t)
-	f.queue(t, 1, queue.Interactive)
-	m := f.mockups(t)[0]
-	if err := f.run(t, m.ID, 1); err != nil {
-		t.Fatal(err)
-	}
-	if got := f.mockups(t)[0]; got.Status != tasks.MockupDone {
-		t.Fatalf("row = %+v, want done", got)
-	}
-	if got := f.baseURL(t, m.ID); got != "" {
-		t.Fatalf("base_url = %q, want none", got)
-	}
-	if _, err := f.store.Stat(context.Background(), blob.MockupBaseKey(f.campaignID, f.tshirt, f.productID)); !errors.Is(err, blob.ErrNotFound) {
-		t.Fatalf("base mockup stored: %v, want none", err)
 	}
 }
 

@@ -2,7 +2,10 @@
 // on a flat mockup template of its product (renderer/mockup) and stores the mockup at its key,
 // p/{campaignId}/design_{mockupId}_{productId}.png, with its 500 px WebP preview beside it
 // (p/{campaignId}/design_{mockupId}_{productId}_preview.webp, scaled from the same pixels), recording
-// both in the product's campaign_mockups row (2000 px, preview 500; docs/mockups.md).
+// both in the product's campaign_mockups row (2000 px, preview 500; docs/mockups.md). When the print
+// file has a base source (its design has custom objects), it also places that on the template at
+// 500 px, the base mockup (p/{campaignId}/design_{mockupId}_{productId}_base.webp, base_url), under
+// which the storefront's live preview draws the buyer's own objects.
 //
 // The rows and their tasks are made by Queue, which renderer/export calls in the transaction that
 // records a print file: one row per campaign product and applicable mockup template (the product
