@@ -255,10 +255,16 @@ func TestSitemapScreens(t *testing.T) {
 	if err := json.Unmarshal(r.raw, &m); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"http://demo.localhost:8082/sitemap.xml", "http://shop.example.com:8082/sitemap.xml"}
-	if len(m.Data.Addresses) != 2 || m.Data.Addresses[0].Sitemap != want[0] || m.Data.Addresses[1].Sitemap != want[1] ||
-		!m.Data.Addresses[1].Custom || m.Data.Addresses[0].Robots != "http://demo.localhost:8082/robots.txt" {
-		t.Fatalf("addresses %+v", m.Data.Addresses)
+	// The store's own address first, then its verified domains (the seeded one and ours), not the pending one.
+	var verified int
+	if err := s.app.DB.Get(&verified, `SELECT count(*) FROM store_domains WHERE store_id = $1 AND verified_at IS NOT NULL`, demo); err != nil {
+		t.Fatal(err)
+	}
+	addrs := m.Data.Addresses
+	if len(addrs) != 1+verified || addrs[0].Sitemap != "http://demo.localhost:8082/sitemap.xml" || addrs[0].Custom ||
+		addrs[0].Robots != "http://demo.localhost:8082/robots.txt" || !strings.Contains(string(r.raw), `"sitemap":"http://shop.example.com:8082/sitemap.xml","robots":"http://shop.example.com:8082/robots.txt","custom":true`) ||
+		strings.Contains(string(r.raw), "pending.example.com") {
+		t.Fatalf("addresses %+v", addrs)
 	}
 	var onSale int
 	if err := s.app.DB.Get(&onSale, `SELECT count(DISTINCT campaign_id) FROM store_products WHERE store_id = $1 AND status = 'active'`, demo); err != nil {
