@@ -2,14 +2,15 @@ import { Input } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 
 /**
  * A rich-text field (store pages, blog posts): Mantine's editor on tiptap, making the HTML the server's sanitizer
  * keeps (platform/richtext: paragraphs, headings, emphasis, lists, quotes, code, rules, links). `initial` is read
- * once: key the field by what it edits. Read-only, it shows the text without a toolbar.
+ * once: key the field by what it edits. Read-only, it shows the text without a toolbar. Memoized: the form around it
+ * re-renders on every keystroke of its other fields, the editor and its toolbar only on their own.
  */
-export function RichTextInput({
+export const RichTextInput = memo(function RichTextInput({
   label,
   description,
   initial,
@@ -72,4 +73,4 @@ export function RichTextInput({
       </RichTextEditor>
     </Input.Wrapper>
   );
-}
+});
