@@ -154,7 +154,7 @@ func TestBlogPosts(t *testing.T) {
 	s.upload(veteranID, fmt.Sprintf("u/%d/blog/theirs.png", veteranID), "ready", "image/png")
 	good := func(change map[string]any) map[string]any {
 		in := map[string]any{"store_id": demo, "title": "Autumn drop", "slug": "autumn-drop", "excerpt": "New hoodies.",
-			"body": `<p>Warm <strong>hoodies</strong></p><img src=x onerror="steal()"><script>alert(1)</script>`,
+			"body":         `<p>Warm <strong>hoodies</strong></p><img src=x onerror="steal()"><script>alert(1)</script>`,
 			"category_ids": []int64{news}, "status": "draft"}
 		for k, v := range change {
 			in[k] = v
@@ -273,21 +273,7 @@ func TestBlogPosts(t *testing.T) {
 	})
 
 	t.Run("team members", func(t *testing.T) {
-		team := s.switchInto("team@example.com")
-		if r := s.do("GET", path, team, nil); r.status != 200 {
-			t.Fatalf("team member reads %d %s", r.status, r.raw)
-		}
-		if r := s.do("PUT", path, team, good(nil)); r.status != 403 {
-			t.Errorf("team member without update_campaign saves: %d", r.status)
-		}
-		if _, err := s.app.DB.Exec(`UPDATE team_members SET store_ids = $1::bigint[] WHERE member_id = $2`,
-			fmt.Sprintf("{%d}", second), s.userID("team@example.com")); err != nil {
-			t.Fatal(err)
-		}
-		team = s.switchInto("team@example.com")
-		if r := s.do("GET", path, team, nil); r.status != 404 {
-			t.Errorf("a post of a store outside the member's list: %d", r.status)
-		}
+		team := s.teamMember(t, path, good(nil), second)
 		if list, total, _ := s.postList(team, ""); total != 1 || list[0].StoreID != second {
 			t.Errorf("the member lists %+v", list)
 		}

@@ -190,21 +190,7 @@ func TestStorePages(t *testing.T) {
 	})
 
 	t.Run("team members", func(t *testing.T) {
-		team := s.switchInto("team@example.com")
-		if r := s.do("GET", path, team, nil); r.status != 200 {
-			t.Fatalf("team member reads %d %s", r.status, r.raw)
-		}
-		if r := s.do("PUT", path, team, good(nil)); r.status != 403 {
-			t.Errorf("team member without update_campaign saves: %d", r.status)
-		}
-		if _, err := s.app.DB.Exec(`UPDATE team_members SET store_ids = $1::bigint[] WHERE member_id = $2`,
-			fmt.Sprintf("{%d}", second), s.userID("team@example.com")); err != nil {
-			t.Fatal(err)
-		}
-		team = s.switchInto("team@example.com")
-		if r := s.do("GET", path, team, nil); r.status != 404 {
-			t.Errorf("a page of a store outside the member's list: %d", r.status)
-		}
+		team := s.teamMember(t, path, good(nil), second)
 		if list, _ := s.storePages(team, ""); list.Total != 1 || list.Data[0].StoreID != second {
 			t.Errorf("the member lists %+v", list)
 		}
@@ -216,6 +202,29 @@ func TestStorePages(t *testing.T) {
 	if r := s.do("GET", path, seller, nil); r.status != 404 {
 		t.Fatalf("deleted page %d", r.status)
 	}
+}
+
+// teamMember checks what the seeded team member (get_campaigns, not update_campaign) may do with
+// the thing at path: read it, not change it (PUT body), and, once limited to the store limitedTo
+// only (the store filter), not even see it. It answers the limited member's session.
+func (s *stack) teamMember(t *testing.T, path string, body any, limitedTo int64) string {
+	t.Helper()
+	team := s.switchInto("team@example.com")
+	if r := s.do("GET", path, team, nil); r.status != 200 {
+		t.Fatalf("team member reads %d %s", r.status, r.raw)
+	}
+	if r := s.do("PUT", path, team, body); r.status != 403 {
+		t.Errorf("team member without update_campaign saves: %d", r.status)
+	}
+	if _, err := s.app.DB.Exec(`UPDATE team_members SET store_ids = $1::bigint[] WHERE member_id = $2`,
+		fmt.Sprintf("{%d}", limitedTo), s.userID("team@example.com")); err != nil {
+		t.Fatal(err)
+	}
+	team = s.switchInto("team@example.com")
+	if r := s.do("GET", path, team, nil); r.status != 404 {
+		t.Errorf("%s, of a store outside the member's list: %d", path, r.status)
+	}
+	return team
 }
 
 type sitemapReply struct {

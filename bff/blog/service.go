@@ -70,22 +70,6 @@ func created(c echo.Context, msg string, data any) error {
 	return c.JSON(http.StatusCreated, envelope.Response{Success: true, Message: msg, Data: data, Errors: []envelope.FieldError{}})
 }
 
-// slugAnswer is what the address checks answer while the seller types.
-func slugAnswer(c echo.Context, slug, problem string, used func() (bool, error), taken string) error {
-	out := map[string]any{"slug": slug, "available": false, "message": problem}
-	if problem == "" {
-		u, err := used()
-		if err != nil {
-			return err
-		}
-		out["available"] = !u
-		if u {
-			out["message"] = taken
-		}
-	}
-	return envelope.OK(c, out)
-}
-
 func (s *Service) handleCategories(c echo.Context) error {
 	q, err := envelope.ParseListQuery(c)
 	if err != nil {
@@ -115,7 +99,7 @@ func (s *Service) handleCategorySlug(c echo.Context) error {
 	if !stores.PathSlugOK(slug) {
 		problem = MsgSlug
 	}
-	return slugAnswer(c, slug, problem, func() (bool, error) {
+	return stores.AnswerSlug(c, slug, problem, func() (bool, error) {
 		return s.store.categorySlugUsed(c.Request().Context(), seller(c), slug, except)
 	}, MsgCategorySlugTaken)
 }
@@ -210,15 +194,22 @@ func (s *Service) visibleStore(c echo.Context, sc listing.Scope, storeID int64) 
 	return s.store.ownStore(c.Request().Context(), sc.SellerID, storeID)
 }
 
-func (s *Service) handlePost(c echo.Context) error {
+// visiblePost is the post named by :id in a store the caller sees, with the caller's scope, or a 404.
+func (s *Service) visiblePost(c echo.Context) (Post, listing.Scope, error) {
 	sc, err := listing.ScopeOf(c, s.d.DB)
 	if err != nil {
-		return err
+		return Post{}, sc, err
 	}
 	p, err := s.store.post(c.Request().Context(), sc, envelope.PathID(c))
 	if errors.Is(err, ErrNotFound) {
-		return envelope.Fail(http.StatusNotFound, MsgPostNotFound)
-	} else if err != nil {
+		return p, sc, envelope.Fail(http.StatusNotFound, MsgPostNotFound)
+	}
+	return p, sc, err
+}
+
+func (s *Service) handlePost(c echo.Context) error {
+	p, _, err := s.visiblePost(c)
+	if err != nil {
 		return err
 	}
 	return envelope.OK(c, p)
@@ -243,7 +234,7 @@ func (s *Service) handlePostSlug(c echo.Context) error {
 	case !stores.PathSlugOK(slug):
 		problem = MsgSlug
 	}
-	return slugAnswer(c, slug, problem, func() (bool, error) {
+	return stores.AnswerSlug(c, slug, problem, func() (bool, error) {
 		return s.store.postSlugUsed(c.Request().Context(), storeID, slug, except)
 	}, MsgPostSlugTaken)
 }
@@ -313,28 +304,16 @@ func (s *Service) handleCreatePost(c echo.Context) error {
 }
 
 func (s *Service) handleUpdatePost(c echo.Context) error {
-	sc, err := listing.ScopeOf(c, s.d.DB)
+	p, sc, err := s.visiblePost(c)
 	if err != nil {
-		return err
-	}
-	p, err := s.store.post(c.Request().Context(), sc, envelope.PathID(c))
-	if errors.Is(err, ErrNotFound) {
-		return envelope.Fail(http.StatusNotFound, MsgPostNotFound)
-	} else if err != nil {
 		return err
 	}
 	return s.savePost(c, sc, p.ID)
 }
 
 func (s *Service) handleDeletePost(c echo.Context) error {
-	sc, err := listing.ScopeOf(c, s.d.DB)
+	p, _, err := s.visiblePost(c)
 	if err != nil {
-		return err
-	}
-	p, err := s.store.post(c.Request().Context(), sc, envelope.PathID(c))
-	if errors.Is(err, ErrNotFound) {
-		return envelope.Fail(http.StatusNotFound, MsgPostNotFound)
-	} else if err != nil {
 		return err
 	}
 	if err := s.store.removePost(c.Request().Context(), p.ID); err != nil {

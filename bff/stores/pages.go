@@ -239,27 +239,20 @@ func (s *Service) handlePageSlug(c echo.Context) error {
 	slug := strings.ToLower(strings.TrimSpace(c.QueryParam("slug")))
 	storeID, _ := strconv.ParseInt(c.QueryParam("store_id"), 10, 64)
 	except, _ := strconv.ParseInt(c.QueryParam("except"), 10, 64)
-	out := map[string]any{"slug": slug, "available": false, "message": ""}
 	vis, err := s.visible(c)
 	if err != nil {
 		return err
 	}
+	problem := ""
 	switch {
 	case !slices.Contains(vis, storeID):
-		out["message"] = MsgPageStore
+		problem = MsgPageStore
 	case !PathSlugOK(slug):
-		out["message"] = MsgPageSlug
-	default:
-		used, err := s.store.pageSlugUsed(c.Request().Context(), storeID, slug, except)
-		if err != nil {
-			return err
-		}
-		out["available"] = !used
-		if used {
-			out["message"] = MsgPageSlugTaken
-		}
+		problem = MsgPageSlug
 	}
-	return envelope.OK(c, out)
+	return AnswerSlug(c, slug, problem, func() (bool, error) {
+		return s.store.pageSlugUsed(c.Request().Context(), storeID, slug, except)
+	}, MsgPageSlugTaken)
 }
 
 // savePage checks the caller's page and stores it as page id (0: a new one).

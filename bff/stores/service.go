@@ -137,23 +137,30 @@ func (s *Service) handleGet(c echo.Context) error {
 	return envelope.OK(c, st)
 }
 
+// AnswerSlug is the answer of an address check while the seller types: {slug, available, message}.
+// problem is what is wrong with the address itself ("" for nothing); only then is used asked
+// whether it is taken, which taken then says.
+func AnswerSlug(c echo.Context, slug, problem string, used func() (bool, error), taken string) error {
+	out := map[string]any{"slug": slug, "available": false, "message": problem}
+	if problem == "" {
+		u, err := used()
+		if err != nil {
+			return err
+		}
+		out["available"] = !u
+		if u {
+			out["message"] = taken
+		}
+	}
+	return envelope.OK(c, out)
+}
+
 func (s *Service) handleSlug(c echo.Context) error {
 	slug := strings.ToLower(strings.TrimSpace(c.QueryParam("slug")))
 	except, _ := strconv.ParseInt(c.QueryParam("except"), 10, 64)
-	out := map[string]any{"slug": slug, "available": false, "message": ""}
-	if p := slugProblem(slug); p != "" {
-		out["message"] = p
-		return envelope.OK(c, out)
-	}
-	used, err := s.store.slugUsed(c.Request().Context(), slug, except)
-	if err != nil {
-		return err
-	}
-	out["available"] = !used
-	if used {
-		out["message"] = MsgSlugTaken
-	}
-	return envelope.OK(c, out)
+	return AnswerSlug(c, slug, slugProblem(slug), func() (bool, error) {
+		return s.store.slugUsed(c.Request().Context(), slug, except)
+	}, MsgSlugTaken)
 }
 
 func (s *Service) handleCreate(c echo.Context) error {

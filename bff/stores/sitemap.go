@@ -65,17 +65,22 @@ func (s store) verifiedDomains(ctx context.Context, storeID int64) ([]string, er
 	return out, err
 }
 
-func (s *Service) handleSitemap(c echo.Context) error {
+// siteMap is the caller's visible store named by :id (or a 404) and its sitemap.
+func (s *Service) siteMap(c echo.Context) (Store, []storesite.SectionMap, error) {
 	st, err := s.storeOf(c)
 	if err != nil {
-		return err
+		return st, nil, err
 	}
-	ctx := c.Request().Context()
-	maps, err := storesite.Map(ctx, s.d.DB, st.ID)
+	maps, err := storesite.Map(c.Request().Context(), s.d.DB, st.ID)
+	return st, maps, err
+}
+
+func (s *Service) handleSitemap(c echo.Context) error {
+	st, maps, err := s.siteMap(c)
 	if err != nil {
 		return err
 	}
-	domains, err := s.store.verifiedDomains(ctx, st.ID)
+	domains, err := s.store.verifiedDomains(c.Request().Context(), st.ID)
 	if err != nil {
 		return err
 	}
@@ -98,19 +103,15 @@ func (s *Service) handleSitemap(c echo.Context) error {
 
 // handleSitemapURLs is a page of the addresses of one sitemap file.
 func (s *Service) handleSitemapURLs(c echo.Context) error {
-	st, err := s.storeOf(c)
-	if err != nil {
-		return err
-	}
 	q, err := envelope.ParseListQuery(c)
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	maps, err := storesite.Map(ctx, s.d.DB, st.ID)
+	st, maps, err := s.siteMap(c)
 	if err != nil {
 		return err
 	}
+	ctx := c.Request().Context()
 	f, ok := storesite.FindFile(maps, c.Param("file"))
 	if !ok {
 		return envelope.Fail(http.StatusNotFound, MsgNoSitemapFile)

@@ -7,6 +7,7 @@ import { api } from '../api';
 import { blogCategories, checkCategorySlug, deleteBlogCategory, saveBlogCategory, type BlogCategory } from '../api/blog';
 import { can } from '../access/rules';
 import { ListPager, ListTotal, PagedListCard } from '../components/PagedList';
+import { AddressInput } from '../components/AddressInput';
 import { useAddressField } from '../components/useAddressField';
 import { useListSearch } from '../components/useListSearch';
 import { ConfirmDelete } from '../feedback/ConfirmDelete';
@@ -142,20 +143,7 @@ function CategoryForm({ existing, onDone }: { existing?: BlogCategory; onDone: (
       <Stack gap="sm">
         {errors.form && <Alert color="red">{errors.form}</Alert>}
         <TextInput label="Name" withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} data-autofocus />
-        <TextInput
-          label="Address"
-          withAsterisk
-          leftSection={
-            <Text size="xs" c="dimmed" pl={6}>
-              /blog/category/
-            </Text>
-          }
-          leftSectionWidth={104}
-          description={address.description}
-          value={address.value}
-          onChange={(e) => address.onChange(e.currentTarget.value)}
-          error={address.error(errors.slug)}
-        />
+        <AddressInput field={address} prefix="/blog/category/" refusal={errors.slug} disabled={false} />
         <Textarea label="Description" description="Shown on the category's page" rows={3} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

@@ -25,6 +25,7 @@ import { blogCategories, blogPost, checkPostSlug, POST_STATES, saveBlogPost, typ
 import { can } from '../access/rules';
 import { LabelBadge } from '../components/LabelBadge';
 import { RichTextInput } from '../components/RichTextInput';
+import { AddressInput } from '../components/AddressInput';
 import { useAddressField } from '../components/useAddressField';
 import { fromLocalInput, toLocalInput } from '../format/dateTime';
 import { formErrorsOf } from '../pages/auth/formErrors';
@@ -159,21 +160,7 @@ function PostForm({ existing }: { existing?: BlogPost }) {
               error={errors.store_id}
             />
             <TextInput label="Title" withAsterisk disabled={readOnly} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} />
-            <TextInput
-              label="Address"
-              withAsterisk
-              leftSection={
-                <Text size="xs" c="dimmed" pl={6}>
-                  /blog/
-                </Text>
-              }
-              leftSectionWidth={50}
-              description={storeSlug ? `${address.description} Buyers will find it at ${shopURL(storeSlug)}blog/${address.slug || '…'}` : address.description}
-              disabled={readOnly}
-              value={address.value}
-              onChange={(e) => address.onChange(e.currentTarget.value)}
-              error={address.error(errors.slug)}
-            />
+            <AddressInput field={address} prefix="/blog/" refusal={errors.slug} shop={storeSlug && shopURL(storeSlug)} disabled={readOnly} />
             <Stack gap={4}>
               <Text size="sm" fw={500}>
                 Cover image

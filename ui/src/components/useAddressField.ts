@@ -45,3 +45,4 @@ export function useAddressField({
     error: (refusal: string | undefined) => refusal ?? (hint && !hint.available ? hint.message : undefined),
   };
 }
+

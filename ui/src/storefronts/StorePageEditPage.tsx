@@ -7,6 +7,7 @@ import { api } from '../api';
 import { checkPageSlug, MENU_POSITIONS, saveStorePage, storePage, type MenuPosition, type StorePage } from '../api/storePages';
 import { can } from '../access/rules';
 import { RichTextInput } from '../components/RichTextInput';
+import { AddressInput } from '../components/AddressInput';
 import { useAddressField } from '../components/useAddressField';
 import { formErrorsOf } from '../pages/auth/formErrors';
 import { useSessionUser } from '../session/useSessionUser';
@@ -113,21 +114,7 @@ function StorePageForm({ existing }: { existing?: StorePage }) {
               nothingFoundMessage="No store found"
             />
             <TextInput label="Title" withAsterisk disabled={readOnly} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} />
-            <TextInput
-              label="Address"
-              withAsterisk
-              leftSection={
-                <Text size="xs" c="dimmed" pl={6}>
-                  /p/
-                </Text>
-              }
-              leftSectionWidth={36}
-              description={storeSlug ? `${address.description} Buyers will find it at ${shopURL(storeSlug)}p/${address.slug || '…'}` : address.description}
-              disabled={readOnly}
-              value={address.value}
-              onChange={(e) => address.onChange(e.currentTarget.value)}
-              error={address.error(errors.slug)}
-            />
+            <AddressInput field={address} prefix="/p/" refusal={errors.slug} shop={storeSlug && shopURL(storeSlug)} disabled={readOnly} />
             <Group grow align="flex-start">
               <Select
                 label="Menu"
