@@ -39,13 +39,13 @@ describe('store pages and blog (docs/store-pages.md, docs/store-blog.md, docs/si
     await page.getByRole('heading', { name: 'Store Pages' }).waitFor();
     await page.getByRole('link', { name: 'New page' }).click();
     await page.getByRole('heading', { name: 'New page' }).waitFor();
-    await page.getByRole('textbox', { name: 'Store' }).click();
+    await page.getByRole('combobox', { name: 'Store' }).click();
     await page.getByRole('option', { name: "Sam's Print Shop" }).click();
     await page.getByLabel('Title').fill(pageTitle);
     expect(await page.getByLabel('Address').inputValue()).toBe(`care-guide-${stamp}`);
-    await page.getByRole('textbox', { name: 'Menu' }).click();
+    await page.getByRole('combobox', { name: 'Menu', exact: true }).click();
     await page.getByRole('option', { name: 'Side column' }).click();
-    const text = page.getByRole('textbox', { name: 'Text' });
+    const text = page.getByRole('textbox', { name: 'Text', exact: true });
     await text.click();
     await page.getByRole('button', { name: 'Heading 2' }).click();
     await page.keyboard.type('How to wash');
@@ -92,11 +92,11 @@ describe('store pages and blog (docs/store-pages.md, docs/store-blog.md, docs/si
     await page.locator('input[type="file"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
     await page.getByRole('img', { name: "The post's cover" }).waitFor({ timeout: 60_000 });
     await page.getByLabel('Excerpt').fill('Three hoodies for the first cold mornings.');
-    const categories = page.getByRole('textbox', { name: 'Categories' });
+    const categories = page.getByRole('combobox', { name: 'Categories' });
     await categories.click();
     await page.getByRole('option', { name: category }).click();
     await page.getByLabel('Excerpt').click(); // closes the dropdown
-    await page.getByRole('textbox', { name: 'Text' }).click();
+    await page.getByRole('textbox', { name: 'Text', exact: true }).click();
     await page.keyboard.type('The new hoodies are in: ');
     await page.keyboard.press('Control+b');
     await page.keyboard.type('heavy cotton');
@@ -177,5 +177,5 @@ describe('store pages and blog (docs/store-pages.md, docs/store-blog.md, docs/si
     expect((await api('DELETE', `/seller/blog/posts/${postId}`, token)).status).toBe(200);
     expect((await api('DELETE', `/seller/store-pages/${pageId}`, token)).status).toBe(200);
     sql(`DELETE FROM blog_categories WHERE name = :'a1'`, category);
-  });
+  }, 300_000);
 });
