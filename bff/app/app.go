@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"slices"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/pressroom/pressroom/bff/apikeys"
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/billing"
+	"github.com/pressroom/pressroom/bff/blog"
 	"github.com/pressroom/pressroom/bff/bulk"
 	"github.com/pressroom/pressroom/bff/campaigns"
 	"github.com/pressroom/pressroom/bff/collections"
@@ -48,6 +50,7 @@ import (
 	"github.com/pressroom/pressroom/bff/webhooks"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/refunds"
+	"github.com/pressroom/pressroom/commerce/storesite"
 	commercehooks "github.com/pressroom/pressroom/commerce/webhooks"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/customdomain"
@@ -94,6 +97,10 @@ type Config struct {
 	// Domains is how custom domains are checked (PRESSROOM_DNS_RESOLVER, PRESSROOM_DNS_TIMEOUT) and
 	// which are the platform's own (PRESSROOM_STORE_DOMAIN).
 	Domains customdomain.Config
+	// StorefrontAddr is the storefront's listen address (PRESSROOM_STOREFRONT_ADDR, as the
+	// storefront's, default 127.0.0.1:8082): on the development store domain localhost, the port of
+	// the store addresses the dashboard shows.
+	StorefrontAddr string
 	// Hooks checks the addresses of webhook endpoints as sellers save them (PRESSROOM_WEBHOOK_*,
 	// the worker's settings of the same names).
 	Hooks commercehooks.Config
@@ -101,9 +108,10 @@ type Config struct {
 
 // LoadConfig reads every PRESSROOM_* variable the bff uses.
 func LoadConfig(lookup env.Lookup) (Config, error) {
-	cfg := Config{Env: "development"}
+	cfg := Config{Env: "development", StorefrontAddr: "127.0.0.1:8082"}
 	r := env.NewReader(lookup)
 	r.String(&cfg.Env, "PRESSROOM_ENV")
+	r.String(&cfg.StorefrontAddr, "PRESSROOM_STOREFRONT_ADDR")
 	if err := r.Err(); err != nil {
 		return cfg, err
 	}
@@ -169,6 +177,9 @@ func (c Config) Validate() error {
 	case "development", "test", "production":
 	default:
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
+	}
+	if _, _, err := net.SplitHostPort(c.StorefrontAddr); err != nil {
+		return fmt.Errorf("PRESSROOM_STOREFRONT_ADDR=%q: want host:port", c.StorefrontAddr)
 	}
 	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Fonts, c.Version, c.Idempotency, c.Stripe, c.API, c.Domains, c.Hooks} {
 		if err := v.Validate(); err != nil {
@@ -288,7 +299,12 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	storefronts, err := stores.New(stores.Deps{DB: a.DB, Auth: a.Auth})
+	storefronts, err := stores.New(stores.Deps{DB: a.DB, Auth: a.Auth,
+		Site: storesite.Address{StoreDomain: a.cfg.Domains.StoreDomain, StorefrontAddr: a.cfg.StorefrontAddr}})
+	if err != nil {
+		return err
+	}
+	storeBlog, err := blog.New(blog.Deps{DB: a.DB, Auth: a.Auth, Relay: relay})
 	if err != nil {
 		return err
 	}
@@ -401,6 +417,7 @@ func (a *App) build(ctx context.Context) error {
 		billing.Routes(api, money, once)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)
+		blog.Routes(api, storeBlog, once)
 		domains.Routes(api, storeDomains, once)
 		emailmarketing.Routes(api, email, once)
 		version.Routes(api, a.Auth, a.cfg.Version)

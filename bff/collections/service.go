@@ -89,20 +89,13 @@ func (s *Service) handleGet(c echo.Context) error {
 func (s *Service) handleSlug(c echo.Context) error {
 	slug := strings.ToLower(strings.TrimSpace(c.QueryParam("slug")))
 	except, _ := strconv.ParseInt(c.QueryParam("except"), 10, 64)
-	out := map[string]any{"slug": slug, "available": false, "message": ""}
+	problem := ""
 	if !stores.PathSlugOK(slug) {
-		out["message"] = MsgSlug
-		return envelope.OK(c, out)
+		problem = MsgSlug
 	}
-	used, err := s.store.slugUsed(c.Request().Context(), seller(c), slug, except)
-	if err != nil {
-		return err
-	}
-	out["available"] = !used
-	if used {
-		out["message"] = MsgSlugTaken
-	}
-	return envelope.OK(c, out)
+	return stores.AnswerSlug(c, slug, problem, func() (bool, error) {
+		return s.store.slugUsed(c.Request().Context(), seller(c), slug, except)
+	}, MsgSlugTaken)
 }
 
 // input binds and checks a collection of the caller: every problem at once, by field. Stores must

@@ -5,17 +5,14 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/microcosm-cc/bluemonday"
-
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/commerce/pricing"
 )
 
-// Enumerations of a store and its pages.
+// Enumerations of a store.
 var (
 	ReviewSettings  = []string{"disable", "enable-only-store", "enable-share-review"}
-	MenuPositions   = []string{"header", "footer", "side_column"}
 	ProductStatuses = []string{"draft", "active", "inactive", "reviewing", "blocked"}
 )
 
@@ -112,48 +109,6 @@ func (in *StoreInput) check() []envelope.FieldError {
 	if in.IsOpen == nil {
 		t := true
 		in.IsOpen = &t
-	}
-	return errs
-}
-
-// PageInput is a store page as the seller writes it.
-type PageInput struct {
-	Title        string `json:"title"`
-	Slug         string `json:"slug"`
-	Body         string `json:"body"`
-	MenuPosition string `json:"menu_position"`
-	Position     int    `json:"position"`
-}
-
-// bodyPolicy keeps the safe HTML of a page body: formatting, links and images, never scripts,
-// styles or event handlers.
-var bodyPolicy = bluemonday.UGCPolicy()
-
-// maxBody caps a page body (sanitized HTML).
-const maxBody = 100_000
-
-func (in *PageInput) check() []envelope.FieldError {
-	var errs []envelope.FieldError
-	add := func(f, m string) { errs = append(errs, envelope.FieldError{Field: f, Message: m}) }
-	in.Title = strings.TrimSpace(in.Title)
-	in.Slug = strings.ToLower(strings.TrimSpace(in.Slug))
-	if in.Title == "" {
-		add("title", "The title is required.")
-	} else if len([]rune(in.Title)) > 200 {
-		errs = append(errs, envelope.TooLong("title", "title", 200))
-	}
-	if !PathSlugOK(in.Slug) {
-		add("slug", "The page address may hold lower-case letters, digits and single hyphens, at most 80.")
-	}
-	if len(in.Body) > maxBody {
-		errs = append(errs, envelope.TooLong("body", "body", maxBody))
-	}
-	in.Body = bodyPolicy.Sanitize(in.Body)
-	if in.MenuPosition == "" {
-		in.MenuPosition = "footer"
-	}
-	if !slices.Contains(MenuPositions, in.MenuPosition) {
-		add("menu_position", "The menu position must be header, footer or side_column.")
 	}
 	return errs
 }

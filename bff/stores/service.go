@@ -16,12 +16,15 @@ import (
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/commerce/pricing"
+	"github.com/pressroom/pressroom/commerce/storesite"
 )
 
 // Deps are what the store routes use.
 type Deps struct {
 	DB   *sqlx.DB
 	Auth *auth.Service
+	// Site says at which addresses buyers reach a store (the sitemap screens show them).
+	Site storesite.Address
 }
 
 // Service answers the store screens.
@@ -32,8 +35,8 @@ type Service struct {
 
 // New checks the dependencies.
 func New(d Deps) (*Service, error) {
-	if d.DB == nil || d.Auth == nil {
-		return nil, errors.New("stores: database and auth are required")
+	if d.DB == nil || d.Auth == nil || d.Site.StoreDomain == "" {
+		return nil, errors.New("stores: database, auth and the store domain are required")
 	}
 	return &Service{d: d, store: store{db: d.DB}}, nil
 }
@@ -54,11 +57,14 @@ func Routes(g *echo.Group, s *Service) {
 	a.Handle(g, http.MethodGet, "/seller/stores/:id", needRead, s.handleGet)
 	a.Handle(g, http.MethodPut, "/seller/stores/:id", needWrite, s.handleUpdate)
 	a.Handle(g, http.MethodDelete, "/seller/stores/:id", needWrite, s.handleDelete)
-	a.Handle(g, http.MethodGet, "/seller/stores/:id/pages", needRead, s.handlePages)
-	a.Handle(g, http.MethodPost, "/seller/stores/:id/pages", needWrite, s.handleSavePage)
-	a.Handle(g, http.MethodGet, "/seller/stores/:id/pages/:page_id", needRead, s.handlePage)
-	a.Handle(g, http.MethodPut, "/seller/stores/:id/pages/:page_id", needWrite, s.handleSavePage)
-	a.Handle(g, http.MethodDelete, "/seller/stores/:id/pages/:page_id", needWrite, s.handleDeletePage)
+	a.Handle(g, http.MethodGet, "/seller/stores/:id/sitemap", needRead, s.handleSitemap)
+	a.Handle(g, http.MethodGet, "/seller/stores/:id/sitemap/:file/urls", needRead, s.handleSitemapURLs)
+	a.Handle(g, http.MethodGet, "/seller/store-pages", needRead, s.handlePages)
+	a.Handle(g, http.MethodPost, "/seller/store-pages", needWrite, s.handleCreatePage)
+	a.Handle(g, http.MethodGet, "/seller/store-pages/slug-availability", needRead, s.handlePageSlug)
+	a.Handle(g, http.MethodGet, "/seller/store-pages/:id", needRead, s.handlePage)
+	a.Handle(g, http.MethodPut, "/seller/store-pages/:id", needWrite, s.handleUpdatePage)
+	a.Handle(g, http.MethodDelete, "/seller/store-pages/:id", needWrite, s.handleDeletePage)
 	a.Handle(g, http.MethodGet, "/seller/stores/:id/products", needRead, s.handleProducts)
 	a.Handle(g, http.MethodPost, "/seller/stores/:id/campaigns", needWrite, s.handlePublish)
 	a.Handle(g, http.MethodDelete, "/seller/stores/:id/campaigns/:campaign_id", needWrite, s.handleUnpublish)
@@ -131,23 +137,30 @@ func (s *Service) handleGet(c echo.Context) error {
 	return envelope.OK(c, st)
 }
 
+// AnswerSlug is the answer of an address check while the seller types: {slug, available, message}.
+// problem is what is wrong with the address itself ("" for nothing); only then is used asked
+// whether it is taken, which taken then says.
+func AnswerSlug(c echo.Context, slug, problem string, used func() (bool, error), taken string) error {
+	out := map[string]any{"slug": slug, "available": false, "message": problem}
+	if problem == "" {
+		u, err := used()
+		if err != nil {
+			return err
+		}
+		out["available"] = !u
+		if u {
+			out["message"] = taken
+		}
+	}
+	return envelope.OK(c, out)
+}
+
 func (s *Service) handleSlug(c echo.Context) error {
 	slug := strings.ToLower(strings.TrimSpace(c.QueryParam("slug")))
 	except, _ := strconv.ParseInt(c.QueryParam("except"), 10, 64)
-	out := map[string]any{"slug": slug, "available": false, "message": ""}
-	if p := slugProblem(slug); p != "" {
-		out["message"] = p
-		return envelope.OK(c, out)
-	}
-	used, err := s.store.slugUsed(c.Request().Context(), slug, except)
-	if err != nil {
-		return err
-	}
-	out["available"] = !used
-	if used {
-		out["message"] = MsgSlugTaken
-	}
-	return envelope.OK(c, out)
+	return AnswerSlug(c, slug, slugProblem(slug), func() (bool, error) {
+		return s.store.slugUsed(c.Request().Context(), slug, except)
+	}, MsgSlugTaken)
 }
 
 func (s *Service) handleCreate(c echo.Context) error {
@@ -204,82 +217,6 @@ func (s *Service) handleDelete(c echo.Context) error {
 		return err
 	}
 	return envelope.OKMessage(c, "The store was deleted.", nil)
-}
-
-func (s *Service) handlePages(c echo.Context) error {
-	st, err := s.storeOf(c)
-	if err != nil {
-		return err
-	}
-	pages, err := s.store.pages(c.Request().Context(), st.ID)
-	if err != nil {
-		return err
-	}
-	return envelope.OK(c, pages)
-}
-
-func (s *Service) handlePage(c echo.Context) error {
-	st, err := s.storeOf(c)
-	if err != nil {
-		return err
-	}
-	p, err := s.store.page(c.Request().Context(), st.ID, envelope.PathParamID(c, "page_id"))
-	if errors.Is(err, ErrNotFound) {
-		return envelope.Fail(http.StatusNotFound, "Page not found.")
-	}
-	if err != nil {
-		return err
-	}
-	return envelope.OK(c, p)
-}
-
-func (s *Service) handleSavePage(c echo.Context) error {
-	st, err := s.storeOf(c)
-	if err != nil {
-		return err
-	}
-	var in PageInput
-	if err := envelope.Bind(c, &in); err != nil {
-		return err
-	}
-	if errs := in.check(); len(errs) > 0 {
-		return invalid(errs)
-	}
-	ctx := c.Request().Context()
-	id := int64(0)
-	if c.Param("page_id") != "" {
-		if id = envelope.PathParamID(c, "page_id"); id == 0 {
-			return envelope.Fail(http.StatusNotFound, "Page not found.")
-		}
-	}
-	id, err = s.store.savePage(ctx, st.ID, id, in)
-	switch {
-	case errors.Is(err, ErrNotFound):
-		return envelope.Fail(http.StatusNotFound, "Page not found.")
-	case errors.Is(err, ErrSlugTaken):
-		msg := "This store already has a page at this address."
-		return envelope.Fail(http.StatusUnprocessableEntity, msg, envelope.FieldError{Field: "slug", Message: msg})
-	case err != nil:
-		return err
-	}
-	p, err := s.store.page(ctx, st.ID, id)
-	if err != nil {
-		return err
-	}
-	return envelope.OKMessage(c, "The page was saved.", p)
-}
-
-func (s *Service) handleDeletePage(c echo.Context) error {
-	st, err := s.storeOf(c)
-	if err != nil {
-		return err
-	}
-	if err := s.store.removePage(c.Request().Context(), st.ID, envelope.PathParamID(c, "page_id")); errors.Is(err, ErrNotFound) {
-		return envelope.Fail(http.StatusNotFound, "Page not found.")
-	} else if err != nil {
-		return err
-	}
-	return envelope.OKMessage(c, "The page was deleted.", nil)
 }
 
 func (s *Service) handleProducts(c echo.Context) error {

@@ -38,18 +38,6 @@ type Store struct {
 	UpdatedAt     time.Time `db:"updated_at" json:"updated_at"`
 }
 
-// Page is a store page.
-type Page struct {
-	ID           int64     `db:"id" json:"id"`
-	StoreID      int64     `db:"store_id" json:"store_id"`
-	Title        string    `db:"title" json:"title"`
-	Slug         string    `db:"slug" json:"slug"`
-	Body         string    `db:"body" json:"body"`
-	MenuPosition string    `db:"menu_position" json:"menu_position"`
-	Position     int       `db:"position" json:"position"`
-	UpdatedAt    time.Time `db:"updated_at" json:"updated_at"`
-}
-
 // Product is a campaign's product as published to a store.
 type Product struct {
 	ProductID  int64  `db:"product_id" json:"product_id"`
@@ -87,13 +75,6 @@ UPDATE stores SET name = :name, slug = :slug, logo_key = :logo_key, favicon_key 
 	is_open = :is_open, updated_at = now()
 WHERE id = :id AND owner_id = :owner_id`
 	qDelete = `DELETE FROM stores WHERE id = $1 AND owner_id = $2`
-
-	qPages      = `SELECT id, store_id, title, slug, body, menu_position, position, updated_at FROM store_pages WHERE store_id = $1 ORDER BY position, id`
-	qPage       = `SELECT id, store_id, title, slug, body, menu_position, position, updated_at FROM store_pages WHERE store_id = $1 AND id = $2`
-	qPageInsert = `INSERT INTO store_pages (store_id, title, slug, body, menu_position, position) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`
-	qPageUpdate = `UPDATE store_pages SET title = $3, slug = $4, body = $5, menu_position = $6, position = $7, updated_at = now()
-WHERE store_id = $1 AND id = $2`
-	qPageDelete = `DELETE FROM store_pages WHERE store_id = $1 AND id = $2`
 
 	qCampaignProducts = `
 SELECT p.id AS product_id, p.campaign_id, c.name AS campaign, p.name, p.base_cost::text AS base_cost
@@ -188,53 +169,6 @@ func (s store) remove(ctx context.Context, owner, id int64) error {
 	res, err := s.db.ExecContext(ctx, qDelete, id, owner)
 	if err != nil {
 		return fmt.Errorf("delete store: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
-}
-
-func (s store) pages(ctx context.Context, storeID int64) ([]Page, error) {
-	out := []Page{}
-	err := s.db.SelectContext(ctx, &out, qPages, storeID)
-	return out, err
-}
-
-func (s store) page(ctx context.Context, storeID, id int64) (Page, error) {
-	var p Page
-	err := s.db.GetContext(ctx, &p, qPage, storeID, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return p, ErrNotFound
-	}
-	return p, err
-}
-
-func (s store) savePage(ctx context.Context, storeID, id int64, in PageInput) (int64, error) {
-	var err error
-	if id == 0 {
-		err = s.db.GetContext(ctx, &id, qPageInsert, storeID, in.Title, in.Slug, in.Body, in.MenuPosition, in.Position)
-	} else {
-		var res sql.Result
-		res, err = s.db.ExecContext(ctx, qPageUpdate, storeID, id, in.Title, in.Slug, in.Body, in.MenuPosition, in.Position)
-		if err == nil {
-			if n, _ := res.RowsAffected(); n == 0 {
-				return 0, ErrNotFound
-			}
-		}
-	}
-	if uniqueViolation(err) {
-		return 0, ErrSlugTaken
-	} else if err != nil {
-		return 0, fmt.Errorf("save page: %w", err)
-	}
-	return id, nil
-}
-
-func (s store) removePage(ctx context.Context, storeID, id int64) error {
-	res, err := s.db.ExecContext(ctx, qPageDelete, storeID, id)
-	if err != nil {
-		return err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return ErrNotFound

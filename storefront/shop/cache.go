@@ -11,7 +11,7 @@ import (
 	"golang.org/x/sync/singleflight"
 )
 
-// pageCache keeps the rendered catalogue pages (a store's home, its product and collection pages) for a few
+// pageCache keeps the rendered catalogue pages (a store's home, its product, collection, store and blog pages) for a few
 // seconds, so a busy product page costs its queries and its template once per TTL rather than
 // once per buyer. The pages hold nothing of one buyer (the cart is only a link), so every buyer may
 // get the same bytes, as a CDN would give them. An expired page is rendered again by one request
@@ -43,10 +43,12 @@ func newPageCache(ttl time.Duration) *pageCache {
 }
 
 // cacheable reports whether the page at rest (the path under the store's base) is one buyer-neutral
-// catalogue page: the home, a product page or a collection's page.
+// catalogue page: the home, a product page, a collection's page, a store page or a page of the
+// blog (sitemaps are not kept: a file of 50,000 addresses is a CDN's to keep).
 func cacheable(r *http.Request, rest string) bool {
 	return (r.Method == http.MethodGet || r.Method == http.MethodHead) &&
-		(rest == "/" || strings.HasPrefix(rest, "/c/") || strings.HasPrefix(rest, "/collections/"))
+		(rest == "/" || rest == "/blog" || strings.HasPrefix(rest, "/c/") || strings.HasPrefix(rest, "/collections/") ||
+			strings.HasPrefix(rest, "/p/") || strings.HasPrefix(rest, "/blog/"))
 }
 
 // serve answers from the cache, or renders through render once for every request waiting on key.

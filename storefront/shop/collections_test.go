@@ -109,7 +109,7 @@ func TestCollections(t *testing.T) {
 		!strings.Contains(body, `href="/s/second/collections/summer"`) || strings.Contains(body, "theirs") {
 		t.Errorf("second store's menu\n%s", body)
 	}
-	if _, body := get(t, c, base+"/sitemap.xml"); !strings.Contains(body, "/collections/summer</loc>") || strings.Contains(body, "only-birds") {
+	if _, body := get(t, c, base+"/sitemaps/collections-1.xml"); !strings.Contains(body, "/collections/summer</loc>") || strings.Contains(body, "only-birds") {
 		t.Errorf("sitemap\n%s", body)
 	}
 }

@@ -74,7 +74,7 @@ func TestCustomDomain(t *testing.T) {
 		!strings.Contains(body, `<link rel="canonical" href="http://shop.example.test:8082/">`) {
 		t.Fatalf("verified domain: %d\n%s", res.StatusCode, body)
 	}
-	_, body = do("shop.example.test", "/sitemap.xml")
+	_, body = do("shop.example.test", "/sitemaps/campaigns-1.xml")
 	if !strings.Contains(body, "<loc>http://shop.example.test/c/"+itoa(f.campaign)+"</loc>") {
 		t.Errorf("sitemap on the custom domain\n%s", body)
 	}

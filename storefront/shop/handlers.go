@@ -2,9 +2,7 @@ package shop
 
 import (
 	"encoding/json"
-	"encoding/xml"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"slices"
@@ -18,6 +16,7 @@ import (
 	"github.com/pressroom/pressroom/commerce/pricing"
 	"github.com/pressroom/pressroom/commerce/recovery"
 	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/platform/richtext"
 )
 
 // view is what every page template gets.
@@ -28,8 +27,15 @@ type view struct {
 	S           *reqStore
 	Canonical   string
 	OGImage     string
-	TestMode    bool
-	Pages       []Page
+	// OGType is the page's OpenGraph type; empty, product on a page with a picture, else website.
+	OGType string
+	// Published is when an article was published (article:published_time).
+	Published time.Time
+	TestMode  bool
+	// Pages are the store's published pages, each shown in its menu (header, footer, side column).
+	Pages []Page
+	// Blog says the store has a published post: the menu links its blog.
+	Blog bool
 	// Collections are the store's menu of collections.
 	Collections []Collection
 	Data        any
@@ -48,8 +54,13 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request, status int, cache,
 		v.Canonical = rs.Origin + r.URL.Path
 	}
 	v.TestMode = s.d.Checkout.Gateway().TestMode()
-	if pages, err := s.store.pages(r.Context(), rs.ID); err == nil {
-		v.Pages = pages
+	if v.Pages == nil {
+		if pages, err := s.store.pages(r.Context(), rs.ID); err == nil {
+			v.Pages = pages
+		}
+	}
+	if blog, err := s.store.hasBlog(r.Context(), rs.ID); err == nil {
+		v.Blog = blog
 	}
 	if v.Collections == nil {
 		if cols, err := s.store.collections(r.Context(), rs.ID); err == nil {
@@ -277,7 +288,8 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, p := range pages {
 		if p.Slug == r.PathValue("slug") {
-			s.show(w, r, http.StatusOK, cachePublic, "page", view{Title: p.Title + " — " + rs.Name, Data: p})
+			s.show(w, r, http.StatusOK, cachePublic, "page", view{Title: p.Title + " — " + rs.Name,
+				Description: richtext.Summary(p.Body, descriptionLength), Data: p, Pages: pages})
 			return
 		}
 	}
@@ -618,57 +630,6 @@ func (s *Server) order(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Robots-Tag", "noindex")
 	s.show(w, r, http.StatusOK, cachePrivate, "order", view{Title: title + " — " + rs.Name,
 		Data: orderData{Order: o, New: r.URL.Query().Get("new") == "1"}})
-}
-
-func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
-	rs := storeOf(r)
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Cache-Control", cachePublic)
-	fmt.Fprintf(w, "User-agent: *\nDisallow: %[1]s/cart\nDisallow: %[1]s/checkout\nDisallow: %[1]s/orders/\nDisallow: %[1]s/api/\nSitemap: %[2]s/sitemap.xml\n",
-		rs.Base, rs.Origin)
-}
-
-type sitemapURL struct {
-	Loc     string `xml:"loc"`
-	LastMod string `xml:"lastmod,omitempty"`
-}
-
-func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
-	rs := storeOf(r)
-	list, err := s.store.listings(r.Context(), rs.ID)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	pages, err := s.store.pages(r.Context(), rs.ID)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	urls := []sitemapURL{{Loc: rs.Origin + "/"}}
-	for _, l := range list {
-		urls = append(urls, sitemapURL{Loc: rs.Origin + "/c/" + strconv.FormatInt(l.CampaignID, 10), LastMod: l.UpdatedAt.UTC().Format(time.DateOnly)})
-	}
-	for _, p := range pages {
-		urls = append(urls, sitemapURL{Loc: rs.Origin + "/p/" + p.Slug})
-	}
-	cols, err := s.store.collections(r.Context(), rs.ID)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	for _, c := range cols {
-		urls = append(urls, sitemapURL{Loc: rs.Origin + "/collections/" + c.Slug})
-	}
-	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
-	w.Header().Set("Cache-Control", cachePublic)
-	io.WriteString(w, xml.Header)
-	enc := xml.NewEncoder(w)
-	enc.Encode(struct {
-		XMLName xml.Name     `xml:"urlset"`
-		NS      string       `xml:"xmlns,attr"`
-		URLs    []sitemapURL `xml:"url"`
-	}{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", URLs: urls})
 }
 
 // The JSON API of the cart and the checkout: the same service as the pages, in the platform's

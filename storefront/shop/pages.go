@@ -8,14 +8,9 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/microcosm-cc/bluemonday"
-
 	"github.com/pressroom/pressroom/commerce/money"
+	"github.com/pressroom/pressroom/platform/richtext"
 )
-
-// pageBody keeps the safe HTML of a store page's body: the bff sanitizes it on save, and the page
-// sanitizes it again, so a row written by any other path still cannot carry a script.
-var pageBody = bluemonday.UGCPolicy()
 
 //go:embed templates/*.html
 var templateFS embed.FS
@@ -28,8 +23,14 @@ var funcs = template.FuncMap{
 	"price": func(amount int64, currency string) string {
 		return money.Money{Amount: amount, Currency: money.Currency(currency)}.String()
 	},
+	// body is a page's or a post's rich text: the bff sanitized it on save, and it is sanitized
+	// again here, so a row written by any other path still cannot carry a script.
+	"body": func(html string) template.HTML { return template.HTML(richtext.Sanitize(html)) },
+	// coverPath is the address of a post's cover under the store's base.
+	"coverPath": coverPath,
+	"inc":       func(n int) int { return n + 1 },
+	"dec":       func(n int) int { return n - 1 },
 	// label turns a status code into words ("pending_payment" -> "Pending payment").
-	"body": func(html string) template.HTML { return template.HTML(pageBody.Sanitize(html)) },
 	"label": func(code string) string {
 		s := strings.ReplaceAll(code, "_", " ")
 		if s == "" {
@@ -40,7 +41,7 @@ var funcs = template.FuncMap{
 }
 
 func parsePages() (*pages, error) {
-	names := []string{"home", "campaign", "collection", "page", "cart", "checkout", "review", "order", "notfound"}
+	names := []string{"home", "campaign", "collection", "page", "blog", "post", "cart", "checkout", "review", "order", "notfound"}
 	p := &pages{sets: map[string]*template.Template{}}
 	for _, n := range names {
 		t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/"+n+".html")

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	texttemplate "text/template"
@@ -17,6 +16,7 @@ import (
 	"github.com/pressroom/pressroom/commerce/checkout"
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/commerce/payments"
+	"github.com/pressroom/pressroom/commerce/storesite"
 	"github.com/pressroom/pressroom/platform/mail"
 )
 
@@ -186,12 +186,7 @@ func (m *mailTemplates) message(c confirmation) (mail.Message, error) {
 	return mail.Message{To: c.To, Subject: subject, Body: text.String(), HTML: html.String()}, nil
 }
 
-// storeOrigin is a store's address in links sent outside a request (e-mails): on the development
-// domain localhost, http with the storefront's port; on a real domain, https.
+// storeOrigin is a store's address in links sent outside a request (e-mails).
 func (s *Server) storeOrigin(slug string) string {
-	if s.cfg.StoreDomain == "localhost" {
-		_, port, _ := net.SplitHostPort(s.cfg.Addr)
-		return "http://" + slug + ".localhost:" + port
-	}
-	return "https://" + slug + "." + s.cfg.StoreDomain
+	return storesite.Address{StoreDomain: s.cfg.StoreDomain, StorefrontAddr: s.cfg.Addr}.Origin(slug)
 }

@@ -403,8 +403,14 @@ func TestResolve(t *testing.T) {
 		t.Errorf("robots.txt\n%s", body)
 	}
 	_, body = do("demo.localhost:8082", "/sitemap.xml")
-	if !strings.Contains(body, "<loc>http://demo.localhost:8082/c/"+itoa(f.campaign)+"</loc>") || !strings.Contains(body, "<loc>http://demo.localhost:8082/p/about</loc>") {
+	if !strings.Contains(body, "<loc>http://demo.localhost:8082/sitemaps/campaigns-1.xml</loc>") || !strings.Contains(body, "<loc>http://demo.localhost:8082/sitemaps/pages-1.xml</loc>") {
 		t.Errorf("sitemap.xml\n%s", body)
+	}
+	if _, body = do("127.0.0.1:8082", "/s/demo/sitemaps/campaigns-1.xml"); !strings.Contains(body, "<loc>http://demo.localhost:8082/c/"+itoa(f.campaign)+"</loc>") {
+		t.Errorf("campaigns sitemap\n%s", body)
+	}
+	if _, body = do("demo.localhost:8082", "/sitemaps/pages-1.xml"); !strings.Contains(body, "<loc>http://demo.localhost:8082/p/about</loc>") {
+		t.Errorf("pages sitemap\n%s", body)
 	}
 	// A product no longer active leaves the store.
 	f.db.Exec(`UPDATE store_products SET status = 'inactive' WHERE store_id = $1`, f.storeID)

@@ -12,6 +12,7 @@ import (
 	"github.com/lib/pq"
 
 	"github.com/pressroom/pressroom/renderer/design"
+	"github.com/pressroom/pressroom/commerce/storesite"
 )
 
 // errNotFound: no such store, campaign, page or order here.
@@ -113,31 +114,28 @@ func onSale(and string) string {
 	return `SELECT c.id AS campaign_id, c.name, min(sp.price) AS min_price, coalesce(m.id, 0) AS mockup_id, c.updated_at
 FROM store_products sp
 JOIN campaigns c ON c.id = sp.campaign_id
-JOIN stores s ON s.id = sp.store_id AND s.owner_id = c.user_id
+JOIN stores s ON s.id = sp.store_id
 LEFT JOIN LATERAL (
 	SELECT m.id FROM campaign_mockups m JOIN mockup_templates t ON t.id = m.mockup_template_id
 	JOIN store_products ap ON ap.product_id = m.product_id AND ap.store_id = sp.store_id AND ap.status = 'active'
 	WHERE m.campaign_id = c.id AND m.status = 'done'
 	ORDER BY m.default_chosen DESC, m.product_id, m.is_default_mockup DESC, t.position, t.id LIMIT 1
 ) m ON true
-WHERE sp.store_id = $1 AND sp.status = 'active' AND sp.currency = s.currency` + and + `
+WHERE sp.store_id = $1 AND ` + storesite.ProductOnSale + and + `
 GROUP BY c.id, m.id`
 }
 
 // shownIn is the collections of store $1's owner that the store shows: those for all the seller's
 // stores and those for chosen stores among which it is.
-const shownIn = `SELECT k.id, k.slug, k.name, k.description FROM collections k JOIN stores s ON s.id = $1 AND s.owner_id = k.seller_id
-WHERE k.all_stores OR EXISTS (SELECT 1 FROM collection_stores x WHERE x.collection_id = k.id AND x.store_id = $1)`
+const shownIn = `SELECT k.id, k.slug, k.name, k.description FROM collections k JOIN stores s ON s.id = $1 WHERE ` + storesite.CollectionShown
 
 // SQL of the collections. qCollections is the store's menu: its collections with a campaign on
 // sale; qFeatured the featured campaigns of those on sale, in each collection's order;
 // qCollection one collection by slug ($2); qInCollection the campaigns of collection $2 on sale,
 // the featured ones first in their order, then the newest.
 var (
-	qCollections = `SELECT k.* FROM (` + shownIn + `) k
-WHERE EXISTS (SELECT 1 FROM collection_campaigns x JOIN stores s ON s.id = $1
-	JOIN store_products sp ON sp.campaign_id = x.campaign_id AND sp.store_id = s.id AND sp.status = 'active' AND sp.currency = s.currency
-	WHERE x.collection_id = k.id)
+	qCollections = `SELECT k.id, k.slug, k.name, k.description FROM collections k JOIN stores s ON s.id = $1
+WHERE ` + storesite.CollectionShown + ` AND ` + storesite.CollectionOnSale + `
 ORDER BY lower(k.name), k.id LIMIT 50`
 	qFeatured = `WITH f AS (
 	SELECT x.collection_id, x.campaign_id, x.featured_position FROM collection_campaigns x
@@ -177,7 +175,8 @@ ORDER BY m.product_id, m.default_chosen DESC, m.is_default_mockup DESC, t.positi
 SELECT m.file_url, m.preview_url, m.base_url FROM campaign_mockups m
 JOIN store_products sp ON sp.product_id = m.product_id AND sp.store_id = $1 AND sp.status = 'active'
 WHERE m.id = $2 AND m.status = 'done'`
-	qPages = `SELECT title, slug, body, menu_position FROM store_pages WHERE store_id = $1 ORDER BY position, id`
+	qPages = `SELECT pg.title, pg.slug, pg.body, pg.menu_position FROM store_pages pg JOIN stores s ON s.id = $1
+WHERE ` + storesite.PagePublished + ` ORDER BY pg.position, pg.id`
 	qOrder = `
 SELECT id, number, email, customer_name, currency, subtotal, shipping, discount, tip, total, status, payment_status,
 	fulfillment_status, created_at

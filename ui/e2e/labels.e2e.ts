@@ -26,6 +26,10 @@ const SELLER_SCREENS = [
   '/email-marketing/subscribers',
   '/email-marketing/senders',
   '/storefronts',
+  '/storefronts/pages',
+  '/storefronts/pages/create',
+  '/blog/categories',
+  '/blog/new',
   '/payouts',
   '/domains',
   '/team',
@@ -108,6 +112,10 @@ describe('every screen in words: no codes, no cut badges', () => {
     await page.goto('/orders');
     const order = await page.locator('a[href^="/orders/detail/"]').first().getAttribute('href', { timeout: 10_000 }).catch(() => null);
     if (order) screens.push(order, order.replace('/detail/', '/invoice/'));
+    // A store's blog and sitemap.
+    await page.goto('/storefronts');
+    const sitemap = await page.locator('a[href^="/storefronts/sitemap/"]').first().getAttribute('href', { timeout: 10_000 }).catch(() => null);
+    if (sitemap) screens.push(sitemap, sitemap.replace('/sitemap/', '/').concat('/blog'));
     expect(await walk(page, 'seller', screens)).toEqual({});
   });
 

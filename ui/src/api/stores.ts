@@ -67,8 +67,8 @@ export const REVIEW_SETTINGS = [
 ] as const;
 export const PRODUCT_STATUSES = ['active', 'draft', 'inactive'] as const;
 
-export const stores = (api: ApiClient, page: number, q: string, signal?: AbortSignal) =>
-  api.getPage<Store>('/seller/stores', { query: { page, per_page: 15, q: q || undefined }, signal });
+export const stores = (api: ApiClient, page: number, q: string, signal?: AbortSignal, perPage = 15) =>
+  api.getPage<Store>('/seller/stores', { query: { page, per_page: perPage, q: q || undefined }, signal });
 export const store = (api: ApiClient, id: number, signal?: AbortSignal) => api.get<Store>(`/seller/stores/${id}`, { signal });
 export const createStore = (api: ApiClient, body: StoreInput) => withMessage<Store>(api, 'POST', '/seller/stores', body);
 export const updateStore = (api: ApiClient, id: number, body: StoreInput) =>

@@ -36,3 +36,13 @@ export function zoneOffsetLabel(timeZone: string, at: Date = new Date()): string
     .find((p) => p.type === 'timeZoneName');
   return part?.value.replace('GMT', 'UTC') ?? 'UTC';
 }
+
+/** An ISO instant as a datetime-local input's value (the browser's clock), '' for none. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** A datetime-local input's value (the browser's clock) as an ISO instant, null for none. */
+export const fromLocalInput = (value: string): string | null => (value ? new Date(value).toISOString() : null);

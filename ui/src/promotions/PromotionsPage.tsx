@@ -21,7 +21,7 @@ import {
 import { CURRENCIES, stores } from '../api/stores';
 import { ListPager, PagedListCard } from '../components/PagedList';
 import { SEARCH_DEBOUNCE_MS } from '../components/useListSearch';
-import { formatDateTime } from '../format/dateTime';
+import { formatDateTime, fromLocalInput, toLocalInput } from '../format/dateTime';
 import { plural } from '../format/plural';
 import { formatMoney } from '../orders/labels';
 import { useSessionUser } from '../session/useSessionUser';
@@ -166,13 +166,6 @@ function appliesTo(p: Promotion): string {
   return APPLIES_TO_LABELS[p.applies_to] ?? p.applies_to;
 }
 
-/** An ISO instant as a datetime-local input's value (the browser's clock), and back. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 const limitOf = (v: string | number) => (v === '' ? null : Number(v));
 
 function PromotionForm({ promotion, onDone }: { promotion: Promotion | null; onDone: () => void }) {

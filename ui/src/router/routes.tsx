@@ -21,6 +21,9 @@ import { ApiKeysPage } from '../apikeys/ApiKeysPage';
 import { ApiReferencePage } from '../apikeys/ApiReferencePage';
 import { AdminPayoutsPage } from '../billing/AdminPayoutsPage';
 import { PayoutsPage } from '../billing/PayoutsPage';
+import { BlogCategoriesPage } from '../blog/BlogCategoriesPage';
+import { BlogPostEditPage } from '../blog/BlogPostEditPage';
+import { StoreBlogPage } from '../blog/StoreBlogPage';
 import { BulkCampaignsPage } from '../bulk/BulkCampaignsPage';
 import { BulkImportPage } from '../bulk/BulkImportPage';
 import { BulkRecordsPage } from '../bulk/BulkRecordsPage';
@@ -39,7 +42,11 @@ import { BlankLayout } from '../layouts/BlankLayout';
 import { CenteredLayout } from '../layouts/CenteredLayout';
 import { DefaultLayout } from '../layouts/DefaultLayout';
 import { emailMarketingRoutes } from '../emailmarketing/routes';
+import { SitemapPage } from '../storefronts/SitemapPage';
+import { SitemapUrlsPage } from '../storefronts/SitemapUrlsPage';
 import { StoreEditPage } from '../storefronts/StoreEditPage';
+import { StorePageEditPage } from '../storefronts/StorePageEditPage';
+import { StorePagesPage } from '../storefronts/StorePagesPage';
 import { StorefrontsPage } from '../storefronts/StorefrontsPage';
 import { NotificationPage } from '../notifications/NotificationPage';
 import { NotificationsPage } from '../notifications/NotificationsPage';
@@ -92,15 +99,6 @@ const PLACEHOLDERS: readonly Placeholder[] = [
   ['pricing/analytics', 'Pricing Analytics', IconChartLine],
   ['referral-sales', 'Referral Sales', IconLayoutDashboard],
   ['pressroom-points', 'Pressroom Points', IconCoins],
-  ['storefronts/pages', 'Store Pages', IconBuildingStore],
-  ['storefronts/pages/create', 'New Store Page', IconBuildingStore],
-  ['storefronts/pages/edit/:id?', 'Edit Store Page', IconBuildingStore],
-  ['storefronts/sitemap/:id', 'Store Sitemap', IconBuildingStore],
-  ['storefronts/sitemap/:id?/urls/:sitemapId?', 'Sitemap URLs', IconBuildingStore],
-  ['storefronts/:id/blog', 'Store Blog', IconBuildingStore],
-  ['blog/categories', 'Blog Categories', IconBuildingStore],
-  ['blog/new', 'New Blog Post', IconBuildingStore],
-  ['blog/:postId/edit', 'Edit Blog Post', IconBuildingStore],
   ['social-feed/update/:id?', 'Social Feed', IconBuildingStore],
   ['tts/callback', 'TikTok Shop Connection', IconPlugConnected],
   ['woocommerce/connect', 'WooCommerce Connection', IconPlugConnected],
@@ -147,6 +145,15 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'campaigns', element: <CampaignsPage /> },
     { path: 'storefronts', element: <StorefrontsPage /> },
     { path: 'storefronts/edit/:id', element: <StoreEditPage /> },
+    { path: 'storefronts/pages', element: <StorePagesPage /> },
+    { path: 'storefronts/pages/create', element: <StorePageEditPage /> },
+    { path: 'storefronts/pages/edit/:id?', element: <StorePageEditPage /> },
+    { path: 'storefronts/sitemap/:id', element: <SitemapPage /> },
+    { path: 'storefronts/sitemap/:id?/urls/:sitemapId?', element: <SitemapUrlsPage /> },
+    { path: 'storefronts/:id/blog', element: <StoreBlogPage /> },
+    { path: 'blog/categories', element: <BlogCategoriesPage /> },
+    { path: 'blog/new', element: <BlogPostEditPage /> },
+    { path: 'blog/:postId/edit', element: <BlogPostEditPage /> },
     { path: 'domains', element: <DomainsPage /> },
     guarded(['preferOldBulkCampaign'], { path: 'campaigns/edit/:id?', element: <CampaignEditorPage /> }),
     guarded(['preferOldBulkCampaign'], placeholder(['campaigns/express/*', 'Express Campaign', IconSpeakerphone])),

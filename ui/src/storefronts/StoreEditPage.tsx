@@ -18,7 +18,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../api';
 import {
   CURRENCIES,
@@ -102,12 +102,25 @@ function StoreEditor({ existing }: { existing?: Store }) {
         {existing ? existing.name : 'New store'}
       </Title>
       {existing && (
-        <Text>
-          Buyers shop at{' '}
-          <Anchor href={shopURL(existing.slug)} target="_blank" rel="noreferrer">
-            {shopURL(existing.slug)}
-          </Anchor>
-        </Text>
+        <Group justify="space-between">
+          <Text>
+            Buyers shop at{' '}
+            <Anchor href={shopURL(existing.slug)} target="_blank" rel="noreferrer">
+              {shopURL(existing.slug)}
+            </Anchor>
+          </Text>
+          <Group gap="xs">
+            <Button size="xs" variant="light" component={Link} to={`/storefronts/pages?store=${existing.id}`}>
+              Pages
+            </Button>
+            <Button size="xs" variant="light" component={Link} to={`/storefronts/${existing.id}/blog`}>
+              Blog
+            </Button>
+            <Button size="xs" variant="light" component={Link} to={`/storefronts/sitemap/${existing.id}`}>
+              Sitemap
+            </Button>
+          </Group>
+        </Group>
       )}
       <Card withBorder radius="lg" padding="lg">
         <form onSubmit={submit} noValidate aria-label="Store settings">

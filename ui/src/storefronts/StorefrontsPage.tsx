@@ -31,11 +31,16 @@ export function StorefrontsPage() {
         <Title order={1} fz="h2">
           All Stores
         </Title>
-        {canEdit && (
-          <Button leftSection={<IconPlus size={16} />} component={Link} to="/storefronts/edit/new">
-            New store
+        <Group>
+          <Button variant="default" component={Link} to="/storefronts/pages">
+            Store pages
           </Button>
-        )}
+          {canEdit && (
+            <Button leftSection={<IconPlus size={16} />} component={Link} to="/storefronts/edit/new">
+              New store
+            </Button>
+          )}
+        </Group>
       </Group>
       <TextInput
         placeholder="Search by name or address"
@@ -75,6 +80,15 @@ export function StorefrontsPage() {
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
                       <Button size="xs" variant="light" component={Link} to={`/storefronts/edit/${s.id}`}>
                         {canEdit ? 'Edit' : 'View'}
+                      </Button>
+                      <Button size="xs" variant="subtle" component={Link} to={`/storefronts/pages?store=${s.id}`}>
+                        Pages
+                      </Button>
+                      <Button size="xs" variant="subtle" component={Link} to={`/storefronts/${s.id}/blog`}>
+                        Blog
+                      </Button>
+                      <Button size="xs" variant="subtle" component={Link} to={`/storefronts/sitemap/${s.id}`}>
+                        Sitemap
                       </Button>
                       {canEdit && (
                         <Button size="xs" color="red" variant="subtle" onClick={() => setDeleting(s)}>
