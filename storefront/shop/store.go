@@ -11,8 +11,8 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
-	"github.com/pressroom/pressroom/renderer/design"
 	"github.com/pressroom/pressroom/commerce/storesite"
+	"github.com/pressroom/pressroom/renderer/design"
 )
 
 // errNotFound: no such store, campaign, page or order here.
