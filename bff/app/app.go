@@ -46,6 +46,7 @@ import (
 	"github.com/pressroom/pressroom/bff/uploads"
 	"github.com/pressroom/pressroom/bff/version"
 	"github.com/pressroom/pressroom/bff/webhooks"
+	"github.com/pressroom/pressroom/commerce/gateways"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/refunds"
 	commercehooks "github.com/pressroom/pressroom/commerce/webhooks"
@@ -58,6 +59,7 @@ import (
 	"github.com/pressroom/pressroom/platform/mail"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/platform/seal"
 )
 
 // Config is the bff's whole configuration.
@@ -87,8 +89,11 @@ type Config struct {
 	// needs PRESSROOM_EMAIL_SECRET_KEY.
 	Email klaviyo.Config
 	// Stripe is the platform's Stripe account (PRESSROOM_STRIPE_*, as the storefront's): refunds of
-	// Stripe payments go through it.
+	// Stripe payments go through it, and sellers' own Stripe accounts are reached at its API address.
 	Stripe payments.StripeConfig
+	// Seal seals sellers' Stripe keys and payout account numbers (PRESSROOM_PAYMENT_SECRET_KEY);
+	// production needs it.
+	Seal seal.Config
 	// API is the public API's rate limit per key (PRESSROOM_API_RATE_*).
 	API publicapi.Config
 	// Domains is how custom domains are checked (PRESSROOM_DNS_RESOLVER, PRESSROOM_DNS_TIMEOUT) and
@@ -147,6 +152,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Stripe, err = payments.LoadStripeConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Seal, err = seal.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	if cfg.API, err = publicapi.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
@@ -192,7 +200,7 @@ func (c Config) Validate() error {
 	}
 	// The public development keys only on a machine nobody else reaches.
 	x := env.Exposure{Production: production, AddrVar: "PRESSROOM_HTTP_ADDR", Addr: c.Server.Addr}
-	for _, v := range []interface{ ValidateKeys(env.Exposure) error }{c.Blob, c.ImageProxy, c.Email} {
+	for _, v := range []interface{ ValidateKeys(env.Exposure) error }{c.Blob, c.ImageProxy, c.Email, c.Seal} {
 		if err := v.ValidateKeys(x); err != nil {
 			return err
 		}
@@ -301,11 +309,19 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	gateways, err := a.gateways()
+	box, err := a.cfg.Seal.PaymentBox()
 	if err != nil {
 		return err
 	}
-	moneyBack, err := refunds.New(a.DB, gateways...)
+	platformGateways, err := a.gateways()
+	if err != nil {
+		return err
+	}
+	resolver, err := gateways.New(gateways.Deps{DB: a.DB, Box: box, Known: platformGateways, APIBase: a.cfg.Stripe.APIBase})
+	if err != nil {
+		return err
+	}
+	moneyBack, err := refunds.New(a.DB, resolver)
 	if err != nil {
 		return err
 	}
@@ -421,8 +437,9 @@ func (a *App) build(ctx context.Context) error {
 	return err
 }
 
-// gateways are those refunds go back through: Stripe when its keys are set, and outside production
-// the test gateway, which took the payments of development and test stacks.
+// gateways are the platform's that refunds go back through (beside sellers' own): Stripe when its
+// keys are set, and outside production the test gateway, which took the payments of development and
+// test stacks.
 func (a *App) gateways() ([]payments.Gateway, error) {
 	var out []payments.Gateway
 	if a.cfg.Stripe.Enabled() {

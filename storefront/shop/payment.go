@@ -11,16 +11,20 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	texttemplate "text/template"
 
 	"github.com/pressroom/pressroom/commerce/checkout"
+	"github.com/pressroom/pressroom/commerce/gateways"
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/platform/mail"
 )
 
-// webhookPath is where Stripe delivers its events, on any host (one endpoint for every store).
+// webhookPath is where the platform's Stripe account delivers its events, on any host (one endpoint
+// for every store). A seller's own gateway delivers at webhookPath/{gateway id}, verified with that
+// gateway's signing secret.
 const webhookPath = "/webhooks/stripe"
 
 // maxWebhook caps a webhook's body: a payment intent event is a few kilobytes.
@@ -29,6 +33,19 @@ const maxWebhook = 256 << 10
 // browserConfirmer is a gateway whose intents the buyer's browser confirms (Stripe's Payment Element).
 type browserConfirmer interface {
 	PublishableKey() string
+}
+
+// webhookGateway is the gateway a delivery to path comes from: the platform's at webhookPath, a
+// seller's (retired ones included, whose payments may still complete) at webhookPath/{id}.
+func (s *Server) webhookGateway(ctx context.Context, path string) (payments.Gateway, error) {
+	if path == webhookPath {
+		return s.d.Gateways.Platform(), nil
+	}
+	id, err := strconv.ParseInt(strings.TrimPrefix(path, webhookPath+"/"), 10, 64)
+	if err != nil || id <= 0 {
+		return nil, gateways.ErrNotFound
+	}
+	return s.d.Gateways.ByID(ctx, id)
 }
 
 // webhook verifies a gateway's event and applies it once. A bad signature answers 400 and stores
@@ -41,18 +58,27 @@ func (s *Server) webhook(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
+	gw, err := s.webhookGateway(r.Context(), r.URL.Path)
+	if errors.Is(err, gateways.ErrNotFound) {
+		http.Error(w, "no such payment gateway", http.StatusNotFound)
+		return
+	} else if err != nil {
+		s.d.Log.Error("webhook gateway", "path", r.URL.Path, "err", err)
+		http.Error(w, "not applied; deliver again", http.StatusInternalServerError)
+		return
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhook))
 	if err != nil {
 		http.Error(w, "body too large or unreadable", http.StatusRequestEntityTooLarge)
 		return
 	}
-	ev, err := s.d.Checkout.Gateway().ParseEvent(body, r.Header.Get("Stripe-Signature"))
+	ev, err := gw.ParseEvent(body, r.Header.Get("Stripe-Signature"))
 	switch {
 	case errors.Is(err, payments.ErrNoWebhooks), errors.Is(err, payments.ErrNoGateway):
 		http.Error(w, "this storefront takes no webhooks", http.StatusNotFound)
 		return
 	case err != nil:
-		s.d.Log.Warn("webhook refused", "err", err)
+		s.d.Log.Warn("webhook refused", "gateway", gw.Name(), "err", err)
 		http.Error(w, "the signature does not verify", http.StatusBadRequest)
 		return
 	}
@@ -60,13 +86,13 @@ func (s *Server) webhook(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, "ignored")
 		return
 	}
-	res, _, err := s.d.Checkout.ApplyEvent(r.Context(), ev)
+	res, _, err := s.d.Checkout.ApplyEvent(r.Context(), gw, ev)
 	if errors.Is(err, checkout.ErrNotFound) {
-		s.d.Log.Warn("webhook for an unknown payment", "event", ev.ID, "intent", ev.Intent.ID)
+		s.d.Log.Warn("webhook for an unknown payment", "gateway", gw.Name(), "event", ev.ID, "intent", ev.Intent.ID)
 		io.WriteString(w, "unknown payment")
 		return
 	} else if err != nil {
-		s.d.Log.Error("webhook", "event", ev.ID, "err", err)
+		s.d.Log.Error("webhook", "gateway", gw.Name(), "event", ev.ID, "err", err)
 		http.Error(w, "not applied; deliver again", http.StatusInternalServerError)
 		return
 	}
@@ -85,7 +111,11 @@ type stripeData struct {
 // stripePayment prepares the checkout's intent and allows Stripe.js on the page. It answers nil
 // with the test gateway (whose form posts to the server).
 func (s *Server) stripePayment(w http.ResponseWriter, r *http.Request, c checkout.Checkout) (*stripeData, error) {
-	bc, ok := s.d.Checkout.Gateway().(browserConfirmer)
+	gw, err := s.d.Checkout.GatewayFor(r.Context(), c.StoreID)
+	if err != nil {
+		return nil, err
+	}
+	bc, ok := gw.(browserConfirmer)
 	if !ok {
 		return nil, nil
 	}
