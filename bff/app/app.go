@@ -31,6 +31,7 @@ import (
 	"github.com/pressroom/pressroom/bff/imageproxy"
 	"github.com/pressroom/pressroom/bff/notifications"
 	"github.com/pressroom/pressroom/bff/orders"
+	"github.com/pressroom/pressroom/bff/paymentgateways"
 	"github.com/pressroom/pressroom/bff/promotions"
 	"github.com/pressroom/pressroom/bff/publicapi"
 	"github.com/pressroom/pressroom/bff/review"
@@ -94,6 +95,8 @@ type Config struct {
 	// Seal seals sellers' Stripe keys and payout account numbers (PRESSROOM_PAYMENT_SECRET_KEY);
 	// production needs it.
 	Seal seal.Config
+	// Gateways is where sellers' Stripe accounts deliver their webhooks (PRESSROOM_STOREFRONT_PUBLIC_URL).
+	Gateways paymentgateways.Config
 	// API is the public API's rate limit per key (PRESSROOM_API_RATE_*).
 	API publicapi.Config
 	// Domains is how custom domains are checked (PRESSROOM_DNS_RESOLVER, PRESSROOM_DNS_TIMEOUT) and
@@ -155,6 +158,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Seal, err = seal.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Gateways, err = paymentgateways.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	if cfg.API, err = publicapi.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
@@ -178,7 +184,7 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Fonts, c.Version, c.Idempotency, c.Stripe, c.API, c.Domains, c.Hooks} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Fonts, c.Version, c.Idempotency, c.Stripe, c.Gateways, c.API, c.Domains, c.Hooks} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -325,6 +331,11 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	sellerGateways, err := paymentgateways.New(paymentgateways.Deps{Config: a.cfg.Gateways, DB: a.DB, Auth: a.Auth, Box: box,
+		Gateways: resolver, Log: a.log})
+	if err != nil {
+		return err
+	}
 	sellerOrders, err := orders.New(orders.Deps{DB: a.DB, Auth: a.Auth, Refunds: moneyBack, Blob: store})
 	if err != nil {
 		return err
@@ -415,6 +426,7 @@ func (a *App) build(ctx context.Context) error {
 		stock.Routes(api, stockStatus)
 		collections.Routes(api, sellerCollections, once)
 		billing.Routes(api, money, once)
+		paymentgateways.Routes(api, sellerGateways, once)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)
 		domains.Routes(api, storeDomains, once)

@@ -51,7 +51,8 @@ type Keys struct {
 	WebhookSecret  string
 }
 
-// Sealed are Keys' secrets as stored: sealed, and masked for display.
+// Sealed are Keys' secrets as stored: sealed, and masked for display. A secret not given (kept as
+// stored) is nil and "".
 type Sealed struct {
 	SecretKey     []byte
 	SecretHint    string
@@ -62,18 +63,24 @@ type Sealed struct {
 func secretLabel(id int64) string  { return "stripe-secret-key:gateway:" + strconv.FormatInt(id, 10) }
 func webhookLabel(id int64) string { return "stripe-webhook-secret:gateway:" + strconv.FormatInt(id, 10) }
 
-// Seal seals the secrets of k for gateway id (bound to it: a value copied to another gateway does
-// not open).
+// Seal seals the secrets k gives for gateway id (bound to it: a value copied to another gateway
+// does not open); an empty one stays nil.
 func Seal(box *seal.Box, id int64, k Keys) (Sealed, error) {
-	secret, err := box.Seal(secretLabel(id), k.SecretKey)
-	if err != nil {
-		return Sealed{}, err
+	var out Sealed
+	var err error
+	if k.SecretKey != "" {
+		if out.SecretKey, err = box.Seal(secretLabel(id), k.SecretKey); err != nil {
+			return Sealed{}, err
+		}
+		out.SecretHint = MaskSecret(k.SecretKey)
 	}
-	hook, err := box.Seal(webhookLabel(id), k.WebhookSecret)
-	if err != nil {
-		return Sealed{}, err
+	if k.WebhookSecret != "" {
+		if out.WebhookSecret, err = box.Seal(webhookLabel(id), k.WebhookSecret); err != nil {
+			return Sealed{}, err
+		}
+		out.WebhookHint = seal.Mask("whsec_", seal.Last4(k.WebhookSecret))
 	}
-	return Sealed{SecretKey: secret, SecretHint: MaskSecret(k.SecretKey), WebhookSecret: hook, WebhookHint: seal.Mask("whsec_", seal.Last4(k.WebhookSecret))}, nil
+	return out, nil
 }
 
 // MaskSecret shows a Stripe secret key by its kind (sk_test_, sk_live_, rk_test_, rk_live_) and its
@@ -216,13 +223,9 @@ func (r *Resolver) ByName(ctx context.Context, name string) (payments.Gateway, e
 	return nil, fmt.Errorf("%w: %s", ErrNotFound, name)
 }
 
-// Check asks Stripe for the account of the secret key, the call that proves it works, and answers
-// the account's id. A refusal wraps payments.ErrKeyRefused with Stripe's reason; no answer,
+// Check asks Stripe for the account of a seller's secret key, the call that proves it works, and
+// answers the account's id. A refusal wraps payments.ErrKeyRefused with Stripe's reason; no answer,
 // payments.ErrUnreachable.
-func (r *Resolver) Check(ctx context.Context, k Keys) (string, error) {
-	st, err := r.stripe(k)
-	if err != nil {
-		return "", err
-	}
-	return st.Account(ctx)
+func (r *Resolver) Check(ctx context.Context, secretKey string) (string, error) {
+	return payments.AccountOf(ctx, secretKey, r.d.APIBase, r.http)
 }

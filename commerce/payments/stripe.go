@@ -89,10 +89,15 @@ func NewStripe(cfg StripeConfig) (*Stripe, error) {
 	if !cfg.Enabled() {
 		return nil, errors.New("PRESSROOM_STRIPE_SECRET_KEY: not set")
 	}
-	base := strings.TrimRight(cfg.APIBase, "/")
+	return &Stripe{cfg: cfg, client: newClient(cfg.SecretKey, cfg.APIBase, cfg.HTTPClient)}, nil
+}
+
+// newClient is a Stripe API client of secretKey at apiBase, retrying twice.
+func newClient(secretKey, apiBase string, httpClient *http.Client) *stripe.Client {
+	base := strings.TrimRight(apiBase, "/")
 	retries := int64(2)
-	backends := stripe.NewBackendsWithConfig(&stripe.BackendConfig{URL: &base, MaxNetworkRetries: &retries, HTTPClient: cfg.HTTPClient})
-	return &Stripe{cfg: cfg, client: stripe.NewClient(cfg.SecretKey, stripe.WithBackends(backends))}, nil
+	backends := stripe.NewBackendsWithConfig(&stripe.BackendConfig{URL: &base, MaxNetworkRetries: &retries, HTTPClient: httpClient})
+	return stripe.NewClient(secretKey, stripe.WithBackends(backends))
 }
 
 // Name implements Gateway.
@@ -144,11 +149,11 @@ var (
 	ErrUnreachable = errors.New("stripe could not be reached")
 )
 
-// Account answers the id of the Stripe account the secret key belongs to: the call that proves a
-// key works. Stripe refusing the key is ErrKeyRefused (with Stripe's reason); no answer, a 5xx or a
-// rate limit is ErrUnreachable.
-func (s *Stripe) Account(ctx context.Context) (string, error) {
-	acct, err := s.client.V1Accounts.Retrieve(ctx, nil)
+// AccountOf answers the id of the Stripe account secretKey belongs to, asking Stripe at apiBase
+// (through httpClient, nil for stripe-go's): the call that proves a key works. Stripe refusing the
+// key is ErrKeyRefused (with Stripe's reason); no answer, a 5xx or a rate limit is ErrUnreachable.
+func AccountOf(ctx context.Context, secretKey, apiBase string, httpClient *http.Client) (string, error) {
+	acct, err := newClient(secretKey, apiBase, httpClient).V1Accounts.Retrieve(ctx, nil)
 	var se *stripe.Error
 	switch {
 	case errors.As(err, &se) && se.HTTPStatusCode == http.StatusUnauthorized:
