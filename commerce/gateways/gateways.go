@@ -60,8 +60,10 @@ type Sealed struct {
 	WebhookHint   string
 }
 
-func secretLabel(id int64) string  { return "stripe-secret-key:gateway:" + strconv.FormatInt(id, 10) }
-func webhookLabel(id int64) string { return "stripe-webhook-secret:gateway:" + strconv.FormatInt(id, 10) }
+func secretLabel(id int64) string { return "stripe-secret-key:gateway:" + strconv.FormatInt(id, 10) }
+func webhookLabel(id int64) string {
+	return "stripe-webhook-secret:gateway:" + strconv.FormatInt(id, 10)
+}
 
 // Seal seals the secrets k gives for gateway id (bound to it: a value copied to another gateway
 // does not open); an empty one stays nil.
