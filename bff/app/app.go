@@ -31,6 +31,7 @@ import (
 	"github.com/pressroom/pressroom/bff/imageproxy"
 	"github.com/pressroom/pressroom/bff/notifications"
 	"github.com/pressroom/pressroom/bff/orders"
+	"github.com/pressroom/pressroom/bff/paymentaccounts"
 	"github.com/pressroom/pressroom/bff/paymentgateways"
 	"github.com/pressroom/pressroom/bff/promotions"
 	"github.com/pressroom/pressroom/bff/publicapi"
@@ -97,6 +98,8 @@ type Config struct {
 	Seal seal.Config
 	// Gateways is where sellers' Stripe accounts deliver their webhooks (PRESSROOM_STOREFRONT_PUBLIC_URL).
 	Gateways paymentgateways.Config
+	// Accounts is how long a payment account's confirmation link works (PRESSROOM_PAYMENT_ACCOUNT_CONFIRM_TTL).
+	Accounts paymentaccounts.Config
 	// API is the public API's rate limit per key (PRESSROOM_API_RATE_*).
 	API publicapi.Config
 	// Domains is how custom domains are checked (PRESSROOM_DNS_RESOLVER, PRESSROOM_DNS_TIMEOUT) and
@@ -161,6 +164,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Gateways, err = paymentgateways.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Accounts, err = paymentaccounts.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	if cfg.API, err = publicapi.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
@@ -184,7 +190,7 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Fonts, c.Version, c.Idempotency, c.Stripe, c.Gateways, c.API, c.Domains, c.Hooks} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Fonts, c.Version, c.Idempotency, c.Stripe, c.Gateways, c.Accounts, c.API, c.Domains, c.Hooks} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -331,6 +337,11 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	payoutAccounts, err := paymentaccounts.New(paymentaccounts.Deps{Config: a.cfg.Accounts, DB: a.DB, Auth: a.Auth, Box: box,
+		Mailer: mailer, Public: a.cfg.Auth.Public, Log: a.log})
+	if err != nil {
+		return err
+	}
 	sellerGateways, err := paymentgateways.New(paymentgateways.Deps{Config: a.cfg.Gateways, DB: a.DB, Auth: a.Auth, Box: box,
 		Gateways: resolver, Log: a.log})
 	if err != nil {
@@ -427,6 +438,7 @@ func (a *App) build(ctx context.Context) error {
 		collections.Routes(api, sellerCollections, once)
 		billing.Routes(api, money, once)
 		paymentgateways.Routes(api, sellerGateways, once)
+		paymentaccounts.Routes(api, payoutAccounts, once)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)
 		domains.Routes(api, storeDomains, once)

@@ -85,7 +85,11 @@ func (s *stack) seed(env string) {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	if err := seed.Run(context.Background(), seed.Deps{DB: s.app.DB, Store: store, Env: env, BcryptCost: s.cfg.Auth.BcryptCost}); err != nil {
+	box, err := s.cfg.Seal.PaymentBox()
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if err := seed.Run(context.Background(), seed.Deps{DB: s.app.DB, Store: store, Env: env, BcryptCost: s.cfg.Auth.BcryptCost, Box: box}); err != nil {
 		s.t.Fatal(err)
 	}
 	// and its mockup templates, as `renderer seed-demo` does after it
