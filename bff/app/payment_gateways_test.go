@@ -87,6 +87,11 @@ func TestPaymentGateways(t *testing.T) {
 	s.app.DB.Get(&other, `INSERT INTO stores (owner_id, name, slug, currency) VALUES ($1, 'Not yours', 'not-yours', 'USD') RETURNING id`,
 		s.userID("designer@example.com"))
 
+	r := s.do("GET", "/api/seller/payment-gateways/setup", seller, nil)
+	if !strings.Contains(string(r.raw), fmt.Sprintf(`"webhook_url":"http://127.0.0.1:8082/webhooks/stripe/seller/%d"`, s.userID("seller@example.com"))) ||
+		!strings.Contains(string(r.raw), "payment_intent.payment_failed") {
+		t.Errorf("the setup names the webhook endpoint before anything is saved: %s", r.raw)
+	}
 	good := func() map[string]any {
 		return map[string]any{"name": "My Stripe", "secret_key": sellerSecret, "publishable_key": sellerPublishable,
 			"webhook_secret": sellerHookSecret, "store_ids": []int64{demoStore}}
@@ -124,7 +129,7 @@ func TestPaymentGateways(t *testing.T) {
 		t.Fatalf("%d gateways stored by refused requests", rows)
 	}
 
-	r := s.do("POST", "/api/seller/payment-gateways", seller, good())
+	r = s.do("POST", "/api/seller/payment-gateways", seller, good())
 	if r.status != 201 || r.body.Message != paymentgateways.MsgCreated {
 		t.Fatalf("connect: %d %s", r.status, r.raw)
 	}
@@ -132,7 +137,7 @@ func TestPaymentGateways(t *testing.T) {
 	decode(t, r, &g)
 	if g.SecretKey != "sk_test_••••••••4242" || g.WebhookSecret != "whsec_••••••••9876" || g.PublishableKey != sellerPublishable ||
 		!strings.HasPrefix(g.AccountID, "acct_") || !g.TestMode || len(g.Stores) != 1 || g.Stores[0].ID != demoStore ||
-		g.WebhookURL != fmt.Sprintf("http://127.0.0.1:8082/webhooks/stripe/%d", g.ID) {
+		g.WebhookURL != fmt.Sprintf("http://127.0.0.1:8082/webhooks/stripe/seller/%d", s.userID("seller@example.com")) {
 		t.Errorf("connected: %+v", g)
 	}
 	if strings.Contains(string(r.raw), sellerSecret) || strings.Contains(string(r.raw), sellerHookSecret) {

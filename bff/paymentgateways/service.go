@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/jmoiron/sqlx"
@@ -61,6 +60,7 @@ func Routes(g *echo.Group, s *Service, once echo.MiddlewareFunc) {
 	a.Handle(g, http.MethodGet, "/seller/payment-gateways", needRead, s.handleList)
 	a.Handle(g, http.MethodPost, "/seller/payment-gateways", needWrite, s.handleCreate, once)
 	a.Handle(g, http.MethodGet, "/seller/payment-gateways/stores", needRead, s.handleStores)
+	a.Handle(g, http.MethodGet, "/seller/payment-gateways/setup", needRead, s.handleSetup)
 	a.Handle(g, http.MethodGet, "/seller/payment-gateways/:id", needRead, s.handleGet)
 	a.Handle(g, http.MethodPut, "/seller/payment-gateways/:id", needWrite, s.handleUpdate)
 	a.Handle(g, http.MethodDelete, "/seller/payment-gateways/:id", needWrite, s.handleDelete)
@@ -79,10 +79,26 @@ func (s *Service) visible(c echo.Context) ([]int64, error) {
 	return access.StoreFilter(auth.Caller(c).User.Access(), ids), nil
 }
 
+// webhookURL is where Stripe is to send the events of the seller's accounts.
+func (s *Service) webhookURL(seller int64) string {
+	return s.d.Config.StorefrontURL + gateways.WebhookPath(seller)
+}
+
 // withURL fills in the webhook endpoint Stripe is to call.
-func (s *Service) withURL(g Gateway) Gateway {
-	g.WebhookURL = s.d.Config.StorefrontURL + "/webhooks/stripe/" + strconv.FormatInt(g.ID, 10)
+func (s *Service) withURL(g Gateway, seller int64) Gateway {
+	g.WebhookURL = s.webhookURL(seller)
 	return g
+}
+
+// Setup is what the seller sets up in Stripe's dashboard before connecting: the webhook endpoint
+// and the events it must send.
+type Setup struct {
+	WebhookURL string   `json:"webhook_url"`
+	Events     []string `json:"events"`
+}
+
+func (s *Service) handleSetup(c echo.Context) error {
+	return envelope.OK(c, Setup{WebhookURL: s.webhookURL(seller(c)), Events: []string{"payment_intent.succeeded", "payment_intent.payment_failed"}})
 }
 
 func (s *Service) handleList(c echo.Context) error {
@@ -99,7 +115,7 @@ func (s *Service) handleList(c echo.Context) error {
 		return err
 	}
 	for i := range items {
-		items[i] = s.withURL(items[i])
+		items[i] = s.withURL(items[i], seller(c))
 	}
 	return c.JSON(http.StatusOK, envelope.NewPage(items, total, q))
 }
@@ -125,7 +141,7 @@ func (s *Service) gateway(c echo.Context, id int64) (Gateway, error) {
 	if errors.Is(err, ErrNotFound) {
 		return Gateway{}, notFound()
 	}
-	return s.withURL(g), err
+	return s.withURL(g, seller(c)), err
 }
 
 func (s *Service) handleGet(c echo.Context) error {
@@ -184,6 +200,14 @@ func (s *Service) save(c echo.Context, old *Gateway) error {
 		}
 		if old != nil && account != old.AccountID {
 			return invalid(envelope.FieldError{Field: "secret_key", Message: MsgOtherAccount})
+		}
+		if old == nil {
+			if name, err := s.store.connected(ctx, seller(c), account); err != nil {
+				return err
+			} else if name != "" {
+				msg := "This Stripe account is already connected as “" + name + "”. Choose its stores there."
+				return invalid(envelope.FieldError{Field: "secret_key", Message: msg})
+			}
 		}
 	}
 	id := int64(0)

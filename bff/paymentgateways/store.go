@@ -107,6 +107,17 @@ func (s store) get(ctx context.Context, seller int64, visible []int64, id int64)
 	return out[0], nil
 }
 
+// connected answers the name of the seller's gateway (not deleted) of the Stripe account, "" for none.
+func (s store) connected(ctx context.Context, seller int64, account string) (string, error) {
+	var name string
+	err := s.db.GetContext(ctx, &name, `SELECT name FROM payment_gateways WHERE seller_id = $1 AND account_id = $2 AND retired_at IS NULL LIMIT 1`,
+		seller, account)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return name, err
+}
+
 // storeIDs are the seller's stores.
 func (s store) storeIDs(ctx context.Context, seller int64) ([]int64, error) {
 	out := []int64{}

@@ -195,6 +195,35 @@ func (r *Resolver) ByID(ctx context.Context, id int64) (*Gateway, error) {
 	return r.build(g)
 }
 
+// OfSeller answers every gateway of the seller, retired ones included (their payments' webhooks
+// still arrive), newest first: those a delivery to the seller's webhook address may come from. A
+// gateway whose keys no longer open is left out: nothing it signed could be verified.
+func (r *Resolver) OfSeller(ctx context.Context, sellerID int64) ([]*Gateway, error) {
+	var rows []row
+	if err := r.d.DB.SelectContext(ctx, &rows, qRow+` WHERE g.seller_id = $1 ORDER BY g.id DESC`, sellerID); err != nil {
+		return nil, fmt.Errorf("load the seller's payment gateways: %w", err)
+	}
+	out := make([]*Gateway, 0, len(rows))
+	for _, g := range rows {
+		gw, err := r.build(g)
+		if errors.Is(err, ErrUnsealable) {
+			continue
+		} else if err != nil {
+			return nil, err
+		}
+		out = append(out, gw)
+	}
+	return out, nil
+}
+
+// WebhookPrefix starts the path where Stripe delivers the events of a seller's own accounts, under
+// the storefront's address: WebhookPrefix{seller id}, one per seller, so it can be set up in
+// Stripe's dashboard before the gateway is saved.
+const WebhookPrefix = "/webhooks/stripe/seller/"
+
+// WebhookPath is the seller's webhook path.
+func WebhookPath(sellerID int64) string { return WebhookPrefix + strconv.FormatInt(sellerID, 10) }
+
 // ForStore answers the gateway the store's checkouts pay through: the seller's gateway the store
 // uses, else the platform's.
 func (r *Resolver) ForStore(ctx context.Context, storeID int64) (payments.Gateway, error) {

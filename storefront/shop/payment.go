@@ -23,8 +23,7 @@ import (
 )
 
 // webhookPath is where the platform's Stripe account delivers its events, on any host (one endpoint
-// for every store). A seller's own gateway delivers at webhookPath/{gateway id}, verified with that
-// gateway's signing secret.
+// for every store). A seller's own gateways deliver at gateways.WebhookPath (below webhookPath).
 const webhookPath = "/webhooks/stripe"
 
 // maxWebhook caps a webhook's body: a payment intent event is a few kilobytes.
@@ -35,22 +34,33 @@ type browserConfirmer interface {
 	PublishableKey() string
 }
 
-// webhookGateway is the gateway a delivery to path comes from: the platform's at webhookPath, a
-// seller's (retired ones included, whose payments may still complete) at webhookPath/{id}.
-func (s *Server) webhookGateway(ctx context.Context, path string) (payments.Gateway, error) {
+// webhookGateways are the gateways a delivery to path may come from: the platform's at webhookPath;
+// at a seller's address, every gateway of that seller, retired ones included (their payments may
+// still complete), tried in turn.
+func (s *Server) webhookGateways(ctx context.Context, path string) ([]payments.Gateway, error) {
 	if path == webhookPath {
-		return s.d.Gateways.Platform(), nil
+		return []payments.Gateway{s.d.Gateways.Platform()}, nil
 	}
-	id, err := strconv.ParseInt(strings.TrimPrefix(path, webhookPath+"/"), 10, 64)
-	if err != nil || id <= 0 {
-		return nil, gateways.ErrNotFound
+	seller, err := strconv.ParseInt(strings.TrimPrefix(path, gateways.WebhookPrefix), 10, 64)
+	if !strings.HasPrefix(path, gateways.WebhookPrefix) || err != nil || seller <= 0 {
+		return nil, nil
 	}
-	return s.d.Gateways.ByID(ctx, id)
+	own, err := s.d.Gateways.OfSeller(ctx, seller)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]payments.Gateway, len(own))
+	for i, g := range own {
+		out[i] = g
+	}
+	return out, nil
 }
 
 // webhook verifies a gateway's event and applies it once. A bad signature answers 400 and stores
 // nothing; an event of no interest, or about an intent that is not ours, answers 200 so the gateway
-// stops sending it; a failure on our side answers 500 and the gateway delivers it again.
+// stops sending it; a failure on our side answers 500 and the gateway delivers it again. At a
+// seller's address the event is applied through the gateway whose secret verifies it and whose
+// payment it is about (one Stripe account connected twice has two).
 func (s *Server) webhook(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", cachePrivate)
 	if r.Method != http.MethodPost {
@@ -58,13 +68,14 @@ func (s *Server) webhook(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	gw, err := s.webhookGateway(r.Context(), r.URL.Path)
-	if errors.Is(err, gateways.ErrNotFound) {
-		http.Error(w, "no such payment gateway", http.StatusNotFound)
-		return
-	} else if err != nil {
-		s.d.Log.Error("webhook gateway", "path", r.URL.Path, "err", err)
+	candidates, err := s.webhookGateways(r.Context(), r.URL.Path)
+	if err != nil {
+		s.d.Log.Error("webhook gateways", "path", r.URL.Path, "err", err)
 		http.Error(w, "not applied; deliver again", http.StatusInternalServerError)
+		return
+	}
+	if len(candidates) == 0 {
+		http.Error(w, "no payment gateway takes webhooks here", http.StatusNotFound)
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhook))
@@ -72,32 +83,40 @@ func (s *Server) webhook(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "body too large or unreadable", http.StatusRequestEntityTooLarge)
 		return
 	}
-	ev, err := gw.ParseEvent(body, r.Header.Get("Stripe-Signature"))
-	switch {
-	case errors.Is(err, payments.ErrNoWebhooks), errors.Is(err, payments.ErrNoGateway):
-		http.Error(w, "this storefront takes no webhooks", http.StatusNotFound)
+	verified := false
+	for _, gw := range candidates {
+		ev, err := gw.ParseEvent(body, r.Header.Get("Stripe-Signature"))
+		switch {
+		case errors.Is(err, payments.ErrNoWebhooks), errors.Is(err, payments.ErrNoGateway):
+			http.Error(w, "this storefront takes no webhooks", http.StatusNotFound)
+			return
+		case err != nil:
+			continue
+		}
+		verified = true
+		if ev.Type != "payment_intent.succeeded" && ev.Type != "payment_intent.payment_failed" {
+			io.WriteString(w, "ignored")
+			return
+		}
+		res, _, err := s.d.Checkout.ApplyEvent(r.Context(), gw, ev)
+		if errors.Is(err, checkout.ErrNotFound) {
+			continue
+		} else if err != nil {
+			s.d.Log.Error("webhook", "gateway", gw.Name(), "event", ev.ID, "err", err)
+			http.Error(w, "not applied; deliver again", http.StatusInternalServerError)
+			return
+		}
+		s.confirm(r.Context(), res)
+		io.WriteString(w, "ok")
 		return
-	case err != nil:
-		s.d.Log.Warn("webhook refused", "gateway", gw.Name(), "err", err)
+	}
+	if !verified {
+		s.d.Log.Warn("webhook refused: no gateway's secret verifies it", "path", r.URL.Path)
 		http.Error(w, "the signature does not verify", http.StatusBadRequest)
 		return
 	}
-	if ev.Type != "payment_intent.succeeded" && ev.Type != "payment_intent.payment_failed" {
-		io.WriteString(w, "ignored")
-		return
-	}
-	res, _, err := s.d.Checkout.ApplyEvent(r.Context(), gw, ev)
-	if errors.Is(err, checkout.ErrNotFound) {
-		s.d.Log.Warn("webhook for an unknown payment", "gateway", gw.Name(), "event", ev.ID, "intent", ev.Intent.ID)
-		io.WriteString(w, "unknown payment")
-		return
-	} else if err != nil {
-		s.d.Log.Error("webhook", "gateway", gw.Name(), "event", ev.ID, "err", err)
-		http.Error(w, "not applied; deliver again", http.StatusInternalServerError)
-		return
-	}
-	s.confirm(r.Context(), res)
-	io.WriteString(w, "ok")
+	s.d.Log.Warn("webhook for an unknown payment", "path", r.URL.Path)
+	io.WriteString(w, "unknown payment")
 }
 
 // stripeData is what the review page needs to confirm an intent in the browser.
