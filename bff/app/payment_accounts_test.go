@@ -23,7 +23,7 @@ type accountReply struct {
 	IsDefault bool              `json:"is_default"`
 }
 
-var confirmToken = regexp.MustCompile(`\?confirm=([A-Za-z0-9_-]+)`)
+var confirmToken = regexp.MustCompile(`/settings/payment-account\?token=([A-Za-z0-9_-]+)`)
 
 // confirmLink is the token of the newest confirmation link mailed to addr.
 func (s *stack) confirmLink(addr string) string {

@@ -147,7 +147,7 @@ func (s *Service) mail(ctx context.Context, sellerID int64, lbl, token string) e
 	if err != nil {
 		return err
 	}
-	link := s.d.Public.Link("/settings/payment-account?" + url.Values{"confirm": {token}}.Encode())
+	link := s.d.Public.Link("/settings/payment-account?" + url.Values{"token": {token}}.Encode())
 	return s.d.Mailer.Send(ctx, pmail.Message{To: o.Email, Subject: "Confirm your payment account",
 		Body: "Hello " + o.Name + ",\n\nThis payment account was added to your Pressroom account, or changed:\n\n    " + lbl +
 			"\n\nPayouts are sent to it only once you confirm it. Open this link to confirm (it works once, for " +

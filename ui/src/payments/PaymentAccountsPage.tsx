@@ -27,10 +27,10 @@ import { useSessionUser } from '../session/useSessionUser';
 import { systemConfigsQuery } from '../systemconfig/systemConfigs';
 import { ACCOUNT_STATUS, ACCOUNTS_KEY } from './model';
 
-/** Spends the confirmation link the page was opened with (`?confirm=`), once, and says how it went. */
+/** Spends the confirmation link the page was opened with (`?token=`), once, and says how it went. */
 function useConfirmLink(): { message: string; ok: boolean } | null {
   const [params, setParams] = useSearchParams();
-  const token = params.get('confirm');
+  const token = params.get('token');
   const client = useQueryClient();
   const spent = useRef<string | null>(null);
   const [result, setResult] = useState<{ message: string; ok: boolean } | null>(null);

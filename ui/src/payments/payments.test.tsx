@@ -185,7 +185,7 @@ describe('payment accounts', () => {
   });
 
   it('spends the e-mailed link it was opened with, once, and says so', async () => {
-    const calls = accountsPage('/settings/payment-account?confirm=tok123', (url, init) => {
+    const calls = accountsPage('/settings/payment-account?token=tok123', (url, init) => {
       if (init?.method === 'POST') {
         return Promise.resolve(json({ success: true, message: 'The payment account is confirmed. Payouts can be sent to it.', data: account(), errors: [] }));
       }
