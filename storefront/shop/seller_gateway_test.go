@@ -1,9 +1,7 @@
 package shop
 
 import (
-	"bytes"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -56,36 +54,6 @@ func (f fixture) owner(t *testing.T) int64 {
 		t.Fatal(err)
 	}
 	return id
-}
-
-// checkoutFor puts a shirt in a new cart and saves the checkout; it answers the review page's URL
-// and the checkout's id.
-func checkoutFor(t *testing.T, f fixture) (string, string) {
-	t.Helper()
-	c := client(t)
-	base := f.srv.URL + "/s/demo"
-	post(t, c, base+"/cart/items", url.Values{"product_id": {itoa(f.shirt)}, "color": {"Black"}, "size": {"M"}, "quantity": {"1"}})
-	res, _ := post(t, c, base+"/checkout", address())
-	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("checkout %d", res.StatusCode)
-	}
-	review := res.Header.Get("Location")
-	return f.srv.URL + review, review[strings.LastIndex(review, "/")+1:]
-}
-
-func deliverTo(t *testing.T, f fixture, path string, payload []byte, header string) int {
-	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, f.srv.URL+path, bytes.NewReader(payload))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Stripe-Signature", header)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	return res.StatusCode
 }
 
 // TestSellerGateway: a store using its seller's own gateway shows the Payment Element with the
