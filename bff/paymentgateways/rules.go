@@ -25,7 +25,6 @@ const (
 	MsgStores         = "Choose stores of your own."
 	MsgOtherAccount   = "These keys belong to another Stripe account. To take payments into another account, connect it as a new gateway."
 	MsgUnreachable    = "Stripe could not be reached to check the keys. Nothing was saved; please try again."
-	MsgUnsealable     = "The stored keys of this gateway can no longer be read. Enter the secret key and the webhook signing secret again."
 	MsgCreated        = "The payment gateway is connected."
 	MsgSaved          = "The payment gateway was saved."
 	MsgRemoved        = "The payment gateway was deleted. Its stores take payments through Pressroom again."

@@ -225,7 +225,9 @@ const WebhookPrefix = "/webhooks/stripe/seller/"
 func WebhookPath(sellerID int64) string { return WebhookPrefix + strconv.FormatInt(sellerID, 10) }
 
 // ForStore answers the gateway the store's checkouts pay through: the seller's gateway the store
-// uses, else the platform's.
+// uses, else the platform's. A store whose gateway's keys no longer open (PRESSROOM_PAYMENT_SECRET_KEY
+// changed) takes no payment (payments.None) until the seller enters them again: its buyers' money
+// must not go elsewhere.
 func (r *Resolver) ForStore(ctx context.Context, storeID int64) (payments.Gateway, error) {
 	var g row
 	err := r.d.DB.GetContext(ctx, &g, qRow+` JOIN stores s ON s.payment_gateway_id = g.id WHERE s.id = $1`, storeID)
@@ -237,7 +239,11 @@ func (r *Resolver) ForStore(ctx context.Context, storeID int64) (payments.Gatewa
 	} else if err != nil {
 		return nil, fmt.Errorf("load the store's payment gateway: %w", err)
 	}
-	return r.build(g)
+	gw, err := r.build(g)
+	if errors.Is(err, ErrUnsealable) {
+		return payments.None{}, nil
+	}
+	return gw, err
 }
 
 // ByName answers the gateway payments rows name: a seller's (retired ones included) or one of the

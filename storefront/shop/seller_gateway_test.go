@@ -172,3 +172,22 @@ func TestSellerGatewayRetired(t *testing.T) {
 		t.Errorf("%d orders", orders)
 	}
 }
+
+// TestSellerGatewayUnreadable: a store whose gateway's keys no longer open (the payment secret key
+// changed) takes no payment, saying so, rather than taking it into another account.
+func TestSellerGatewayUnreadable(t *testing.T) {
+	f, gatewayID := sellerGatewayShop(t)
+	f.db.MustExec(`UPDATE payment_gateways SET secret_key_sealed = '\x00' WHERE id = $1`, gatewayID)
+	review, checkoutID := checkoutFor(t, f)
+	c := client(t)
+	if res, body := get(t, c, review); res.StatusCode != 200 || strings.Contains(body, `id="payment-element"`) || strings.Contains(body, "Test mode") {
+		t.Fatalf("review %d:\n%s", res.StatusCode, body)
+	}
+	res, _ := post(t, c, f.srv.URL+"/s/demo/checkout/"+checkoutID+"/pay", nil)
+	if loc := res.Header.Get("Location"); res.StatusCode != http.StatusSeeOther || !strings.Contains(loc, "cannot+take+payments") && !strings.Contains(loc, "cannot%20take%20payments") {
+		t.Errorf("pay: %d %s", res.StatusCode, loc)
+	}
+	if got := count(t, f, checkoutID); got != (counts{Checkout: "open"}) {
+		t.Errorf("after paying: %+v", got)
+	}
+}
