@@ -62,9 +62,9 @@ export function PaymentAccountsPage() {
   const list = useQuery({ queryKey: ACCOUNTS_KEY, queryFn: ({ signal }) => paymentAccounts(api, signal), enabled: allowed });
   const methods = useQuery({ queryKey: [...ACCOUNTS_KEY, 'methods'], queryFn: ({ signal }) => payoutMethods(api, signal), enabled: allowed });
   const act = useMutation({
-    mutationFn: ({ kind, id }: { kind: 'default' | 'resend'; id: number }) =>
-      kind === 'default' ? makeDefaultAccount(api, id) : resendConfirmation(api, id),
-    onSuccess: ({ message }) => {
+    mutationFn: async ({ kind, id }: { kind: 'default' | 'resend'; id: number }) =>
+      (kind === 'default' ? await makeDefaultAccount(api, id) : await resendConfirmation(api, id)).message,
+    onSuccess: (message) => {
       notifications.show({ color: 'green', message });
       void client.invalidateQueries({ queryKey: ACCOUNTS_KEY });
     },
