@@ -19,6 +19,9 @@ type Need struct {
 	// Tag, when set, admits only callers whose account carries it (the feature tags,
 	// such as "email marketing"); it is checked together with Permission, never instead of it.
 	Tag string
+	// CustomPayment admits only callers whose account takes payments through its own gateway
+	// (custom_payment); checked together with Permission.
+	CustomPayment bool
 	// Pending admits a session that still owes a two-factor code or an e-mail verification: the
 	// calls that settle those (me, logout, the two-factor and verification calls). Every other
 	// signed-in route refuses such a session with 403.
@@ -81,6 +84,9 @@ func (n Need) Allows(c *Caller) bool {
 	if n.Tag != "" && !c.User.HasTag(n.Tag) {
 		return false
 	}
+	if n.CustomPayment && !c.User.CustomPayment {
+		return false
+	}
 	return n.Permission == "" || Can(c.User, n.Permission)
 }
 
@@ -98,6 +104,9 @@ func (n Need) String() string {
 	}
 	if n.Tag != "" {
 		parts = append(parts, "tag "+n.Tag)
+	}
+	if n.CustomPayment {
+		parts = append(parts, "custom payment")
 	}
 	if n.Pending {
 		parts = append(parts, "pending allowed")

@@ -33,6 +33,8 @@ import (
 	"github.com/pressroom/pressroom/bff/imageproxy"
 	"github.com/pressroom/pressroom/bff/notifications"
 	"github.com/pressroom/pressroom/bff/orders"
+	"github.com/pressroom/pressroom/bff/paymentaccounts"
+	"github.com/pressroom/pressroom/bff/paymentgateways"
 	"github.com/pressroom/pressroom/bff/promotions"
 	"github.com/pressroom/pressroom/bff/publicapi"
 	"github.com/pressroom/pressroom/bff/review"
@@ -48,6 +50,7 @@ import (
 	"github.com/pressroom/pressroom/bff/uploads"
 	"github.com/pressroom/pressroom/bff/version"
 	"github.com/pressroom/pressroom/bff/webhooks"
+	"github.com/pressroom/pressroom/commerce/gateways"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/refunds"
 	"github.com/pressroom/pressroom/commerce/storesite"
@@ -61,6 +64,7 @@ import (
 	"github.com/pressroom/pressroom/platform/mail"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/platform/seal"
 )
 
 // Config is the bff's whole configuration.
@@ -90,8 +94,15 @@ type Config struct {
 	// needs PRESSROOM_EMAIL_SECRET_KEY.
 	Email klaviyo.Config
 	// Stripe is the platform's Stripe account (PRESSROOM_STRIPE_*, as the storefront's): refunds of
-	// Stripe payments go through it.
+	// Stripe payments go through it, and sellers' own Stripe accounts are reached at its API address.
 	Stripe payments.StripeConfig
+	// Seal seals sellers' Stripe keys and payout account numbers (PRESSROOM_PAYMENT_SECRET_KEY);
+	// production needs it.
+	Seal seal.Config
+	// Gateways is where sellers' Stripe accounts deliver their webhooks (PRESSROOM_STOREFRONT_PUBLIC_URL).
+	Gateways paymentgateways.Config
+	// Accounts is how long a payment account's confirmation link works (PRESSROOM_PAYMENT_ACCOUNT_CONFIRM_TTL).
+	Accounts paymentaccounts.Config
 	// API is the public API's rate limit per key (PRESSROOM_API_RATE_*).
 	API publicapi.Config
 	// Domains is how custom domains are checked (PRESSROOM_DNS_RESOLVER, PRESSROOM_DNS_TIMEOUT) and
@@ -155,6 +166,15 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Stripe, err = payments.LoadStripeConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Seal, err = seal.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Gateways, err = paymentgateways.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Accounts, err = paymentaccounts.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	if cfg.API, err = publicapi.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
@@ -181,7 +201,7 @@ func (c Config) Validate() error {
 	if _, _, err := net.SplitHostPort(c.StorefrontAddr); err != nil {
 		return fmt.Errorf("PRESSROOM_STOREFRONT_ADDR=%q: want host:port", c.StorefrontAddr)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Fonts, c.Version, c.Idempotency, c.Stripe, c.API, c.Domains, c.Hooks} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Fonts, c.Version, c.Idempotency, c.Stripe, c.Gateways, c.Accounts, c.API, c.Domains, c.Hooks} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -203,7 +223,7 @@ func (c Config) Validate() error {
 	}
 	// The public development keys only on a machine nobody else reaches.
 	x := env.Exposure{Production: production, AddrVar: "PRESSROOM_HTTP_ADDR", Addr: c.Server.Addr}
-	for _, v := range []interface{ ValidateKeys(env.Exposure) error }{c.Blob, c.ImageProxy, c.Email} {
+	for _, v := range []interface{ ValidateKeys(env.Exposure) error }{c.Blob, c.ImageProxy, c.Email, c.Seal} {
 		if err := v.ValidateKeys(x); err != nil {
 			return err
 		}
@@ -317,11 +337,29 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	gateways, err := a.gateways()
+	box, err := a.cfg.Seal.PaymentBox()
 	if err != nil {
 		return err
 	}
-	moneyBack, err := refunds.New(a.DB, gateways...)
+	platformGateways, err := a.gateways()
+	if err != nil {
+		return err
+	}
+	resolver, err := gateways.New(gateways.Deps{DB: a.DB, Box: box, Known: platformGateways, APIBase: a.cfg.Stripe.APIBase})
+	if err != nil {
+		return err
+	}
+	moneyBack, err := refunds.New(a.DB, resolver)
+	if err != nil {
+		return err
+	}
+	payoutAccounts, err := paymentaccounts.New(paymentaccounts.Deps{Config: a.cfg.Accounts, DB: a.DB, Auth: a.Auth, Box: box,
+		Mailer: mailer, Public: a.cfg.Auth.Public, Log: a.log})
+	if err != nil {
+		return err
+	}
+	sellerGateways, err := paymentgateways.New(paymentgateways.Deps{Config: a.cfg.Gateways, DB: a.DB, Auth: a.Auth, Box: box,
+		Gateways: resolver, Log: a.log})
 	if err != nil {
 		return err
 	}
@@ -415,6 +453,8 @@ func (a *App) build(ctx context.Context) error {
 		stock.Routes(api, stockStatus)
 		collections.Routes(api, sellerCollections, once)
 		billing.Routes(api, money, once)
+		paymentgateways.Routes(api, sellerGateways, once)
+		paymentaccounts.Routes(api, payoutAccounts, once)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)
 		blog.Routes(api, storeBlog, once)
@@ -438,8 +478,9 @@ func (a *App) build(ctx context.Context) error {
 	return err
 }
 
-// gateways are those refunds go back through: Stripe when its keys are set, and outside production
-// the test gateway, which took the payments of development and test stacks.
+// gateways are the platform's that refunds go back through (beside sellers' own): Stripe when its
+// keys are set, and outside production the test gateway, which took the payments of development and
+// test stacks.
 func (a *App) gateways() ([]payments.Gateway, error) {
 	var out []payments.Gateway
 	if a.cfg.Stripe.Enabled() {

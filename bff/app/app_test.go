@@ -85,7 +85,11 @@ func (s *stack) seed(env string) {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	if err := seed.Run(context.Background(), seed.Deps{DB: s.app.DB, Store: store, Env: env, BcryptCost: s.cfg.Auth.BcryptCost}); err != nil {
+	box, err := s.cfg.Seal.PaymentBox()
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if err := seed.Run(context.Background(), seed.Deps{DB: s.app.DB, Store: store, Env: env, BcryptCost: s.cfg.Auth.BcryptCost, Box: box}); err != nil {
 		s.t.Fatal(err)
 	}
 	// and its mockup templates, as `renderer seed-demo` does after it
@@ -497,7 +501,8 @@ func TestReadinessChecksTheBlobStore(t *testing.T) {
 // with the public development keys: the error names the key to set and the address that demands it.
 func TestConfigRefusesDevelopmentKeysOffLoopback(t *testing.T) {
 	const key = "0123456789abcdef0123456789abcdef"
-	keys := map[string]string{"PRESSROOM_BLOB_SIGNING_KEY": key, "PRESSROOM_IMAGE_PROXY_KEY": key, "PRESSROOM_RENDERER_KEY": key, "PRESSROOM_EMAIL_SECRET_KEY": key}
+	keys := map[string]string{"PRESSROOM_BLOB_SIGNING_KEY": key, "PRESSROOM_IMAGE_PROXY_KEY": key, "PRESSROOM_RENDERER_KEY": key, "PRESSROOM_EMAIL_SECRET_KEY": key,
+		"PRESSROOM_PAYMENT_SECRET_KEY": key}
 	with := func(addr string, set ...string) map[string]string {
 		m := map[string]string{"PRESSROOM_DATABASE_URL": "postgres://x/y", "PRESSROOM_HTTP_ADDR": addr}
 		for _, name := range set {
@@ -505,7 +510,8 @@ func TestConfigRefusesDevelopmentKeysOffLoopback(t *testing.T) {
 		}
 		return m
 	}
-	all := []string{"PRESSROOM_BLOB_SIGNING_KEY", "PRESSROOM_IMAGE_PROXY_KEY", "PRESSROOM_RENDERER_KEY", "PRESSROOM_EMAIL_SECRET_KEY"}
+	all := []string{"PRESSROOM_BLOB_SIGNING_KEY", "PRESSROOM_IMAGE_PROXY_KEY", "PRESSROOM_RENDERER_KEY", "PRESSROOM_EMAIL_SECRET_KEY",
+		"PRESSROOM_PAYMENT_SECRET_KEY"}
 	tests := []struct {
 		name string
 		vars map[string]string
@@ -518,6 +524,7 @@ func TestConfigRefusesDevelopmentKeysOffLoopback(t *testing.T) {
 		{"then the image proxy key", with("0.0.0.0:8080", all[0]), []string{"PRESSROOM_IMAGE_PROXY_KEY", "PRESSROOM_HTTP_ADDR"}},
 		{"then the renderer key", with("10.1.2.3:8080", all[:2]...), []string{"PRESSROOM_RENDERER_KEY", "PRESSROOM_HTTP_ADDR"}},
 		{"then the e-mail secret key", with("10.1.2.3:8080", all[:3]...), []string{"PRESSROOM_EMAIL_SECRET_KEY", "PRESSROOM_HTTP_ADDR"}},
+		{"then the payment secret key", with("10.1.2.3:8080", all[:4]...), []string{"PRESSROOM_PAYMENT_SECRET_KEY", "PRESSROOM_HTTP_ADDR"}},
 		{"the development image proxy key is refused", func() map[string]string {
 			m := with("0.0.0.0:8080", all...)
 			m["PRESSROOM_IMAGE_PROXY_KEY"] = imageproxy.DevKey

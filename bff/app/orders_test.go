@@ -25,12 +25,19 @@ func (s *stack) checkout(email, name string, qty int) (*checkout.Service, int64,
 // checkoutWithCode is checkout with a discount code.
 func (s *stack) checkoutWithCode(email, name string, qty int, code string) (*checkout.Service, int64, string) {
 	s.t.Helper()
-	ctx := context.Background()
 	gw, _ := payments.NewTest("test")
 	shop, err := checkout.New(checkout.Deps{DB: s.app.DB, Gateway: gw})
 	if err != nil {
 		s.t.Fatal(err)
 	}
+	store, id := s.checkoutIn(shop, email, name, qty, code)
+	return shop, store, id
+}
+
+// checkoutIn is checkoutWithCode in shop: it answers the store and the checkout's id.
+func (s *stack) checkoutIn(shop *checkout.Service, email, name string, qty int, code string) (int64, string) {
+	s.t.Helper()
+	ctx := context.Background()
 	var offer struct {
 		Store    int64 `db:"store_id"`
 		Campaign int64 `db:"campaign_id"`
@@ -56,7 +63,7 @@ func (s *stack) checkoutWithCode(email, name string, qty int, code string) (*che
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	return shop, offer.Store, c.ID
+	return offer.Store, c.ID
 }
 
 // buy places an order in the demo store as a buyer does: a checkout (above) paid through the test

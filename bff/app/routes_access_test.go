@@ -27,6 +27,7 @@ type userKind struct {
 	roles         []string
 	perms         []string
 	tags          []string
+	customPayment bool
 	kind          string // session kind: own, switched, impersonation
 	origin        string // e-mail of the team member or admin behind a switched or impersonating session
 	host          string
@@ -51,6 +52,8 @@ func expectAllowed(need access.Need, k userKind) bool {
 	case need.OwnAccount && k.switched:
 		return false
 	case need.Tag != "" && !slices.Contains(k.tags, need.Tag):
+		return false
+	case need.CustomPayment && !k.customPayment:
 		return false
 	case len(need.Roles) > 0:
 		return slices.ContainsFunc(need.Roles, func(r string) bool { return slices.Contains(k.roles, r) })
@@ -123,11 +126,17 @@ func TestEveryAPIRouteIsDeclaredAndEnforced(t *testing.T) {
 		{name: "seller owing a two-factor code", email: "tfa-seller@example.com", roles: []string{"seller"}, owesTFA: true},
 		{name: "seller who must verify the e-mail", email: "new-seller@example.com", roles: []string{"seller"}, mustVerify: true},
 		{name: "seller without feature tags", email: "plain-seller@example.com", roles: []string{"seller"}},
+		{name: "seller with custom payment", email: "custom-seller@example.com", roles: []string{"seller"}, customPayment: true},
+		{name: "team member with get_payments in a custom-payment account", email: "custom-team@example.com", roles: []string{"staff"},
+			perms: []string{"get_payments"}, customPayment: true},
 	}
 	s.addUser("plain-seller@example.com", []string{"seller"}, []string{}, true, false)
 	s.addUser("team-none@example.com", []string{"staff"}, []string{}, true, false)
 	s.addUser("tfa-seller@example.com", []string{"seller"}, []string{}, true, true)
 	s.addUser("new-seller@example.com", []string{"seller"}, []string{}, false, false)
+	s.addUser("custom-seller@example.com", []string{"seller"}, []string{}, true, false)
+	s.addUser("custom-team@example.com", []string{"staff"}, []string{"get_payments"}, true, false)
+	s.app.DB.MustExec(`UPDATE users SET custom_payment = true WHERE email IN ('custom-seller@example.com', 'custom-team@example.com')`)
 	for _, p := range access.Permissions {
 		email := "team-" + strings.ReplaceAll(p, "_", "-") + "@example.com"
 		s.addUser(email, []string{"staff"}, []string{p}, true, false)

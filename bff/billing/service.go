@@ -76,6 +76,8 @@ const (
 	MsgNothingHeld     = "Nothing of this order's earnings is held."
 	MsgReleased        = "The order's earnings are available."
 	MsgPayoutRequested = "Your payout was requested."
+	MsgNoAccount       = "Add a payment account and confirm it from the e-mail we send you before asking for a payout."
+	MsgAccount         = "Choose one of your confirmed payment accounts."
 )
 
 // currencyOf reads the currency field, the display currency (systemconfig's) when empty.
@@ -120,6 +122,8 @@ type Summary struct {
 	// PayoutMin is the least payout.
 	PayoutMin  int64          `json:"payout_min"`
 	OpenPayout *ledger.Payout `json:"open_payout"`
+	// Accounts are the seller's valid payment accounts, the default first: those a payout may go to.
+	Accounts []PayoutAccount `json:"payment_accounts"`
 	// Others are the balances in other currencies, if any.
 	Others []ledger.Balance `json:"others"`
 }
@@ -149,7 +153,19 @@ func (s *Service) handleSummary(c echo.Context) error {
 	if sum.OpenPayout, err = ledger.OpenPayout(ctx, s.d.DB, seller); err != nil {
 		return err
 	}
+	sum.Accounts = []PayoutAccount{}
+	const q = `SELECT id, label, is_default FROM payment_accounts WHERE seller_id = $1 AND status = 'valid' ORDER BY is_default DESC, id DESC`
+	if err := s.d.DB.SelectContext(ctx, &sum.Accounts, q, seller); err != nil {
+		return err
+	}
 	return envelope.OK(c, sum)
+}
+
+// PayoutAccount is a payment account a payout may go to (bff/paymentaccounts keeps them).
+type PayoutAccount struct {
+	ID        int64  `db:"id" json:"id"`
+	Label     string `db:"label" json:"label"`
+	IsDefault bool   `db:"is_default" json:"is_default"`
 }
 
 // Transaction is an entry as the transactions table shows it.
@@ -288,6 +304,8 @@ func (s *Service) handleWithdrawPayout(c echo.Context) error {
 type payoutBody struct {
 	Amount   string `json:"amount"`
 	Currency string `json:"currency"`
+	// PaymentAccountID is the account to pay to; 0 or absent: the default one.
+	PaymentAccountID int64 `json:"payment_account_id"`
 }
 
 func (s *Service) handleRequestPayout(c echo.Context) error {
@@ -305,8 +323,14 @@ func (s *Service) handleRequestPayout(c echo.Context) error {
 		return err
 	}
 	id := auth.Caller(c)
-	p, err := ledger.RequestPayout(ctx, s.d.DB, id.User.ID, id.Person(), amount)
+	p, err := ledger.RequestPayout(ctx, s.d.DB, id.User.ID, id.Person(), b.PaymentAccountID, amount)
 	switch {
+	case errors.Is(err, ledger.ErrNoAccount):
+		msg := MsgNoAccount
+		if b.PaymentAccountID != 0 {
+			msg = MsgAccount
+		}
+		return envelope.Fail(http.StatusUnprocessableEntity, msg, envelope.FieldError{Field: "payment_account_id", Message: msg})
 	case errors.Is(err, ledger.ErrPayoutOpen):
 		return envelope.Fail(http.StatusConflict, MsgPayoutOpen)
 	case errors.Is(err, ledger.ErrBelowMinimum), errors.Is(err, ledger.ErrInsufficient):

@@ -12,6 +12,7 @@ import (
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/platform/klaviyo"
+	"github.com/pressroom/pressroom/platform/seal"
 )
 
 // Messages of the Klaviyo calls.
@@ -43,7 +44,7 @@ type klaviyoRow struct {
 }
 
 // mask shows a key as its prefix kind and last four characters: "pk_••••••••abcd".
-func mask(last4 string) string { return "pk_••••••••" + last4 }
+func mask(last4 string) string { return seal.Mask("pk_", last4) }
 
 func (s *Service) klaviyoRow(ctx context.Context, storeID int64) (klaviyoRow, bool, error) {
 	var r klaviyoRow
@@ -121,18 +122,11 @@ ON CONFLICT (store_id) DO UPDATE SET private_key_sealed = EXCLUDED.private_key_s
     key_last4 = EXCLUDED.key_last4, list_id = EXCLUDED.list_id, updated_at = now()
 RETURNING updated_at`
 	var updated time.Time
-	if err := s.d.DB.GetContext(ctx, &updated, q, st.ID, sealed, last4(key), list); err != nil {
+	if err := s.d.DB.GetContext(ctx, &updated, q, st.ID, sealed, seal.Last4(key), list); err != nil {
 		return err
 	}
-	return envelope.OKMessage(c, MsgKlaviyoSaved, KlaviyoSettings{StoreID: st.ID, PrivateKey: mask(last4(key)), ListID: list,
+	return envelope.OKMessage(c, MsgKlaviyoSaved, KlaviyoSettings{StoreID: st.ID, PrivateKey: mask(seal.Last4(key)), ListID: list,
 		Connected: true, UpdatedAt: &updated})
-}
-
-func last4(key string) string {
-	if len(key) <= 4 {
-		return ""
-	}
-	return key[len(key)-4:]
 }
 
 // checkKlaviyo reads the list with the key: Klaviyo's refusal becomes a 422 with Klaviyo's own

@@ -44,7 +44,11 @@ func TestRoutesInTheApp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := seed.Run(ctx, seed.Deps{DB: a.DB, Store: store, Env: cfg.Env, BcryptCost: cfg.Auth.BcryptCost}); err != nil {
+	box, err := cfg.Seal.PaymentBox()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := seed.Run(ctx, seed.Deps{DB: a.DB, Store: store, Env: cfg.Env, BcryptCost: cfg.Auth.BcryptCost, Box: box}); err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(a.Echo)

@@ -109,15 +109,17 @@ type PrintFile struct {
 
 // Payment is a payment of the order with its refunds.
 type Payment struct {
-	ID        int64       `db:"id" json:"id"`
-	Gateway   string      `db:"gateway" json:"gateway"`
-	IntentID  string      `db:"intent_id" json:"intent_id"`
-	Amount    money.Money `db:"-" json:"amount"`
-	Status    string      `db:"status" json:"status"`
-	CreatedAt time.Time   `db:"created_at" json:"created_at"`
-	Refunds   []Refund    `db:"-" json:"refunds"`
-	Cents     int64       `db:"amount" json:"-"`
-	Currency  string      `db:"currency" json:"-"`
+	ID      int64  `db:"id" json:"id"`
+	Gateway string `db:"gateway" json:"gateway"`
+	// OwnGateway names the seller's own gateway the buyer paid into ("" for the platform's).
+	OwnGateway string      `db:"own_gateway" json:"own_gateway"`
+	IntentID   string      `db:"intent_id" json:"intent_id"`
+	Amount     money.Money `db:"-" json:"amount"`
+	Status     string      `db:"status" json:"status"`
+	CreatedAt  time.Time   `db:"created_at" json:"created_at"`
+	Refunds    []Refund    `db:"-" json:"refunds"`
+	Cents      int64       `db:"amount" json:"-"`
+	Currency   string      `db:"currency" json:"-"`
 }
 
 // Refund is money given back from a payment: pending until the gateway answers, then succeeded or
@@ -209,8 +211,9 @@ FROM order_items WHERE order_id = $1 ORDER BY id`
 	di.print_status, di.print_error,
 	(SELECT e.comment FROM design_review_events e WHERE e.item_id = di.id AND e.action = 'reject' ORDER BY e.id DESC LIMIT 1) AS comment
 FROM design_order_items di JOIN order_items i ON i.id = di.order_item_id WHERE i.order_id = $1 ORDER BY di.id`
-	qPayments = `SELECT id, gateway, intent_id, amount, currency, status, created_at FROM payments WHERE order_id = $1 ORDER BY id`
-	qRefunds  = `SELECT r.id, r.payment_id, r.amount, r.status, r.reason, r.message, r.created_at FROM refunds r JOIN payments p ON p.id = r.payment_id
+	qPayments = `SELECT p.id, p.gateway, COALESCE(g.name, '') AS own_gateway, p.intent_id, p.amount, p.currency, p.status, p.created_at
+FROM payments p LEFT JOIN payment_gateways g ON g.id = p.payment_gateway_id WHERE p.order_id = $1 ORDER BY p.id`
+	qRefunds = `SELECT r.id, r.payment_id, r.amount, r.status, r.reason, r.message, r.created_at FROM refunds r JOIN payments p ON p.id = r.payment_id
 WHERE p.order_id = $1 ORDER BY r.id`
 	qShipments = `SELECT sh.id, sh.order_item_id, sh.carrier, sh.tracking, sh.tracking_url, sh.shipped_at, sh.delivered_at
 FROM shipments sh JOIN order_items i ON i.id = sh.order_item_id WHERE i.order_id = $1 ORDER BY sh.id`

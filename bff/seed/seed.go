@@ -9,10 +9,12 @@ import (
 	"github.com/lib/pq"
 
 	"github.com/pressroom/pressroom/bff/auth"
+	"github.com/pressroom/pressroom/bff/paymentaccounts"
 	"github.com/pressroom/pressroom/commerce/ledger"
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/database"
+	"github.com/pressroom/pressroom/platform/seal"
 )
 
 // DemoPassword is the password of every demo account.
@@ -56,6 +58,8 @@ type Deps struct {
 	// Env is the deployment's PRESSROOM_ENV; production is refused.
 	Env        string
 	BcryptCost int
+	// Box seals the demo seller's payment account (PRESSROOM_PAYMENT_SECRET_KEY's box).
+	Box *seal.Box
 }
 
 // Run seeds the demo data, idempotently.
@@ -63,8 +67,8 @@ func Run(ctx context.Context, d Deps) error {
 	if d.Env == "production" {
 		return ErrProduction
 	}
-	if d.DB == nil || d.Store == nil {
-		return errors.New("seed: database and blob store are required")
+	if d.DB == nil || d.Store == nil || d.Box == nil {
+		return errors.New("seed: database, blob store and sealing box are required")
 	}
 	hash, err := auth.HashPassword(DemoPassword, d.BcryptCost)
 	if err != nil {
@@ -155,6 +159,16 @@ ON CONFLICT DO NOTHING`
 	}
 	if err := seedEngagement(ctx, tx); err != nil {
 		return err
+	}
+	// The demo seller is paid to a confirmed bank account, so Billing & Payouts works at once.
+	var seller int64
+	if err := tx.GetContext(ctx, &seller, `SELECT id FROM users WHERE lower(email) = 'seller@example.com'`); err != nil {
+		return err
+	}
+	demoAccount := paymentaccounts.Input{Method: paymentaccounts.Bank, Fields: map[string]string{"holder_name": "Sam Seller",
+		"bank_name": "First Demo Bank", "country": "US", "account_number": "000123456789", "swift_code": "DEMOUS33"}}
+	if err := paymentaccounts.AddConfirmed(ctx, tx, d.Box, seller, demoAccount); err != nil {
+		return fmt.Errorf("seed payment account: %w", err)
 	}
 	return tx.Commit()
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/pressroom/pressroom/platform/blob"
+	"github.com/pressroom/pressroom/platform/seal"
 	"github.com/pressroom/pressroom/platform/testinfra"
 	"github.com/pressroom/pressroom/renderer/demoseed"
 )
@@ -22,8 +23,12 @@ func seededTwice(t *testing.T) (*sqlx.DB, blob.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	box, err := seal.New(seal.DevPaymentKey)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for range 2 {
-		if err := Run(context.Background(), Deps{DB: db, Store: store, Env: "test", BcryptCost: 10}); err != nil {
+		if err := Run(context.Background(), Deps{DB: db, Store: store, Env: "test", BcryptCost: 10, Box: box}); err != nil {
 			t.Fatal(err)
 		}
 		// the renderer's half: it checks every demo model against the catalogue's print spaces
@@ -46,5 +51,24 @@ func TestEveryProductHasA3DMockupTemplate(t *testing.T) {
 	}
 	if len(missing) > 0 {
 		t.Fatalf("products without a 3D mockup template: %q", missing)
+	}
+}
+
+// TestDemoSellerIsPaidToAConfirmedAccount: the demo seller has one valid default payment account,
+// however often the seed runs, so Billing & Payouts works in a fresh stack.
+func TestDemoSellerIsPaidToAConfirmedAccount(t *testing.T) {
+	db, _ := seededTwice(t)
+	var accounts []struct {
+		Label   string `db:"label"`
+		Status  string `db:"status"`
+		Default bool   `db:"is_default"`
+	}
+	const q = `SELECT a.label, a.status, a.is_default FROM payment_accounts a JOIN users u ON u.id = a.seller_id
+WHERE u.email = 'seller@example.com'`
+	if err := db.Select(&accounts, q); err != nil {
+		t.Fatal(err)
+	}
+	if len(accounts) != 1 || accounts[0].Status != "valid" || !accounts[0].Default || accounts[0].Label != "Bank transfer · First Demo Bank · ••••••••6789" {
+		t.Fatalf("the demo seller's payment accounts: %+v", accounts)
 	}
 }

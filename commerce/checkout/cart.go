@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jmoiron/sqlx"
 
+	"github.com/pressroom/pressroom/commerce/gateways"
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/stock"
@@ -23,28 +24,58 @@ const (
 	MaxLines    = 50
 )
 
+// Gateways picks the gateway a store's checkouts pay through (the seller's own account the store
+// uses, else the platform's), and finds the one a recorded payment went through by its name
+// (commerce/gateways.Resolver).
+type Gateways interface {
+	ForStore(ctx context.Context, storeID int64) (payments.Gateway, error)
+	ByName(ctx context.Context, name string) (payments.Gateway, error)
+}
+
 // Deps are what the checkout uses.
 type Deps struct {
-	DB      *sqlx.DB
-	Gateway payments.Gateway
+	DB *sqlx.DB
+	// Gateway is the one gateway every store pays through, when Gateways is nil.
+	Gateway  payments.Gateway
+	Gateways Gateways
 }
 
 // Service runs carts and checkouts.
 type Service struct {
-	db *sqlx.DB
-	gw payments.Gateway
+	db       *sqlx.DB
+	gateways Gateways
+}
+
+// one is Gateways of a single gateway.
+type one struct{ gw payments.Gateway }
+
+func (o one) ForStore(context.Context, int64) (payments.Gateway, error) { return o.gw, nil }
+
+func (o one) ByName(_ context.Context, name string) (payments.Gateway, error) {
+	if name != o.gw.Name() {
+		return nil, fmt.Errorf("%w: %s", gateways.ErrNotFound, name)
+	}
+	return o.gw, nil
 }
 
 // New checks the dependencies.
 func New(d Deps) (*Service, error) {
-	if d.DB == nil || d.Gateway == nil {
-		return nil, errors.New("checkout: database and gateway are required")
+	switch {
+	case d.DB == nil:
+		return nil, errors.New("checkout: a database is required")
+	case d.Gateways != nil:
+		return &Service{db: d.DB, gateways: d.Gateways}, nil
+	case d.Gateway != nil:
+		return &Service{db: d.DB, gateways: one{d.Gateway}}, nil
 	}
-	return &Service{db: d.DB, gw: d.Gateway}, nil
+	return nil, errors.New("checkout: a gateway is required")
 }
 
-// Gateway is the gateway checkouts pay through (pages say "Test mode" when it is one).
-func (s *Service) Gateway() payments.Gateway { return s.gw }
+// GatewayFor is the gateway the store's checkouts pay through (its pages say "Test mode" when it
+// moves no money).
+func (s *Service) GatewayFor(ctx context.Context, storeID int64) (payments.Gateway, error) {
+	return s.gateways.ForStore(ctx, storeID)
+}
 
 // Color is a colour a product comes in.
 type Color struct {

@@ -71,7 +71,8 @@ func TestEventsApplyOnce(t *testing.T) {
 		t.Fatalf("totals %+v", c.Totals)
 	}
 	// The buyer's tab asked for an intent (as Pay does) but the answer comes by webhook.
-	intent, _ := s.gw.CreateIntent(ctx, payments.IntentRequest{IdempotencyKey: idempotencyKey(c), Amount: c.Totals.Total})
+	gw, _ := s.GatewayFor(ctx, storeID)
+	intent, _ := gw.CreateIntent(ctx, payments.IntentRequest{IdempotencyKey: idempotencyKey(c), Amount: c.Totals.Total})
 	db.MustExec(`INSERT INTO payments (checkout_id, gateway, intent_id, idempotency_key, amount, currency, status)
 		VALUES ($1, 'test', $2, $3, 2000, 'USD', 'pending')`, c.ID, intent.ID, idempotencyKey(c))
 	intent.Status = payments.StatusSucceeded
@@ -81,7 +82,7 @@ func TestEventsApplyOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, ok, err := s.ApplyEvent(ctx, payments.Event{ID: "evt_1", Type: "payment_intent.succeeded", Intent: intent})
+			_, ok, err := s.ApplyEvent(ctx, gw, payments.Event{ID: "evt_1", Type: "payment_intent.succeeded", Intent: intent})
 			if err != nil {
 				t.Error(err)
 			}
@@ -97,7 +98,7 @@ func TestEventsApplyOnce(t *testing.T) {
 	}
 	failed := intent
 	failed.Status = payments.StatusFailed
-	if _, ok, err := s.ApplyEvent(ctx, payments.Event{ID: "evt_0", Type: "payment_intent.payment_failed", Intent: failed}); err != nil || !ok {
+	if _, ok, err := s.ApplyEvent(ctx, gw, payments.Event{ID: "evt_0", Type: "payment_intent.payment_failed", Intent: failed}); err != nil || !ok {
 		t.Fatalf("late failed event: %v %v", ok, err)
 	}
 	var got struct{ Orders, Payments, Succeeded, Events, Invoices int }

@@ -54,34 +54,71 @@ func (s *Service) Pay(ctx context.Context, storeID int64, id string) (Result, er
 	if err := inStock(ctx, s.db, c.Lines); err != nil {
 		return Result{}, err
 	}
-	intentID, err := s.knownIntent(ctx, c)
+	gw, err := s.GatewayFor(ctx, storeID)
+	if err != nil {
+		return Result{}, err
+	}
+	intentID, err := s.knownIntent(ctx, gw, c)
 	if err != nil {
 		return Result{}, err
 	}
 	if intentID == "" {
-		created, err := s.createIntent(ctx, c)
+		created, err := s.createIntent(ctx, gw, c)
 		if err != nil {
 			return Result{}, err
 		}
 		intentID = created.ID
 	}
-	intent, err := s.gw.Confirm(ctx, intentID)
+	intent, err := gw.Confirm(ctx, intentID)
 	if err != nil {
 		return Result{}, fmt.Errorf("confirm payment: %w", err)
 	}
-	return s.Complete(ctx, intent)
+	return s.Complete(ctx, gw, intent)
 }
 
-// Complete applies a gateway's answer about an intent: a succeeded one turns its checkout into an
+// Return is Stripe sending the buyer back after the browser confirmed intentID: the intent is read
+// through the gateway its payment was recorded with, which may no longer be the store's (the seller
+// deleted or changed gateways meanwhile), and applied as the webhook would. Without an intent it is
+// Pay.
+func (s *Service) Return(ctx context.Context, storeID int64, id, intentID string) (Result, error) {
+	if intentID == "" {
+		return s.Pay(ctx, storeID, id)
+	}
+	c, err := s.Get(ctx, storeID, id)
+	if err != nil {
+		return Result{}, err
+	}
+	if c.OrderID != 0 {
+		return Result{OrderID: c.OrderID, Number: c.OrderNumber}, nil
+	}
+	var name string
+	err = s.db.GetContext(ctx, &name, `SELECT gateway FROM payments WHERE checkout_id = $1 AND intent_id = $2`, c.ID, intentID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Result{}, fmt.Errorf("%w: payment intent %s", ErrNotFound, intentID)
+	} else if err != nil {
+		return Result{}, err
+	}
+	gw, err := s.gateways.ByName(ctx, name)
+	if err != nil {
+		return Result{}, err
+	}
+	intent, err := gw.Confirm(ctx, intentID)
+	if err != nil {
+		return Result{}, fmt.Errorf("read payment: %w", err)
+	}
+	return s.Complete(ctx, gw, intent)
+}
+
+// Complete applies gateway gw's answer about an intent: a succeeded one turns its checkout into an
 // order (exactly once), a failed one marks the payment failed (never a succeeded one) and answers
 // ErrPaymentFailed.
-func (s *Service) Complete(ctx context.Context, intent payments.Intent) (Result, error) {
+func (s *Service) Complete(ctx context.Context, gw payments.Gateway, intent payments.Intent) (Result, error) {
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return Result{}, err
 	}
 	defer tx.Rollback()
-	r, err := s.complete(ctx, tx, intent)
+	r, err := s.complete(ctx, tx, gw, intent)
 	if err != nil && !errors.Is(err, ErrPaymentFailed) {
 		return Result{}, err
 	}
@@ -91,23 +128,24 @@ func (s *Service) Complete(ctx context.Context, intent payments.Intent) (Result,
 	return r, err
 }
 
-// ApplyEvent applies a verified webhook event once: an event id seen before changes nothing and
-// answers applied false. The event's record and its effect commit together, so a crash in between
-// leaves the event to be delivered again. The result names the checkout's order when it has one.
-func (s *Service) ApplyEvent(ctx context.Context, ev payments.Event) (r Result, applied bool, err error) {
+// ApplyEvent applies an event gw verified once: an event id seen before from gw changes nothing
+// and answers applied false. The event's record and its effect commit together, so a crash in
+// between leaves the event to be delivered again. The result names the checkout's order when it has
+// one.
+func (s *Service) ApplyEvent(ctx context.Context, gw payments.Gateway, ev payments.Event) (r Result, applied bool, err error) {
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return Result{}, false, err
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `INSERT INTO payment_events (gateway, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, s.gw.Name(), ev.ID)
+	res, err := tx.ExecContext(ctx, `INSERT INTO payment_events (gateway, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, gw.Name(), ev.ID)
 	if err != nil {
 		return Result{}, false, fmt.Errorf("record event: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return Result{}, false, nil
 	}
-	if r, err = s.complete(ctx, tx, ev.Intent); err != nil && !errors.Is(err, ErrPaymentFailed) {
+	if r, err = s.complete(ctx, tx, gw, ev.Intent); err != nil && !errors.Is(err, ErrPaymentFailed) {
 		return Result{}, false, err
 	}
 	return r, true, tx.Commit()
@@ -115,10 +153,10 @@ func (s *Service) ApplyEvent(ctx context.Context, ev payments.Event) (r Result, 
 
 // complete is Complete inside tx. The checkout row is locked first, so concurrent completions of one
 // checkout queue up and the later ones find the order made.
-func (s *Service) complete(ctx context.Context, tx *sqlx.Tx, intent payments.Intent) (Result, error) {
+func (s *Service) complete(ctx context.Context, tx *sqlx.Tx, gw payments.Gateway, intent payments.Intent) (Result, error) {
 	var checkoutID string
 	err := tx.GetContext(ctx, &checkoutID, `SELECT checkout_id FROM payments WHERE gateway = $1 AND intent_id = $2 AND checkout_id IS NOT NULL`,
-		s.gw.Name(), intent.ID)
+		gw.Name(), intent.ID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Result{}, fmt.Errorf("%w: payment intent %s", ErrNotFound, intent.ID)
 	} else if err != nil {
@@ -142,7 +180,7 @@ func (s *Service) complete(ctx context.Context, tx *sqlx.Tx, intent payments.Int
 	case payments.StatusSucceeded:
 	case payments.StatusFailed, payments.StatusCanceled:
 		const q = `UPDATE payments SET status = $3, updated_at = now() WHERE gateway = $1 AND intent_id = $2 AND status IN ('pending', 'authorized')`
-		if _, err := tx.ExecContext(ctx, q, s.gw.Name(), intent.ID, string(intent.Status)); err != nil {
+		if _, err := tx.ExecContext(ctx, q, gw.Name(), intent.ID, string(intent.Status)); err != nil {
 			return Result{}, err
 		}
 		if err := promotions.Release(ctx, tx, c.ID); err != nil {
@@ -186,7 +224,7 @@ func (s *Service) complete(ctx context.Context, tx *sqlx.Tx, intent payments.Int
 		return Result{}, err
 	}
 	const qPaid = `UPDATE payments SET order_id = $3, status = 'succeeded', amount = $4, updated_at = now() WHERE gateway = $1 AND intent_id = $2`
-	if _, err := tx.ExecContext(ctx, qPaid, s.gw.Name(), intent.ID, created.ID, intent.Amount.Amount); err != nil {
+	if _, err := tx.ExecContext(ctx, qPaid, gw.Name(), intent.ID, created.ID, intent.Amount.Amount); err != nil {
 		return Result{}, fmt.Errorf("record payment: %w", err)
 	}
 	if err := promotions.Redeem(ctx, tx, c.StoreID, c.ID, c.DiscountCode, c.Email, created.ID); err != nil {
@@ -195,7 +233,7 @@ func (s *Service) complete(ctx context.Context, tx *sqlx.Tx, intent payments.Int
 	if _, err := orders.Refresh(ctx, tx, created.ID); err != nil {
 		return Result{}, err
 	}
-	if _, err := orders.Apply(ctx, tx, created.ID, orders.ActionPay, "gateway:"+s.gw.Name(), intent.ID); err != nil {
+	if _, err := orders.Apply(ctx, tx, created.ID, orders.ActionPay, "gateway:"+gw.Name(), intent.ID); err != nil {
 		return Result{}, err
 	}
 	// The address passed when the buyer entered it; checked again now that the order exists, an

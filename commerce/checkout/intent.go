@@ -5,9 +5,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/jmoiron/sqlx"
 
+	"github.com/pressroom/pressroom/commerce/gateways"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/promotions"
 )
@@ -27,26 +29,30 @@ func (s *Service) Prepare(ctx context.Context, storeID int64, id string) (paymen
 	if err := inStock(ctx, s.db, c.Lines); err != nil {
 		return payments.Intent{}, err
 	}
-	known, err := s.knownIntent(ctx, c)
+	gw, err := s.GatewayFor(ctx, storeID)
+	if err != nil {
+		return payments.Intent{}, err
+	}
+	known, err := s.knownIntent(ctx, gw, c)
 	if err != nil {
 		return payments.Intent{}, err
 	}
 	if known == "" {
-		return s.createIntent(ctx, c)
+		return s.createIntent(ctx, gw, c)
 	}
-	in, err := s.gw.Confirm(ctx, known)
+	in, err := gw.Confirm(ctx, known)
 	if err != nil {
 		return payments.Intent{}, fmt.Errorf("read payment intent: %w", err)
 	}
 	return in, nil
 }
 
-// knownIntent answers the id of the intent recorded for the checkout at its current total, or ""
-// when there is none yet.
-func (s *Service) knownIntent(ctx context.Context, c Checkout) (string, error) {
+// knownIntent answers the id of the intent recorded for the checkout at its current total through
+// gw, or "" when there is none yet (a store that changed gateways starts a new one with the new one).
+func (s *Service) knownIntent(ctx context.Context, gw payments.Gateway, c Checkout) (string, error) {
 	const q = `SELECT intent_id FROM payments WHERE gateway = $1 AND idempotency_key = $2 AND checkout_id = $3`
 	var id string
-	err := s.db.GetContext(ctx, &id, q, s.gw.Name(), idempotencyKey(c), c.ID)
+	err := s.db.GetContext(ctx, &id, q, gw.Name(), idempotencyKey(c), c.ID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
@@ -57,28 +63,33 @@ func (s *Service) knownIntent(ctx context.Context, c Checkout) (string, error) {
 // checkout's pending payment. The idempotency key makes concurrent calls one intent at the gateway.
 // The checkout's discount code is reserved first, so a code used up meanwhile stops the payment
 // before the buyer is charged (an *InvalidError on discount_code).
-func (s *Service) createIntent(ctx context.Context, c Checkout) (payments.Intent, error) {
+func (s *Service) createIntent(ctx context.Context, gw payments.Gateway, c Checkout) (payments.Intent, error) {
 	if err := s.reserveCode(ctx, c); err != nil {
 		return payments.Intent{}, err
 	}
 	key := idempotencyKey(c)
-	in, err := s.gw.CreateIntent(ctx, payments.IntentRequest{IdempotencyKey: key, Amount: c.Totals.Total, Email: c.Email,
-		Metadata: map[string]string{"checkout_id": c.ID}})
+	in, err := gw.CreateIntent(ctx, payments.IntentRequest{IdempotencyKey: key, Amount: c.Totals.Total, Email: c.Email,
+		Metadata: map[string]string{"checkout_id": c.ID, "store_id": strconv.FormatInt(c.StoreID, 10)}})
 	if err != nil {
 		return payments.Intent{}, fmt.Errorf("create payment intent: %w", err)
 	}
-	if err := recordPending(ctx, s.db, s.gw.Name(), c.ID, key, in); err != nil {
+	if err := recordPending(ctx, s.db, gw, c.ID, key, in); err != nil {
 		return payments.Intent{}, err
 	}
 	return in, nil
 }
 
 // recordPending records an intent of a checkout as its pending payment, once: the same intent or
-// idempotency key again changes nothing.
-func recordPending(ctx context.Context, db sqlx.ExecerContext, gateway, checkoutID, key string, in payments.Intent) error {
-	const q = `INSERT INTO payments (checkout_id, gateway, intent_id, idempotency_key, amount, currency, status)
-VALUES ($1, $2, $3, $4, $5, $6, 'pending') ON CONFLICT DO NOTHING`
-	if _, err := db.ExecContext(ctx, q, checkoutID, gateway, in.ID, key, in.Amount.Amount, string(in.Amount.Currency)); err != nil {
+// idempotency key again changes nothing. A payment through a seller's own gateway names it: the
+// money goes to the seller's account (docs/money.md).
+func recordPending(ctx context.Context, db sqlx.ExecerContext, gw payments.Gateway, checkoutID, key string, in payments.Intent) error {
+	var sellerGateway *int64
+	if g, ok := gw.(*gateways.Gateway); ok {
+		sellerGateway = &g.ID
+	}
+	const q = `INSERT INTO payments (checkout_id, gateway, intent_id, idempotency_key, amount, currency, status, payment_gateway_id)
+VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7) ON CONFLICT DO NOTHING`
+	if _, err := db.ExecContext(ctx, q, checkoutID, gw.Name(), in.ID, key, in.Amount.Amount, string(in.Amount.Currency), sellerGateway); err != nil {
 		return fmt.Errorf("record payment: %w", err)
 	}
 	return nil

@@ -52,6 +52,20 @@ func Compute(o OrderFacts, f Fees) Earnings {
 	return e
 }
 
+// PlatformShare is what the platform is owed for an order the seller collected themselves, paid into
+// their own account through their gateway: everything the buyer paid beyond the seller's earnings,
+// that is the base cost, the extra print cost, the processing fee, the shipping and the tip
+// (docs/money.md). Either way the seller ends with the order's net earnings.
+func (e Earnings) PlatformShare(total int64) int64 { return total - e.Net }
+
+// RefundShare splits a refund of amount between the seller, who bears it up to share (what the
+// order still earns them), and the platform, which bears the rest: the rule of every refund,
+// whichever account the buyer paid into.
+func RefundShare(amount, share int64) (seller, platform int64) {
+	seller = min(amount, max(share, 0))
+	return seller, amount - seller
+}
+
 // orderRow is what the ledger reads of an order.
 type orderRow struct {
 	ID       int64          `db:"id"`
@@ -60,6 +74,9 @@ type orderRow struct {
 	Currency money.Currency `db:"currency"`
 	Discount int64          `db:"discount"`
 	Total    int64          `db:"total"`
+	// OwnAccount: the buyer paid into the seller's own account (a payment through the seller's
+	// gateway), not the platform's.
+	OwnAccount bool `db:"own_account"`
 }
 
 // ErrNoOrder: the order (or the refund's order) does not exist.
@@ -67,7 +84,10 @@ var ErrNoOrder = errors.New("no such order")
 
 func loadOrder(ctx context.Context, tx *sqlx.Tx, id int64) (orderRow, error) {
 	var o orderRow
-	err := tx.GetContext(ctx, &o, `SELECT id, seller_id, number, currency, discount, total FROM orders WHERE id = $1`, id)
+	const q = `SELECT o.id, o.seller_id, o.number, o.currency, o.discount, o.total,
+	EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.payment_gateway_id IS NOT NULL) AS own_account
+FROM orders o WHERE o.id = $1`
+	err := tx.GetContext(ctx, &o, q, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return orderRow{}, fmt.Errorf("%w: %d", ErrNoOrder, id)
 	}
@@ -128,6 +148,25 @@ func (o orderRow) describe(e Earnings) string {
 	return b.String()
 }
 
+// describeCollected writes what the seller owes for an order paid into their own account.
+func (o orderRow) describeCollected(e Earnings) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Order %s paid %s into your own payment account: its costs are owed to Pressroom (", o.Number, o.money(o.Total))
+	sep := ""
+	for _, part := range []struct {
+		label  string
+		amount int64
+	}{{"base cost", e.BaseCost}, {"extra print cost", e.ExtraPrint}, {"processing fee", e.Fee},
+		{"shipping and tip", e.PlatformShare(o.Total) - e.BaseCost - e.ExtraPrint - e.Fee}} {
+		if part.amount != 0 {
+			fmt.Fprintf(&b, "%s%s %s", sep, part.label, o.money(part.amount))
+			sep = " + "
+		}
+	}
+	fmt.Fprintf(&b, ") = %s; your earnings of %s are in your account", o.money(e.PlatformShare(o.Total)), o.money(e.Net))
+	return b.String()
+}
+
 // debit splits taking amount from the seller: first from held (up to fromHeld), then available,
 // the rest owed.
 func debit(b Balance, amount, fromHeld int64) (dHeld, dAvailable, dOwed int64) {
@@ -138,7 +177,9 @@ func debit(b Balance, amount, fromHeld int64) (dHeld, dAvailable, dOwed int64) {
 
 // BookSale books a paid order's earnings as held, in the transaction that records the payment
 // (key "sale:order:<id>": booking again changes nothing). Earnings below zero are taken from the
-// seller's balance like a refund. An order earning exactly zero books nothing.
+// seller's balance like a refund. An order earning exactly zero books nothing. An order the seller
+// collected in their own account books what they owe the platform instead (Earnings.PlatformShare, a
+// "fulfill" entry), taken from the available balance, the rest owed.
 func BookSale(ctx context.Context, tx *sqlx.Tx, orderID int64) (Entry, error) {
 	key := "sale:order:" + strconv.FormatInt(orderID, 10)
 	if old, err := byKey(ctx, tx, key); err != nil || old != nil {
@@ -157,7 +198,7 @@ func BookSale(ctx context.Context, tx *sqlx.Tx, orderID int64) (Entry, error) {
 		return Entry{}, err
 	}
 	earn := Compute(facts, fees)
-	if earn.Net == 0 {
+	if o.OwnAccount && earn.PlatformShare(o.Total) == 0 || !o.OwnAccount && earn.Net == 0 {
 		return Entry{}, nil
 	}
 	b, done, err := lockFor(ctx, tx, key, o.SellerID, o.Currency)
@@ -165,7 +206,10 @@ func BookSale(ctx context.Context, tx *sqlx.Tx, orderID int64) (Entry, error) {
 		return deref(done), err
 	}
 	e := Entry{SellerID: o.SellerID, Currency: o.Currency, Type: TypeSale, OrderID: &o.ID, Key: key, Description: o.describe(earn)}
-	if earn.Net > 0 {
+	if o.OwnAccount {
+		e.Type, e.Description = TypeFulfill, o.describeCollected(earn)
+		_, e.DAvailable, e.DOwed = debit(b, earn.PlatformShare(o.Total), 0)
+	} else if earn.Net > 0 {
 		e.DHeld = earn.Net
 	} else {
 		_, e.DAvailable, e.DOwed = debit(b, -earn.Net, 0)
@@ -203,7 +247,7 @@ type orderSums struct {
 func sumsOf(ctx context.Context, tx *sqlx.Tx, orderID int64) (orderSums, error) {
 	var s orderSums
 	const q = `SELECT COALESCE(sum(d_held), 0) AS held, COALESCE(sum(d_available + d_held - d_owed), 0) AS net
-FROM ledger_entries WHERE order_id = $1 AND type IN ('sale', 'refund')`
+FROM ledger_entries WHERE order_id = $1 AND type IN ('sale', 'fulfill', 'refund')`
 	err := tx.GetContext(ctx, &s, q, orderID)
 	return s, err
 }
@@ -236,7 +280,9 @@ func ReleaseOrder(ctx context.Context, tx *sqlx.Tx, orderID int64) (Entry, error
 // BookRefund takes a refund back from the seller, in the transaction that records it (key
 // "refund:<id>"): the amount refunded, up to what the order still earns, first from the order's
 // held earnings, then from the available balance; what those do not cover (the earnings were paid
-// out) is owed and deducted from the next money that becomes available, which the entry says.
+// out) is owed and deducted from the next money that becomes available, which the entry says. A
+// refund of an order the seller collected went back from the seller's own account: the seller
+// bears the same share as above, and the platform gives the rest back to the seller's balance.
 func BookRefund(ctx context.Context, tx *sqlx.Tx, refundID int64) (Entry, error) {
 	key := "refund:" + strconv.FormatInt(refundID, 10)
 	if old, err := byKey(ctx, tx, key); err != nil || old != nil {
@@ -264,7 +310,10 @@ func BookRefund(ctx context.Context, tx *sqlx.Tx, refundID int64) (Entry, error)
 	if err != nil {
 		return Entry{}, err
 	}
-	take := min(r.Amount, s.Net)
+	if o.OwnAccount {
+		return bookCollectedRefund(ctx, tx, b, o, refundID, r.Amount, s)
+	}
+	take, _ := RefundShare(r.Amount, s.Net)
 	if take <= 0 {
 		return Entry{}, nil
 	}
@@ -276,6 +325,27 @@ func BookRefund(ctx context.Context, tx *sqlx.Tx, refundID int64) (Entry, error)
 	}
 	e, err = post(ctx, tx, b, e)
 	return e, err
+}
+
+// bookCollectedRefund is BookRefund of an order the seller collected: what the order still earns the
+// seller is what they took in, less the refunds given back before, less what they owe for it (the
+// order's entries, s.Net); the platform's share of this refund is added to their balance.
+func bookCollectedRefund(ctx context.Context, tx *sqlx.Tx, b Balance, o orderRow, refundID, amount int64, s orderSums) (Entry, error) {
+	var before int64
+	const q = `SELECT COALESCE(sum(r.amount), 0) FROM refunds r JOIN payments p ON p.id = r.payment_id
+WHERE p.order_id = $1 AND r.status = 'succeeded' AND r.id <> $2`
+	if err := tx.GetContext(ctx, &before, q, o.ID, refundID); err != nil {
+		return Entry{}, err
+	}
+	_, back := RefundShare(amount, o.Total-before+s.Net)
+	if back <= 0 {
+		return Entry{}, nil
+	}
+	e := Entry{SellerID: o.SellerID, Currency: o.Currency, Type: TypeRefund, OrderID: &o.ID, RefundID: &refundID,
+		DAvailable: back, Key: "refund:" + strconv.FormatInt(refundID, 10),
+		Description: fmt.Sprintf("Refund of %s on order %s from your own payment account: Pressroom gives back %s of its costs",
+			o.money(amount), o.Number, o.money(back))}
+	return credit(ctx, tx, b, e)
 }
 
 // TopUp adds money the seller paid in (a gateway's payment named by reference, key

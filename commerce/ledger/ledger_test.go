@@ -42,6 +42,7 @@ func newFixture(t *testing.T) fixture {
 		return id
 	}
 	f.seller, f.admin = user("seller@example.com", "seller"), user("admin@example.com", "admin")
+	payoutAccount(t, db, f.seller, "valid", true)
 	var tpl int64
 	db.MustExec(`INSERT INTO product_templates (name, product_type, print_spaces) VALUES ('Tee', 'tshirt', '[]')`)
 	if err := db.Get(&tpl, `SELECT id FROM product_templates WHERE name = 'Tee'`); err != nil {
@@ -90,6 +91,18 @@ func (f fixture) order(t *testing.T, price, qty, discount int64) (int64, int64) 
 		t.Fatal(err)
 	}
 	return c.ID, pay
+}
+
+// payoutAccount gives seller a payment account in status (the default one when def), as the
+// payment accounts screen leaves it, and answers its id.
+func payoutAccount(t *testing.T, db *sqlx.DB, seller int64, status string, def bool) int64 {
+	t.Helper()
+	var id int64
+	if err := db.Get(&id, `INSERT INTO payment_accounts (seller_id, method, label, secrets_sealed, status, is_default)
+		VALUES ($1, 'bank', 'Bank transfer ••••6789', '\x00', $2, $3) RETURNING id`, seller, status, def); err != nil {
+		t.Fatal(err)
+	}
+	return id
 }
 
 // in runs fn in a committed transaction.
@@ -238,7 +251,7 @@ func TestOrderLifecycle(t *testing.T) {
 	if b := f.balance(t); b.Held != 0 || b.Available != 2420 {
 		t.Fatalf("after shipping: %+v", b)
 	}
-	p, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, usd(2420))
+	p, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, 0, usd(2420))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,7 +356,7 @@ func TestIdempotentByKey(t *testing.T) {
 	if !errors.Is(err, ledger.ErrKeyReused) {
 		t.Errorf("key reused for another amount: %v", err)
 	}
-	p, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, usd(1000))
+	p, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, 0, usd(1000))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -373,7 +386,7 @@ func TestBadAmounts(t *testing.T) {
 		if !errors.Is(err, ledger.ErrInvalid) {
 			t.Errorf("top-up %s: %v", name, err)
 		}
-		if _, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, m); !errors.Is(err, ledger.ErrInvalid) {
+		if _, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, 0, m); !errors.Is(err, ledger.ErrInvalid) {
 			t.Errorf("payout %s: %v", name, err)
 		}
 	}
@@ -392,10 +405,10 @@ func TestBadAmounts(t *testing.T) {
 	if _, err := in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) { return ledger.TopUp(ctx, tx, f.seller, usd(1000), "pi_ok") }); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, usd(999)); !errors.Is(err, ledger.ErrBelowMinimum) || err.Error() != "below the payout minimum: the least payout is $10.00" {
+	if _, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, 0, usd(999)); !errors.Is(err, ledger.ErrBelowMinimum) || err.Error() != "below the payout minimum: the least payout is $10.00" {
 		t.Errorf("under the minimum: %v", err)
 	}
-	if _, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, usd(1001)); !errors.Is(err, ledger.ErrInsufficient) {
+	if _, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, 0, usd(1001)); !errors.Is(err, ledger.ErrInsufficient) {
 		t.Errorf("more than available: %v", err)
 	}
 	if _, err := ledger.StepPayout(ctx, f.db, 999999, ledger.StepApprove, f.admin, "", ""); !errors.Is(err, ledger.ErrPayoutNotFound) {
@@ -417,7 +430,7 @@ func TestConcurrentPayoutRequests(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, usd(int64(6000+i*10)))
+			_, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, 0, usd(int64(6000+i*10)))
 			switch {
 			case err == nil:
 				ok.Add(1)
@@ -452,7 +465,7 @@ func TestWithdrawPayout(t *testing.T) {
 	if _, err := in(t, f.db, func(tx *sqlx.Tx) (ledger.Entry, error) { return ledger.TopUp(ctx, tx, f.seller, usd(5000), "pi_w") }); err != nil {
 		t.Fatal(err)
 	}
-	p, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, usd(3000))
+	p, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, 0, usd(3000))
 	if err != nil || !p.Withdrawable {
 		t.Fatalf("request: %+v %v", p, err)
 	}
@@ -480,7 +493,7 @@ func TestWithdrawPayout(t *testing.T) {
 
 	// Withdrawing against an admin's approval: one of them wins, and the money is counted once.
 	for round := range 4 {
-		p, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, usd(2000))
+		p, err := ledger.RequestPayout(ctx, f.db, f.seller, f.seller, 0, usd(2000))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -526,6 +539,7 @@ func TestPropertyRandomOperations(t *testing.T) {
 			t.Fatal(err)
 		}
 		sellers = append(sellers, id)
+		payoutAccount(t, f.db, id, "valid", true)
 	}
 	const workers, opsPerWorker = 6, 400
 	var wg sync.WaitGroup
@@ -569,7 +583,7 @@ func TestPropertyRandomOperations(t *testing.T) {
 							Reason: "random", ActorID: f.admin, Key: fmt.Sprintf("%d-%d", w, i)})
 					})
 				case op < 9: // a payout request
-					_, err = ledger.RequestPayout(ctx, f.db, seller, seller, usd(1000+r.Int64N(10_000)))
+					_, err = ledger.RequestPayout(ctx, f.db, seller, seller, 0, usd(1000+r.Int64N(10_000)))
 				default: // a step of the seller's open payout
 					var p *ledger.Payout
 					if p, err = ledger.OpenPayout(ctx, f.db, seller); err == nil && p != nil {

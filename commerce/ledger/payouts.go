@@ -81,6 +81,9 @@ var (
 	ErrStepRefused = errors.New("step not allowed")
 	// ErrNeedReference: completing a payout needs the payment's reference.
 	ErrNeedReference = errors.New("a completed payout needs its payment reference")
+	// ErrNoAccount: the payout names no valid payment account of the seller (or the seller has no
+	// valid default account).
+	ErrNoAccount = errors.New("no valid payment account to pay out to")
 )
 
 // Payout is a seller's request to be paid.
@@ -96,6 +99,10 @@ type Payout struct {
 	UpdatedAt   time.Time      `db:"updated_at" json:"updated_at"`
 	SellerName  string         `db:"seller_name" json:"seller_name"`
 	SellerEmail string         `db:"seller_email" json:"seller_email"`
+	// PaymentAccountID is the account it is paid to (nil: deleted since, or a payout from before
+	// payment accounts); PaymentAccountLabel names it as it was when requested.
+	PaymentAccountID    *int64 `db:"payment_account_id" json:"payment_account_id"`
+	PaymentAccountLabel string `db:"payment_account_label" json:"payment_account_label"`
 	// AllowedSteps are the steps an admin may take now.
 	AllowedSteps []Step `db:"-" json:"allowed_steps"`
 	// Withdrawable: the seller may still cancel it themselves (WithdrawPayout).
@@ -111,16 +118,18 @@ func (p *Payout) withSteps() {
 func (p Payout) money() money.Money { return money.Money{Amount: p.Amount, Currency: p.Currency} }
 
 const payoutColumns = `p.id, p.seller_id, p.currency, p.amount, p.status, p.reference, p.note, p.created_at, p.updated_at,
-u.name AS seller_name, u.email AS seller_email`
+u.name AS seller_name, u.email AS seller_email, p.payment_account_id, p.payment_account_label`
 
 // MaxNote bounds a payout's reference and note.
 const MaxNote = 500
 
-// RequestPayout asks for amount to be paid out, in its own transaction: at least the payout
-// minimum, at most what is available, and only when the seller has no open payout. The amount
-// moves from available to paying at once, so it cannot be spent twice; 50 requests at once make
-// one payout (they queue on the balance row, and a unique index backs the rule).
-func RequestPayout(ctx context.Context, db *sqlx.DB, sellerID, requestedBy int64, amount money.Money) (Payout, error) {
+// RequestPayout asks for amount to be paid out to the seller's payment account accountID (0: their
+// default one), in its own transaction: at least the payout minimum, at most what is available,
+// only to a valid account of the seller (ErrNoAccount; the account is held for the transaction, so
+// it cannot be deleted meanwhile), and only when the seller has no open payout. The amount moves
+// from available to paying at once, so it cannot be spent twice; 50 requests at once make one
+// payout (they queue on the balance row, and a unique index backs the rule).
+func RequestPayout(ctx context.Context, db *sqlx.DB, sellerID, requestedBy, accountID int64, amount money.Money) (Payout, error) {
 	if err := positive(amount); err != nil {
 		return Payout{}, err
 	}
@@ -150,9 +159,21 @@ func RequestPayout(ctx context.Context, db *sqlx.DB, sellerID, requestedBy int64
 	if amount.Amount > b.Available {
 		return Payout{}, fmt.Errorf("%w: %s is available", ErrInsufficient, money.Money{Amount: b.Available, Currency: b.Currency})
 	}
+	var to struct {
+		ID    int64  `db:"id"`
+		Label string `db:"label"`
+	}
+	const qAccount = `SELECT id, label FROM payment_accounts
+WHERE seller_id = $1 AND status = 'valid' AND (id = $2 OR ($2 = 0 AND is_default)) FOR SHARE`
+	if err := tx.GetContext(ctx, &to, qAccount, sellerID, accountID); errors.Is(err, sql.ErrNoRows) {
+		return Payout{}, ErrNoAccount
+	} else if err != nil {
+		return Payout{}, err
+	}
 	var id int64
-	const q = `INSERT INTO payouts (seller_id, currency, amount, requested_by) VALUES ($1, $2, $3, $4) RETURNING id`
-	if err := tx.GetContext(ctx, &id, q, sellerID, string(amount.Currency), amount.Amount, requestedBy); err != nil {
+	const q = `INSERT INTO payouts (seller_id, currency, amount, requested_by, payment_account_id, payment_account_label)
+VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`
+	if err := tx.GetContext(ctx, &id, q, sellerID, string(amount.Currency), amount.Amount, requestedBy, to.ID, to.Label); err != nil {
 		var pqErr *pq.Error
 		if errors.As(err, &pqErr) && pqErr.Code == "23505" {
 			return Payout{}, ErrPayoutOpen
@@ -168,7 +189,7 @@ func RequestPayout(ctx context.Context, db *sqlx.DB, sellerID, requestedBy int64
 	if err != nil {
 		return Payout{}, err
 	}
-	if err := notify(ctx, tx, p, fmt.Sprintf("Payout #%d requested", id), fmt.Sprintf("Your payout of %s was requested and waits for review.", amount)); err != nil {
+	if err := notify(ctx, tx, p, fmt.Sprintf("Payout #%d requested", id), fmt.Sprintf("Your payout of %s to %s was requested and waits for review.", amount, to.Label)); err != nil {
 		return Payout{}, err
 	}
 	return p, tx.Commit()

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
@@ -26,6 +27,9 @@ type StripeConfig struct {
 	// APIBase is Stripe's API address (PRESSROOM_STRIPE_API_BASE, default https://api.stripe.com);
 	// tests point it at stripe-mock.
 	APIBase string
+	// HTTPClient, when set, carries the calls (the sellers' gateways share one, with its connections);
+	// nil: stripe-go's own.
+	HTTPClient *http.Client
 }
 
 // LoadStripeConfig reads the PRESSROOM_STRIPE_* variables.
@@ -85,10 +89,15 @@ func NewStripe(cfg StripeConfig) (*Stripe, error) {
 	if !cfg.Enabled() {
 		return nil, errors.New("PRESSROOM_STRIPE_SECRET_KEY: not set")
 	}
-	base := strings.TrimRight(cfg.APIBase, "/")
+	return &Stripe{cfg: cfg, client: newClient(cfg.SecretKey, cfg.APIBase, cfg.HTTPClient)}, nil
+}
+
+// newClient is a Stripe API client of secretKey at apiBase, retrying twice.
+func newClient(secretKey, apiBase string, httpClient *http.Client) *stripe.Client {
+	base := strings.TrimRight(apiBase, "/")
 	retries := int64(2)
-	backends := stripe.NewBackendsWithConfig(&stripe.BackendConfig{URL: &base, MaxNetworkRetries: &retries})
-	return &Stripe{cfg: cfg, client: stripe.NewClient(cfg.SecretKey, stripe.WithBackends(backends))}, nil
+	backends := stripe.NewBackendsWithConfig(&stripe.BackendConfig{URL: &base, MaxNetworkRetries: &retries, HTTPClient: httpClient})
+	return stripe.NewClient(secretKey, stripe.WithBackends(backends))
 }
 
 // Name implements Gateway.
@@ -128,6 +137,35 @@ func (s *Stripe) CreateIntent(ctx context.Context, r IntentRequest) (Intent, err
 		return Intent{}, fmt.Errorf("stripe: create payment intent: %w", err)
 	}
 	return intentOf(pi)
+}
+
+// Errors of checking a Stripe key.
+var (
+	// ErrKeyRefused: Stripe refused the secret key (it is not a key of any account, revoked, or
+	// lacks the permission to read its account).
+	ErrKeyRefused = errors.New("stripe refused the key")
+	// ErrUnreachable: Stripe did not answer, or answered with its own failure; nothing is known about
+	// the key.
+	ErrUnreachable = errors.New("stripe could not be reached")
+)
+
+// AccountOf answers the id of the Stripe account secretKey belongs to, asking Stripe at apiBase
+// (through httpClient, nil for stripe-go's): the call that proves a key works. Stripe refusing the
+// key is ErrKeyRefused (with Stripe's reason); no answer, a 5xx or a rate limit is ErrUnreachable.
+func AccountOf(ctx context.Context, secretKey, apiBase string, httpClient *http.Client) (string, error) {
+	acct, err := newClient(secretKey, apiBase, httpClient).V1Accounts.Retrieve(ctx, nil)
+	var se *stripe.Error
+	switch {
+	case errors.As(err, &se) && se.HTTPStatusCode == http.StatusUnauthorized:
+		return "", fmt.Errorf("%w: it is not a valid API key of any Stripe account", ErrKeyRefused)
+	case errors.As(err, &se) && se.HTTPStatusCode >= 400 && se.HTTPStatusCode < 500 && se.HTTPStatusCode != http.StatusTooManyRequests:
+		return "", fmt.Errorf("%w: %s", ErrKeyRefused, se.Msg)
+	case err != nil:
+		return "", fmt.Errorf("%w: %v", ErrUnreachable, err)
+	case acct.ID == "":
+		return "", fmt.Errorf("%w: Stripe answered no account", ErrUnreachable)
+	}
+	return acct.ID, nil
 }
 
 // Confirm implements Gateway. With Stripe the buyer's browser confirms (the card details never reach

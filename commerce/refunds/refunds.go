@@ -7,6 +7,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"github.com/pressroom/pressroom/commerce/gateways"
 	"github.com/pressroom/pressroom/commerce/orders"
 	"github.com/pressroom/pressroom/commerce/payments"
 )
@@ -20,22 +21,24 @@ var (
 	ErrFailed = errors.New("the payment gateway refused the refund")
 )
 
+// Gateways finds the gateway a payment names, the platform's or a seller's own
+// (commerce/gateways.Resolver).
+type Gateways interface {
+	ByName(ctx context.Context, name string) (payments.Gateway, error)
+}
+
 // Service sends refunds.
 type Service struct {
 	db       *sqlx.DB
-	gateways map[string]payments.Gateway
+	gateways Gateways
 }
 
-// New builds the service over the gateways by their Name (payments rows record it).
-func New(db *sqlx.DB, gateways ...payments.Gateway) (*Service, error) {
-	if db == nil {
-		return nil, errors.New("refunds: a database is required")
+// New builds the service over the gateways payments rows name.
+func New(db *sqlx.DB, gateways Gateways) (*Service, error) {
+	if db == nil || gateways == nil {
+		return nil, errors.New("refunds: a database and the gateways are required")
 	}
-	s := &Service{db: db, gateways: map[string]payments.Gateway{}}
-	for _, g := range gateways {
-		s.gateways[g.Name()] = g
-	}
-	return s, nil
+	return &Service{db: db, gateways: gateways}, nil
 }
 
 // Refund gives r.Amount of order id back: reserve, ask the gateway, settle. The same order and key
@@ -53,9 +56,11 @@ func (s *Service) Refund(ctx context.Context, id int64, r orders.RefundRequest) 
 	case orders.RefundFailed:
 		return rf, fmt.Errorf("%w: %s", ErrFailed, rf.Message)
 	}
-	gw, ok := s.gateways[rf.Gateway]
-	if !ok {
+	gw, err := s.gateways.ByName(ctx, rf.Gateway)
+	if errors.Is(err, gateways.ErrNotFound) {
 		return rf, fmt.Errorf("%w: the %s gateway is not configured", ErrUnavailable, rf.Gateway)
+	} else if err != nil {
+		return rf, fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}
 	ans, err := gw.Refund(ctx, payments.RefundRequest{IdempotencyKey: rf.IdempotencyKey, IntentID: rf.IntentID,
 		Amount: rf.Amount(), Reason: rf.Reason})

@@ -9,13 +9,29 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"github.com/pressroom/pressroom/commerce/gateways"
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/commerce/orders"
 	"github.com/pressroom/pressroom/commerce/payments"
+	"github.com/pressroom/pressroom/platform/seal"
 	"github.com/pressroom/pressroom/platform/testinfra"
 )
 
 func usd(a int64) money.Money { return money.Money{Amount: a, Currency: money.USD} }
+
+// known is the gateways a payment may name: gw, as the bff's platform gateways.
+func known(t *testing.T, db *sqlx.DB, gw payments.Gateway) *gateways.Resolver {
+	t.Helper()
+	box, err := seal.New(seal.DevPaymentKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := gateways.New(gateways.Deps{DB: db, Box: box, Known: []payments.Gateway{gw}, APIBase: "http://127.0.0.1:1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
 
 // paidOrder makes a pending order of 20.00 paid by intentID through gateway.
 func paidOrder(t *testing.T, db *sqlx.DB, gateway, intentID string) int64 {
@@ -88,7 +104,7 @@ func TestRetryAfterFailureRefundsOnce(t *testing.T) {
 	id := paidOrder(t, db, "stripe", "pi_retry_1")
 	req := orders.RefundRequest{Amount: usd(700), Reason: "damaged", Key: "client-1", Actor: "user:1"}
 
-	broken, _ := New(db, down)
+	broken, _ := New(db, known(t, db, down))
 	if _, err := broken.Refund(ctx, id, req); !errors.Is(err, ErrUnavailable) {
 		t.Fatalf("refund while Stripe is down: %v", err)
 	}
@@ -101,7 +117,7 @@ func TestRetryAfterFailureRefundsOnce(t *testing.T) {
 		t.Fatalf("over the remainder: %v", err)
 	}
 
-	svc, _ := New(db, live)
+	svc, _ := New(db, known(t, db, live))
 	rf, err := svc.Refund(ctx, id, req)
 	if err != nil || rf.Status != orders.RefundSucceeded || rf.IdempotencyKey != orders.RefundKey(id, "client-1") {
 		t.Fatalf("retry: %+v %v", rf, err)
@@ -135,7 +151,7 @@ func TestConcurrentRefundsNeverPassThePayment(t *testing.T) {
 	gw, _ := payments.NewTest("test")
 	in, _ := gw.CreateIntent(ctx, payments.IntentRequest{IdempotencyKey: "c-1", Amount: usd(2000)})
 	id := paidOrder(t, db, "test", in.ID)
-	svc, _ := New(db, gw)
+	svc, _ := New(db, known(t, db, gw))
 
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -182,7 +198,7 @@ func TestRefusedRefundFreesItsAmount(t *testing.T) {
 	gw, _ := payments.NewTest("test")
 	in, _ := gw.CreateIntent(ctx, payments.IntentRequest{IdempotencyKey: "c-2", Amount: usd(2000)})
 	id := paidOrder(t, db, "test", in.ID)
-	svc, _ := New(db, gw)
+	svc, _ := New(db, known(t, db, gw))
 	rf, err := svc.Refund(ctx, id, orders.RefundRequest{Amount: usd(1051), Key: "a"})
 	if !errors.Is(err, ErrFailed) || rf.Status != orders.RefundFailed || rf.Message == "" {
 		t.Fatalf("refused refund: %+v %v", rf, err)

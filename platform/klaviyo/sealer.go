@@ -1,63 +1,45 @@
 package klaviyo
 
 import (
-	"crypto/aes"
-	"crypto/cipher"
-	"crypto/rand"
-	"crypto/sha256"
 	"errors"
 	"strconv"
+
+	"github.com/pressroom/pressroom/platform/seal"
 )
 
 // ErrUnsealable means a sealed key does not open under the configured secret: it was sealed under
 // another PRESSROOM_EMAIL_SECRET_KEY, for another store, or was altered.
 var ErrUnsealable = errors.New("the stored Klaviyo key cannot be decrypted; enter it again")
 
-// Sealer encrypts the stores' Klaviyo private keys with AES-256-GCM. Each sealed value is bound to
-// its store id (as additional data), so a value copied to another store's row does not open.
+// Sealer encrypts the stores' Klaviyo private keys (platform/seal). Each sealed value is bound to
+// its store id, so a value copied to another store's row does not open.
 type Sealer struct {
-	aead cipher.AEAD
+	box *seal.Box
 }
 
-// NewSealer derives the AES-256 key as SHA-256 of secret.
+// NewSealer seals under secret.
 func NewSealer(secret string) (*Sealer, error) {
-	if secret == "" {
-		return nil, errors.New("email secret key is empty")
-	}
-	k := sha256.Sum256([]byte(secret))
-	block, err := aes.NewCipher(k[:])
+	box, err := seal.New(secret)
 	if err != nil {
 		return nil, err
 	}
-	aead, err := cipher.NewGCM(block)
-	if err != nil {
-		return nil, err
-	}
-	return &Sealer{aead: aead}, nil
+	return &Sealer{box: box}, nil
 }
 
-func storeAD(storeID int64) []byte {
-	return []byte("klaviyo-key:store:" + strconv.FormatInt(storeID, 10))
+func storeLabel(storeID int64) string {
+	return "klaviyo-key:store:" + strconv.FormatInt(storeID, 10)
 }
 
-// Seal encrypts plaintext for storeID: a random nonce followed by the ciphertext.
+// Seal encrypts plaintext for storeID.
 func (s *Sealer) Seal(storeID int64, plaintext string) ([]byte, error) {
-	nonce := make([]byte, s.aead.NonceSize(), s.aead.NonceSize()+len(plaintext)+s.aead.Overhead())
-	if _, err := rand.Read(nonce); err != nil {
-		return nil, err
-	}
-	return s.aead.Seal(nonce, nonce, []byte(plaintext), storeAD(storeID)), nil
+	return s.box.Seal(storeLabel(storeID), plaintext)
 }
 
 // Open decrypts what Seal made for storeID.
 func (s *Sealer) Open(storeID int64, sealed []byte) (string, error) {
-	n := s.aead.NonceSize()
-	if len(sealed) < n+s.aead.Overhead() {
-		return "", ErrUnsealable
-	}
-	plain, err := s.aead.Open(nil, sealed[:n], sealed[n:], storeAD(storeID))
+	plain, err := s.box.Open(storeLabel(storeID), sealed)
 	if err != nil {
 		return "", ErrUnsealable
 	}
-	return string(plain), nil
+	return plain, nil
 }

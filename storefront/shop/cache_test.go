@@ -44,7 +44,7 @@ func TestPageCache(t *testing.T) {
 
 func mustServer(t *testing.T, f fixture, cfg Config) *httptest.Server {
 	t.Helper()
-	h, err := New(cfg, Deps{DB: f.db, Blobs: f.blobs, Checkout: f.checkout, Mailer: f.mailer, Log: slog.New(slog.DiscardHandler)})
+	h, err := New(cfg, Deps{DB: f.db, Blobs: f.blobs, Checkout: f.checkout, Gateways: f.gateways, Mailer: f.mailer, Log: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}

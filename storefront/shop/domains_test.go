@@ -16,7 +16,7 @@ func serveWith(t testing.TB, f fixture, ttl time.Duration) *httptest.Server {
 	t.Helper()
 	cfg := DefaultConfig()
 	cfg.PageCache = ttl
-	h, err := New(cfg, Deps{DB: f.db, Blobs: f.blobs, Checkout: f.checkout, Mailer: f.mailer, Log: slog.New(slog.DiscardHandler)})
+	h, err := New(cfg, Deps{DB: f.db, Blobs: f.blobs, Checkout: f.checkout, Gateways: f.gateways, Mailer: f.mailer, Log: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}

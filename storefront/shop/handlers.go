@@ -53,7 +53,11 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request, status int, cache,
 	if v.Canonical == "" {
 		v.Canonical = rs.Origin + r.URL.Path
 	}
-	v.TestMode = s.d.Checkout.Gateway().TestMode()
+	if gw, err := s.d.Checkout.GatewayFor(r.Context(), rs.ID); err == nil {
+		v.TestMode = gw.TestMode()
+	} else {
+		s.d.Log.Error("the store's payment gateway", "store", rs.ID, "err", err)
+	}
 	if v.Pages == nil {
 		if pages, err := s.store.pages(r.Context(), rs.ID); err == nil {
 			v.Pages = pages
@@ -574,7 +578,13 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 func (s *Server) pay(w http.ResponseWriter, r *http.Request) {
 	rs := storeOf(r)
 	id := r.PathValue("id")
-	res, err := s.d.Checkout.Pay(r.Context(), rs.ID, id)
+	// Stripe's return names the intent the browser confirmed: it is read through the gateway that
+	// made it, even when the store pays through another one by now.
+	intent := ""
+	if r.Method == http.MethodGet {
+		intent = r.URL.Query().Get("payment_intent")
+	}
+	res, err := s.d.Checkout.Return(r.Context(), rs.ID, id, intent)
 	if fe := fieldErrors(err); fe != nil {
 		// The discount code was used up (or ended) since the checkout was saved: nothing was charged.
 		c, gerr := s.d.Checkout.Get(r.Context(), rs.ID, id)

@@ -10,17 +10,20 @@ import (
 	"html/template"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	texttemplate "text/template"
 
 	"github.com/pressroom/pressroom/commerce/checkout"
+	"github.com/pressroom/pressroom/commerce/gateways"
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/storesite"
 	"github.com/pressroom/pressroom/platform/mail"
 )
 
-// webhookPath is where Stripe delivers its events, on any host (one endpoint for every store).
+// webhookPath is where the platform's Stripe account delivers its events, on any host (one endpoint
+// for every store). A seller's own gateways deliver at gateways.WebhookPath (below webhookPath).
 const webhookPath = "/webhooks/stripe"
 
 // maxWebhook caps a webhook's body: a payment intent event is a few kilobytes.
@@ -31,9 +34,33 @@ type browserConfirmer interface {
 	PublishableKey() string
 }
 
+// webhookGateways are the gateways a delivery to path may come from: the platform's at webhookPath;
+// at a seller's address, every gateway of that seller, retired ones included (their payments may
+// still complete), tried in turn.
+func (s *Server) webhookGateways(ctx context.Context, path string) ([]payments.Gateway, error) {
+	if path == webhookPath {
+		return []payments.Gateway{s.d.Gateways.Platform()}, nil
+	}
+	seller, err := strconv.ParseInt(strings.TrimPrefix(path, gateways.WebhookPrefix), 10, 64)
+	if !strings.HasPrefix(path, gateways.WebhookPrefix) || err != nil || seller <= 0 {
+		return nil, nil
+	}
+	own, err := s.d.Gateways.OfSeller(ctx, seller)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]payments.Gateway, len(own))
+	for i, g := range own {
+		out[i] = g
+	}
+	return out, nil
+}
+
 // webhook verifies a gateway's event and applies it once. A bad signature answers 400 and stores
 // nothing; an event of no interest, or about an intent that is not ours, answers 200 so the gateway
-// stops sending it; a failure on our side answers 500 and the gateway delivers it again.
+// stops sending it; a failure on our side answers 500 and the gateway delivers it again. At a
+// seller's address the event is applied through the gateway whose secret verifies it and whose
+// payment it is about (one Stripe account connected twice has two).
 func (s *Server) webhook(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", cachePrivate)
 	if r.Method != http.MethodPost {
@@ -41,37 +68,55 @@ func (s *Server) webhook(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
+	candidates, err := s.webhookGateways(r.Context(), r.URL.Path)
+	if err != nil {
+		s.d.Log.Error("webhook gateways", "path", r.URL.Path, "err", err)
+		http.Error(w, "not applied; deliver again", http.StatusInternalServerError)
+		return
+	}
+	if len(candidates) == 0 {
+		http.Error(w, "no payment gateway takes webhooks here", http.StatusNotFound)
+		return
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhook))
 	if err != nil {
 		http.Error(w, "body too large or unreadable", http.StatusRequestEntityTooLarge)
 		return
 	}
-	ev, err := s.d.Checkout.Gateway().ParseEvent(body, r.Header.Get("Stripe-Signature"))
-	switch {
-	case errors.Is(err, payments.ErrNoWebhooks), errors.Is(err, payments.ErrNoGateway):
-		http.Error(w, "this storefront takes no webhooks", http.StatusNotFound)
+	verified := false
+	for _, gw := range candidates {
+		ev, err := gw.ParseEvent(body, r.Header.Get("Stripe-Signature"))
+		switch {
+		case errors.Is(err, payments.ErrNoWebhooks), errors.Is(err, payments.ErrNoGateway):
+			http.Error(w, "this storefront takes no webhooks", http.StatusNotFound)
+			return
+		case err != nil:
+			continue
+		}
+		verified = true
+		if ev.Type != "payment_intent.succeeded" && ev.Type != "payment_intent.payment_failed" {
+			io.WriteString(w, "ignored")
+			return
+		}
+		res, _, err := s.d.Checkout.ApplyEvent(r.Context(), gw, ev)
+		if errors.Is(err, checkout.ErrNotFound) {
+			continue
+		} else if err != nil {
+			s.d.Log.Error("webhook", "gateway", gw.Name(), "event", ev.ID, "err", err)
+			http.Error(w, "not applied; deliver again", http.StatusInternalServerError)
+			return
+		}
+		s.confirm(r.Context(), res)
+		io.WriteString(w, "ok")
 		return
-	case err != nil:
-		s.d.Log.Warn("webhook refused", "err", err)
+	}
+	if !verified {
+		s.d.Log.Warn("webhook refused: no gateway's secret verifies it", "path", r.URL.Path)
 		http.Error(w, "the signature does not verify", http.StatusBadRequest)
 		return
 	}
-	if ev.Type != "payment_intent.succeeded" && ev.Type != "payment_intent.payment_failed" {
-		io.WriteString(w, "ignored")
-		return
-	}
-	res, _, err := s.d.Checkout.ApplyEvent(r.Context(), ev)
-	if errors.Is(err, checkout.ErrNotFound) {
-		s.d.Log.Warn("webhook for an unknown payment", "event", ev.ID, "intent", ev.Intent.ID)
-		io.WriteString(w, "unknown payment")
-		return
-	} else if err != nil {
-		s.d.Log.Error("webhook", "event", ev.ID, "err", err)
-		http.Error(w, "not applied; deliver again", http.StatusInternalServerError)
-		return
-	}
-	s.confirm(r.Context(), res)
-	io.WriteString(w, "ok")
+	s.d.Log.Warn("webhook for an unknown payment", "path", r.URL.Path)
+	io.WriteString(w, "unknown payment")
 }
 
 // stripeData is what the review page needs to confirm an intent in the browser.
@@ -85,7 +130,11 @@ type stripeData struct {
 // stripePayment prepares the checkout's intent and allows Stripe.js on the page. It answers nil
 // with the test gateway (whose form posts to the server).
 func (s *Server) stripePayment(w http.ResponseWriter, r *http.Request, c checkout.Checkout) (*stripeData, error) {
-	bc, ok := s.d.Checkout.Gateway().(browserConfirmer)
+	gw, err := s.d.Checkout.GatewayFor(r.Context(), c.StoreID)
+	if err != nil {
+		return nil, err
+	}
+	bc, ok := gw.(browserConfirmer)
 	if !ok {
 		return nil, nil
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/pressroom/pressroom/commerce/checkout"
+	"github.com/pressroom/pressroom/commerce/gateways"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/mail"
 )
@@ -26,6 +27,8 @@ type Deps struct {
 	DB       *sqlx.DB
 	Blobs    blob.Store
 	Checkout *checkout.Service
+	// Gateways finds the gateways webhooks come from: the platform's and the sellers' own.
+	Gateways *gateways.Resolver
 	// Mailer sends buyers their order confirmations.
 	Mailer *mail.Mailer
 	Log    *slog.Logger
@@ -49,8 +52,8 @@ type Server struct {
 
 // New builds the handler.
 func New(cfg Config, d Deps) (*Server, error) {
-	if d.DB == nil || d.Blobs == nil || d.Checkout == nil || d.Mailer == nil || d.Log == nil {
-		return nil, errors.New("shop: database, blob store, checkout, mailer and logger are required")
+	if d.DB == nil || d.Blobs == nil || d.Checkout == nil || d.Gateways == nil || d.Mailer == nil || d.Log == nil {
+		return nil, errors.New("shop: database, blob store, checkout, gateways, mailer and logger are required")
 	}
 	p, err := parsePages()
 	if err != nil {
@@ -139,7 +142,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, "ok")
 		return
 	}
-	if r.URL.Path == webhookPath {
+	if r.URL.Path == webhookPath || strings.HasPrefix(r.URL.Path, webhookPath+"/") {
 		s.webhook(w, r)
 		return
 	}

@@ -15,11 +15,14 @@ import (
 	"testing"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/stripe/stripe-go/v84"
 
 	"github.com/pressroom/pressroom/commerce/checkout"
+	"github.com/pressroom/pressroom/commerce/gateways"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/mail"
+	"github.com/pressroom/pressroom/platform/seal"
 	"github.com/pressroom/pressroom/platform/testinfra"
 )
 
@@ -34,6 +37,8 @@ type fixture struct {
 	shirt    int64
 	mug      int64
 	checkout *checkout.Service
+	gateways *gateways.Resolver
+	box      *seal.Box
 	mailer   *mail.Mailer
 }
 
@@ -45,7 +50,7 @@ func setup(t testing.TB) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return setupWith(t, gw, DefaultConfig())
+	return setupWith(t, gw)
 }
 
 // setupUI is setup with the UI build in dir.
@@ -57,11 +62,18 @@ func setupUI(t testing.TB, dir string) fixture {
 	}
 	cfg := DefaultConfig()
 	cfg.UIDir = dir
-	return setupWith(t, gw, cfg)
+	return setupGateways(t, gw, stripe.APIURL, cfg)
 }
 
-// setupWith is setup with the gateway gw and the configuration cfg.
-func setupWith(t testing.TB, gw payments.Gateway, cfg Config) fixture {
+// setupWith is setup with the gateway gw as the platform's.
+func setupWith(t testing.TB, gw payments.Gateway) fixture {
+	t.Helper()
+	return setupGateways(t, gw, stripe.APIURL, DefaultConfig())
+}
+
+// setupGateways is setupWith where sellers' own gateways reach Stripe at apiBase, with the
+// configuration cfg.
+func setupGateways(t testing.TB, gw payments.Gateway, apiBase string, cfg Config) fixture {
 	t.Helper()
 	db, _ := testinfra.Postgres(t)
 	f := fixture{db: db}
@@ -97,7 +109,12 @@ func setupWith(t testing.TB, gw payments.Gateway, cfg Config) fixture {
 		f.campaign, f.shirt, doc)
 	must(err)
 
-	co, err := checkout.New(checkout.Deps{DB: db, Gateway: gw})
+	box, err := seal.New(seal.DevPaymentKey)
+	must(err)
+	f.box = box
+	f.gateways, err = gateways.New(gateways.Deps{DB: db, Box: box, Platform: gw, APIBase: apiBase})
+	must(err)
+	co, err := checkout.New(checkout.Deps{DB: db, Gateways: f.gateways})
 	must(err)
 	mailer, err := mail.New(mail.DefaultConfig(), db)
 	must(err)
@@ -108,7 +125,7 @@ func setupWith(t testing.TB, gw payments.Gateway, cfg Config) fixture {
 	blobs, err := blob.New(bcfg, false)
 	must(err)
 	f.blobs = blobs
-	h, err := New(cfg, Deps{DB: db, Blobs: blobs, Checkout: co, Mailer: mailer, Log: slog.New(slog.DiscardHandler)})
+	h, err := New(cfg, Deps{DB: db, Blobs: blobs, Checkout: co, Gateways: f.gateways, Mailer: mailer, Log: slog.New(slog.DiscardHandler)})
 	must(err)
 	f.srv = httptest.NewServer(h)
 	t.Cleanup(f.srv.Close)

@@ -28,7 +28,15 @@ func stripeShop(t *testing.T) (fixture, string, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := setupWith(t, gw, DefaultConfig())
+	f := setupWith(t, gw)
+	review, id := checkoutFor(t, f)
+	return f, review, id
+}
+
+// checkoutFor puts a shirt in a new cart and saves the checkout, shipped to the US; it answers the
+// review page's URL and the checkout's id.
+func checkoutFor(t *testing.T, f fixture) (string, string) {
+	t.Helper()
 	c := client(t)
 	base := f.srv.URL + "/s/demo"
 	post(t, c, base+"/cart/items", url.Values{"product_id": {itoa(f.shirt)}, "color": {"Black"}, "size": {"M"}, "quantity": {"1"}})
@@ -37,7 +45,7 @@ func stripeShop(t *testing.T) (fixture, string, string) {
 		t.Fatalf("checkout %d", res.StatusCode)
 	}
 	review := res.Header.Get("Location")
-	return f, f.srv.URL + review, review[strings.LastIndex(review, "/")+1:]
+	return f.srv.URL + review, review[strings.LastIndex(review, "/")+1:]
 }
 
 // intentEvent is a Stripe event about an intent, signed with secret as Stripe signs it.
@@ -52,7 +60,13 @@ func intentEvent(t *testing.T, secret, eventID, typ, intentID string, amount int
 
 func deliver(t *testing.T, f fixture, payload []byte, header string) int {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, f.srv.URL+"/webhooks/stripe", bytes.NewReader(payload))
+	return deliverTo(t, f, webhookPath, payload, header)
+}
+
+// deliverTo posts a webhook to path with its Stripe-Signature header and answers the status.
+func deliverTo(t *testing.T, f fixture, path string, payload []byte, header string) int {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, f.srv.URL+path, bytes.NewReader(payload))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -167,7 +167,11 @@ func newRun(t *testing.T, bins binaries) *run {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := seed.Run(context.Background(), seed.Deps{DB: db, Store: store, Env: "test", BcryptCost: 10}); err != nil {
+	box, err := cfg.Seal.PaymentBox()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := seed.Run(context.Background(), seed.Deps{DB: db, Store: store, Env: "test", BcryptCost: 10, Box: box}); err != nil {
 		t.Fatal(err)
 	}
 	if err := demoseed.Run(context.Background(), db, store, 0); err != nil {

@@ -65,7 +65,11 @@ func run(ctx context.Context, args []string) error {
 			if err != nil {
 				return err
 			}
-			if err := seed.Run(ctx, seed.Deps{DB: db, Store: store, Env: cfg.Env, BcryptCost: cfg.Auth.BcryptCost}); err != nil {
+			box, err := cfg.Seal.PaymentBox()
+			if err != nil {
+				return err
+			}
+			if err := seed.Run(ctx, seed.Deps{DB: db, Store: store, Env: cfg.Env, BcryptCost: cfg.Auth.BcryptCost, Box: box}); err != nil {
 				return err
 			}
 			log.Info("demo data seeded", "password", seed.DemoPassword)

@@ -9,12 +9,14 @@ import (
 	"time"
 
 	"github.com/pressroom/pressroom/commerce/checkout"
+	"github.com/pressroom/pressroom/commerce/gateways"
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
 	"github.com/pressroom/pressroom/platform/logging"
 	"github.com/pressroom/pressroom/platform/mail"
+	"github.com/pressroom/pressroom/platform/seal"
 	"github.com/pressroom/pressroom/storefront/shop"
 )
 
@@ -28,7 +30,9 @@ type Config struct {
 	Blob     blob.Config
 	Mail     mail.Config
 	Stripe   payments.StripeConfig
-	Shop     shop.Config
+	// Seal opens the sellers' own Stripe keys (PRESSROOM_PAYMENT_SECRET_KEY, as the bff's).
+	Seal seal.Config
+	Shop shop.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the storefront uses.
@@ -55,6 +59,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Stripe, err = payments.LoadStripeConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Seal, err = seal.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Shop, err = shop.LoadConfig(lookup)
 	return cfg, err
 }
@@ -67,7 +74,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("PRESSROOM_ENV=%q: want development, test or production", c.Env)
 	}
 	prod := c.Env == "production"
-	for _, err := range []error{c.Log.Validate(), c.Database.Validate(), c.Blob.Validate(prod), c.Mail.Validate(), c.Stripe.Validate(), c.Shop.Validate(prod)} {
+	for _, err := range []error{c.Log.Validate(), c.Database.Validate(), c.Blob.Validate(prod), c.Mail.Validate(), c.Stripe.Validate(), c.Shop.Validate(prod),
+		c.Seal.ValidateKeys(env.Exposure{Production: prod})} {
 		if err != nil {
 			return err
 		}
@@ -97,11 +105,19 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	co, err := checkout.New(checkout.Deps{DB: db, Gateway: gw})
+	box, err := cfg.Seal.PaymentBox()
 	if err != nil {
 		return err
 	}
-	h, err := shop.New(cfg.Shop, shop.Deps{DB: db, Blobs: blobs, Checkout: co, Mailer: mailer, Log: log})
+	resolver, err := gateways.New(gateways.Deps{DB: db, Box: box, Platform: gw, APIBase: cfg.Stripe.APIBase})
+	if err != nil {
+		return err
+	}
+	co, err := checkout.New(checkout.Deps{DB: db, Gateways: resolver})
+	if err != nil {
+		return err
+	}
+	h, err := shop.New(cfg.Shop, shop.Deps{DB: db, Blobs: blobs, Checkout: co, Gateways: resolver, Mailer: mailer, Log: log})
 	if err != nil {
 		return err
 	}
@@ -123,8 +139,9 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	return nil
 }
 
-// gateway is Stripe when its keys are set; otherwise the test gateway, which production refuses:
-// a production storefront without Stripe shows its shops but takes no payment.
+// gateway is the platform's: Stripe when its keys are set; otherwise the test gateway, which
+// production refuses, so a production storefront without Stripe takes payments only in stores that
+// use their seller's own gateway (docs/payments.md).
 func gateway(cfg Config, log *slog.Logger) (payments.Gateway, error) {
 	if cfg.Stripe.Enabled() {
 		return payments.NewStripe(cfg.Stripe)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"maps"
 	"strings"
 	"testing"
 
@@ -23,6 +24,33 @@ func TestConfigStripe(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.vars["PRESSROOM_DATABASE_URL"] = "postgres://u:p@127.0.0.1:5432/db?sslmode=disable"
 			cfg, err := LoadConfig(env.Map(tc.vars))
+			if err == nil {
+				err = cfg.Validate()
+			}
+			if tc.wants == "" && err != nil || tc.wants != "" && (err == nil || !strings.Contains(err.Error(), tc.wants)) {
+				t.Errorf("got %v, want an error naming %q", err, tc.wants)
+			}
+		})
+	}
+}
+
+// TestConfigPaymentKey: production opens the sellers' Stripe keys only with a real
+// PRESSROOM_PAYMENT_SECRET_KEY.
+func TestConfigPaymentKey(t *testing.T) {
+	key := strings.Repeat("k", 32)
+	prod := map[string]string{"PRESSROOM_ENV": "production", "PRESSROOM_DATABASE_URL": "postgres://u:p@127.0.0.1:5432/db?sslmode=disable",
+		"PRESSROOM_STOREFRONT_SIGNING_KEY": key, "PRESSROOM_BLOB_SIGNING_KEY": key, "PRESSROOM_MAIL_ALLOW_OUTBOX": "true"}
+	for _, tc := range []struct {
+		name, key, wants string
+	}{
+		{"no key", "", "PRESSROOM_PAYMENT_SECRET_KEY"},
+		{"short key", "short", "PRESSROOM_PAYMENT_SECRET_KEY"},
+		{"real key", strings.Repeat("p", 32), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			vars := maps.Clone(prod)
+			vars["PRESSROOM_PAYMENT_SECRET_KEY"] = tc.key
+			cfg, err := LoadConfig(env.Map(vars))
 			if err == nil {
 				err = cfg.Validate()
 			}

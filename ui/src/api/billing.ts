@@ -23,6 +23,16 @@ export interface Payout {
   allowed_steps: PayoutStep[];
   /** The seller may still cancel it themselves (while it is pending). */
   withdrawable: boolean;
+  /** The payment account it is paid to (null: deleted since), named as it was when requested. */
+  payment_account_id: number | null;
+  payment_account_label: string;
+}
+
+/** A confirmed payment account a payout may go to. */
+export interface PayoutAccount {
+  id: number;
+  label: string;
+  is_default: boolean;
 }
 
 /** The top of Billing & Payouts (bff/billing), in minor units of `currency`. */
@@ -35,6 +45,8 @@ export interface BillingSummary {
   owed: number;
   payout_min: number;
   open_payout: Payout | null;
+  /** The seller's confirmed payment accounts, the default first. */
+  payment_accounts: PayoutAccount[];
   others: { currency: string; available: number; held: number; paying: number; owed: number }[];
 }
 
@@ -82,9 +94,12 @@ export const exportTransactions = (api: ApiClient, f: TransactionFilters) =>
 export const sellerPayouts = (api: ApiClient, page: number, signal?: AbortSignal) =>
   api.getPage<Payout>('/seller/payouts', { query: { page, per_page: 15 }, signal });
 
-/** Asks for a payout of `amount` (a decimal as typed, "50.00"); the key makes a retry the same request. */
-export async function requestPayout(api: ApiClient, amount: string, idempotencyKey: string) {
-  const { message, data } = await api.send<Envelope<Payout>>('POST', '/seller/payouts', { body: { amount }, idempotencyKey });
+/** Asks for a payout of `amount` (a decimal as typed, "50.00") to a payment account; the key makes a retry the same request. */
+export async function requestPayout(api: ApiClient, amount: string, accountId: number, idempotencyKey: string) {
+  const { message, data } = await api.send<Envelope<Payout>>('POST', '/seller/payouts', {
+    body: { amount, payment_account_id: accountId },
+    idempotencyKey,
+  });
   return { message, data };
 }
 

@@ -65,6 +65,8 @@ export interface OrderItem {
 export interface OrderPayment {
   id: number;
   gateway: string;
+  /** The seller's own payment gateway the buyer paid into, by its name; '' for Pressroom's. */
+  own_gateway: string;
   intent_id: string;
   amount: Money;
   status: string;

@@ -21,6 +21,8 @@ const payout = (change: Partial<Payout> = {}): Payout => ({
   updated_at: '2026-04-15T23:30:00Z',
   allowed_steps: ['complete', 'hold', 'cancel'],
   withdrawable: false,
+  payment_account_id: 3,
+  payment_account_label: 'Bank transfer · First Demo Bank · ••••••••6789',
   ...change,
 });
 
@@ -77,5 +79,38 @@ describe('AdminPayoutsPage', () => {
     expect(await screen.findByText('Enter the reason the seller will read (at most 500 characters).')).toBeInTheDocument();
     const post = calls.find((c) => c.init?.method === 'POST')!;
     expect(JSON.parse(post.init?.body as string)).toEqual({ seller_email: 'seller@example.com', direction: 'credit', amount: '25.00', reason: '' });
+  });
+
+  it('shows where a payout goes, its details in the clear on request, and marks the account invalid', async () => {
+    let status = 'valid';
+    const calls = show((url, init) => {
+      if (url.pathname === '/api/admin/payment-accounts/3/invalidate') {
+        status = 'invalid';
+        return Promise.resolve(json({ success: true, message: 'The payment account is marked invalid; the seller was told.', data: null, errors: [] }));
+      }
+      if (url.pathname === '/api/admin/payment-accounts/3') {
+        return Promise.resolve(
+          ok({
+            id: 3, method: 'bank', method_label: 'Bank transfer', label: 'Bank transfer · First Demo Bank · ••••••••6789',
+            fields: { holder_name: 'Sam Seller', bank_name: 'First Demo Bank', account_number: '000123456789' },
+            status, status_note: status === 'invalid' ? 'The bank returned the transfer.' : '', is_default: false,
+            confirm_sent_at: null, confirm_expires_at: null, confirmed_at: null, created_at: '2026-04-15T23:30:00Z',
+            updated_at: '2026-04-15T23:30:00Z', seller_name: 'Sam Seller', seller_email: 'seller@example.com',
+          }),
+        );
+      }
+      void init;
+      return Promise.resolve(page([payout()]));
+    });
+    const row = await screen.findByTestId('admin-payout');
+    expect(within(row).getByText('Bank transfer · First Demo Bank · ••••••••6789')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Details' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('000123456789')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Reason the seller reads'), 'The bank returned the transfer.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark invalid' }));
+    expect(await within(dialog).findByText('Marked invalid: The bank returned the transfer.')).toBeInTheDocument();
+    const post = calls.find((c) => c.init?.method === 'POST')!;
+    expect(JSON.parse(post.init?.body as string)).toEqual({ reason: 'The bank returned the transfer.' });
   });
 });

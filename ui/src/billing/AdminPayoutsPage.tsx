@@ -11,6 +11,7 @@ import { formatDateTime } from '../format/dateTime';
 import { StatusBadge } from '../orders/StatusBadge';
 import { useSessionUser } from '../session/useSessionUser';
 import { PAYOUT_STATUS_LABELS, PAYOUT_STEP_LABELS } from './labels';
+import { PayoutAccountDetails } from './PayoutAccountDetails';
 
 const ADMIN_PAYOUTS_KEY = ['admin-payouts'];
 
@@ -190,6 +191,7 @@ export function AdminPayoutsPage() {
                 <Table.Th>Seller</Table.Th>
                 <Table.Th>Requested</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>Paid to</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Reference</Table.Th>
                 <Table.Th>Steps</Table.Th>
@@ -208,6 +210,9 @@ export function AdminPayoutsPage() {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.created_at, user.timezone)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney({ amount: p.amount, currency: p.currency })}
+                  </Table.Td>
+                  <Table.Td>
+                    <PayoutAccountDetails payout={p} />
                   </Table.Td>
                   <Table.Td>
                     <StatusBadge table={PAYOUT_STATUS_LABELS} code={p.status} />

@@ -16,6 +16,10 @@ const summary = (change: Partial<BillingSummary> = {}): BillingSummary => ({
   owed: 0,
   payout_min: 5000,
   open_payout: null,
+  payment_accounts: [
+    { id: 3, label: 'Bank transfer · First Demo Bank · ••••••••6789', is_default: true },
+    { id: 4, label: 'Payoneer · s•••@example.com', is_default: false },
+  ],
   others: [],
   ...change,
 });
@@ -50,6 +54,8 @@ const payout: Payout = {
   updated_at: '2026-04-15T23:30:00Z',
   allowed_steps: ['approve', 'hold', 'cancel'],
   withdrawable: true,
+  payment_account_id: 3,
+  payment_account_label: 'Bank transfer · First Demo Bank · ••••••••6789',
 };
 
 const page = <T,>(data: T[]) => json({ data, total: data.length, per_page: 15, current_page: 1, last_page: 1, from: 1, to: data.length });
@@ -77,6 +83,7 @@ describe('PayoutsPage', () => {
     expect(within(row).getByText(/Apr 16, 2026/)).toBeInTheDocument();
     const p = await screen.findByTestId('payout');
     expect(within(p).getByText('Pending')).toBeInTheDocument();
+    expect(within(p).getByText('Bank transfer · First Demo Bank · ••••••••6789')).toBeInTheDocument();
   });
 
   it('filters by type and date preset', async () => {
@@ -122,11 +129,37 @@ describe('PayoutsPage', () => {
     const posts = calls.filter((c) => c.init?.method === 'POST');
     expect(posts).toHaveLength(2);
     const [refused, made] = posts as [(typeof posts)[0], (typeof posts)[0]];
-    expect(JSON.parse(made.init?.body as string)).toEqual({ amount: '60.00' });
+    expect(JSON.parse(made.init?.body as string)).toEqual({ amount: '60.00', payment_account_id: 3 });
     // The refused request and its retry are one user action: the same key.
     const key = new Headers(made.init?.headers).get('Idempotency-Key');
     expect(key).toBeTruthy();
     expect(new Headers(refused.init?.headers).get('Idempotency-Key')).toBe(key);
+  });
+
+  it('pays to the account chosen, the default one unless told', async () => {
+    const calls = show((url, init) => {
+      if (init?.method === 'POST') return Promise.resolve(json({ success: true, message: 'Your payout was requested.', data: payout, errors: [] }));
+      if (url.pathname === '/api/seller/billing') return Promise.resolve(ok(summary()));
+      return Promise.resolve(page([]));
+    });
+    const to = await screen.findByRole('combobox', { name: 'Pay to' });
+    expect(to).toHaveValue('Bank transfer · First Demo Bank · ••••••••6789');
+    await userEvent.click(to);
+    await userEvent.click(await screen.findByRole('option', { name: 'Payoneer · s•••@example.com' }));
+    await userEvent.type(screen.getByLabelText('Amount'), '60.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Request payout' }));
+    await waitFor(() => expect(calls.filter((c) => c.init?.method === 'POST')).toHaveLength(1));
+    expect(JSON.parse(calls.find((c) => c.init?.method === 'POST')?.init?.body as string)).toEqual({ amount: '60.00', payment_account_id: 4 });
+  });
+
+  it('sends a seller without a confirmed account to Payment Accounts instead of a request', async () => {
+    show((url) => {
+      if (url.pathname === '/api/seller/billing') return Promise.resolve(ok(summary({ payment_accounts: [] })));
+      return Promise.resolve(page([]));
+    });
+    expect(await screen.findByTestId('no-payout-account')).toHaveTextContent('Payouts are sent to a confirmed payment account.');
+    expect(screen.getByRole('link', { name: 'Add one in Payment Accounts' })).toHaveAttribute('href', '/settings/payment-account');
+    expect(screen.queryByRole('button', { name: 'Request payout' })).toBeNull();
   });
 
   it('offers no request while a payout is open, nor under the minimum', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { api, isApiError } from '../api';
 import { newIdempotencyKey } from '../api/ApiClient';
 import {
+  type BillingSummary,
   billingSummary,
   exportTransactions,
   NO_TRANSACTION_FILTERS,
@@ -22,6 +23,8 @@ import { ListPager, ListTotal, PagedListCard } from '../components/PagedList';
 import { formatDateTime } from '../format/dateTime';
 import { formatMoney } from '../orders/labels';
 import { StatusBadge } from '../orders/StatusBadge';
+import { can } from '../access/rules';
+import { formErrorsOf } from '../pages/auth/formErrors';
 import { meQuery } from '../session/queries';
 import { useSessionUser } from '../session/useSessionUser';
 import { exportFileName, PAYOUT_STATUS_LABELS, TRANSACTION_TYPE_LABELS } from './labels';
@@ -52,31 +55,49 @@ function BalanceCard({ label, amount, currency, hint }: { label: string; amount:
   );
 }
 
-/** The payout request: an amount between the minimum and what is available, one payout at a time. */
-function PayoutRequest({ available, minimum, currency, open }: { available: number; minimum: number; currency: string; open: boolean }) {
+/** The payout request: an amount between the minimum and what is available, to a confirmed account, one payout at a time. */
+function PayoutRequest({ summary }: { summary: BillingSummary }) {
+  const { available, payout_min: minimum, currency, payment_accounts: accounts } = summary;
+  const user = useSessionUser();
   const client = useQueryClient();
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState('');
+  const [account, setAccount] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [key, setKey] = useState(newIdempotencyKey);
+  const chosen = account ?? String(accounts.find((a) => a.is_default)?.id ?? accounts[0]?.id ?? '');
   const send = useMutation({
-    mutationFn: () => requestPayout(api, amount.trim(), key),
+    mutationFn: () => requestPayout(api, amount.trim(), Number(chosen), key),
     onSuccess: ({ message }) => {
       notifications.show({ color: 'green', message });
       setAmount('');
-      setError('');
+      setErrors({});
       setKey(newIdempotencyKey());
       void client.invalidateQueries({ queryKey: BILLING_KEY });
       void client.invalidateQueries({ queryKey: meQuery.queryKey });
     },
-    onError: (e) => setError(isApiError(e) ? (e.fieldMessage('amount') ?? e.message) : String(e)),
+    onError: (e) => setErrors(formErrorsOf(e)),
   });
-  if (open) {
+  if (summary.open_payout !== null) {
     return <Text size="sm">You can ask for another payout once the one in progress is completed or cancelled.</Text>;
   }
   if (available < minimum || available === 0) {
     return (
       <Text size="sm" c="dimmed">
         Payouts start at {formatMoney({ amount: minimum, currency })}. You have {formatMoney({ amount: available, currency })} available.
+      </Text>
+    );
+  }
+  if (accounts.length === 0) {
+    return (
+      <Text size="sm" data-testid="no-payout-account">
+        Payouts are sent to a confirmed payment account.{' '}
+        {can(user, 'update_payments') ? (
+          <Anchor component={Link} to="/settings/payment-account">
+            Add one in Payment Accounts
+          </Anchor>
+        ) : (
+          'Ask the account owner to add one.'
+        )}
       </Text>
     );
   }
@@ -94,8 +115,17 @@ function PayoutRequest({ available, minimum, currency, open }: { available: numb
           description={`From ${formatMoney({ amount: minimum, currency })} to ${formatMoney({ amount: available, currency })}`}
           value={amount}
           onChange={(event) => setAmount(event.currentTarget.value)}
-          error={error || undefined}
+          error={errors.amount ?? errors.form}
           w={260}
+        />
+        <Select
+          label="Pay to"
+          data={accounts.map((a) => ({ value: String(a.id), label: a.label }))}
+          value={chosen}
+          onChange={setAccount}
+          allowDeselect={false}
+          error={errors.payment_account_id}
+          w={360}
         />
         <Button type="submit" mt={24} loading={send.isPending} disabled={amount.trim() === ''}>
           Request payout
@@ -179,7 +209,7 @@ export function PayoutsPage() {
                   {s.open_payout.withdrawable && <WithdrawPayoutButton payout={s.open_payout} />}
                 </Group>
               )}
-              <PayoutRequest available={s.available} minimum={s.payout_min} currency={s.currency} open={s.open_payout !== null} />
+              <PayoutRequest summary={s} />
             </Stack>
           </Card>
         </>
@@ -262,6 +292,7 @@ export function PayoutsPage() {
                 <Table.Th>Payout</Table.Th>
                 <Table.Th>Requested</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>Paid to</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Reference</Table.Th>
               </Table.Tr>
@@ -272,6 +303,7 @@ export function PayoutsPage() {
                   <Table.Td>#{p.id}</Table.Td>
                   <Table.Td>{formatDateTime(p.created_at, user.timezone)}</Table.Td>
                   <Table.Td ta="right">{formatMoney({ amount: p.amount, currency: p.currency })}</Table.Td>
+                  <Table.Td>{p.payment_account_label}</Table.Td>
                   <Table.Td>
                     <StatusBadge table={PAYOUT_STATUS_LABELS} code={p.status} />
                   </Table.Td>

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, isApiError } from '../api';
-import { orderAction, sellerOrder, type OrderAction, type OrderDetail } from '../api/orders';
+import { orderAction, sellerOrder, type OrderAction, type OrderDetail, type OrderPayment } from '../api/orders';
 import { useSessionUser } from '../session/useSessionUser';
 import { ORDERS_KEY } from './keys';
 import { AddressDialog, RefundDialog, TrackingDialog, type Done } from './OrderDialogs';
@@ -192,7 +192,7 @@ function OrderView({ order }: { order: OrderDetail }) {
           {order.payments.map((p) => (
             <Stack key={p.id} gap={2} mt="sm">
               <Text size="sm">
-                {formatMoney(p.amount)} via {p.gateway === 'test' ? 'the test gateway' : p.gateway} ·{' '}
+                {formatMoney(p.amount)} via {paidVia(p)} ·{' '}
                 {label({ succeeded: 'Succeeded', pending: 'Pending', authorized: 'Authorized', failed: 'Failed', canceled: 'Canceled' }, p.status)}
               </Text>
               {p.refunds.map((r) => (
@@ -256,6 +256,12 @@ function OrderView({ order }: { order: OrderDetail }) {
       </Card>
     </Stack>
   );
+}
+
+/** The gateway a payment went through, in words: the seller's own by its name, else Pressroom's. */
+function paidVia(p: OrderPayment): string {
+  if (p.own_gateway !== '') return `your payment gateway “${p.own_gateway}”`;
+  return p.gateway === 'test' ? 'the test gateway' : 'Stripe';
 }
 
 /** Who acted when no person did: the buyer's checkout, the payment gateway, an API key, the platform. */

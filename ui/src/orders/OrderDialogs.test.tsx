@@ -40,7 +40,7 @@ const order = (over: Partial<OrderDetail> = {}): OrderDetail => ({
     { id: 2, campaign_id: 2, product_id: 4, product_name: 'Mug', product_type: 'mug', color: 'White', size: '', quantity: 1, unit_price: usd(499), personalization: {}, print_files: [] },
   ],
   shipping_address: { name: 'Alice Archer', city: 'Berlin', country: 'DE' },
-  payments: [{ id: 1, gateway: 'test', intent_id: 'pi_1', amount: usd(4499), status: 'succeeded', created_at: at, refunds: [] }],
+  payments: [{ id: 1, gateway: 'test', own_gateway: '', intent_id: 'pi_1', amount: usd(4499), status: 'succeeded', created_at: at, refunds: [] }],
   shipments: [],
   events: [],
   allowed_actions: ['hold', 'cancel', 'ship', 'refund'],

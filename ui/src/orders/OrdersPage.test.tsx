@@ -57,7 +57,7 @@ const detail = (status: string, allowed: OrderDetail['allowed_actions']): OrderD
     },
   ],
   shipping_address: { name: 'Alice Archer', line1: '1 Main St', city: 'Berlin', postal_code: '10115', country: 'DE' },
-  payments: [{ id: 1, gateway: 'test', intent_id: 'pi_1', amount: usd(4499), status: 'succeeded', created_at: row.created_at, refunds: [] }],
+  payments: [{ id: 1, gateway: 'test', own_gateway: '', intent_id: 'pi_1', amount: usd(4499), status: 'succeeded', created_at: row.created_at, refunds: [] }],
   shipments: [],
   events: [
     { id: 1, action: 'created', from_status: '', to_status: 'pending_payment', actor: 'buyer', actor_name: '', note: '', created_at: row.created_at },

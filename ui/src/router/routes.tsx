@@ -8,7 +8,6 @@ import {
   IconCoins,
   IconLayoutDashboard,
   IconPlugConnected,
-  IconSettings,
   IconSparkles,
   IconSpeakerphone,
   IconUser,
@@ -61,6 +60,9 @@ import { InvoicePage } from '../orders/InvoicePage';
 import { OrderDetailPage } from '../orders/OrderDetailPage';
 import { OrdersPage } from '../orders/OrdersPage';
 import { ProductionPage } from '../production/ProductionPage';
+import { PaymentAccountsPage } from '../payments/PaymentAccountsPage';
+import { PaymentGatewayFormPage } from '../payments/PaymentGatewayFormPage';
+import { PaymentGatewaysPage } from '../payments/PaymentGatewaysPage';
 import { OnPromotionPage } from '../promotions/OnPromotionPage';
 import { PromotionsPage } from '../promotions/PromotionsPage';
 import { ReviewPage } from '../review/ReviewPage';
@@ -111,7 +113,6 @@ const PLACEHOLDERS: readonly Placeholder[] = [
   ['campaigns/mockup/:id?', 'Mockup Campaign', IconSpeakerphone],
   ['bulk-campaigns/custom/mockup/:id?', 'Custom Mockup Bulk Campaign', IconSpeakerphone],
   ['bulk-campaigns/:type?/:id', 'Bulk Campaign', IconSpeakerphone],
-  ['settings/payment-gateways/create', 'New Payment Gateway', IconSettings],
 ];
 
 function placeholder([path, title, icon]: Placeholder): RouteObject {
@@ -142,6 +143,10 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'system/stock-status', element: <StockStatusPage /> },
     { path: 'product/stock-status', element: <StockStatusPage /> },
     { path: 'payouts', element: <PayoutsPage /> },
+    { path: 'settings/payment-account', element: <PaymentAccountsPage /> },
+    { path: 'settings/payment-gateways', element: <PaymentGatewaysPage /> },
+    { path: 'settings/payment-gateways/create', element: <PaymentGatewayFormPage /> },
+    { path: 'settings/payment-gateways/edit/:id', element: <PaymentGatewayFormPage /> },
     { path: 'campaigns', element: <CampaignsPage /> },
     { path: 'storefronts', element: <StorefrontsPage /> },
     { path: 'storefronts/edit/:id', element: <StoreEditPage /> },
