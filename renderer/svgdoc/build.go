@@ -106,6 +106,9 @@ func viewBox(root *elem) (x, y, w, h float64, err error) {
 	var n int
 	if v, ok := root.attrs["viewBox"]; ok {
 		nums, perr := parsePoints(v, &n)
+		if errors.Is(perr, errBounds) {
+			return 0, 0, 0, 0, Refuse(ErrSize, "The SVG is too large (viewBox %s): a side may be at most %d units.", quote(v), MaxNumber)
+		}
 		if perr != nil || len(nums) != 4 {
 			return 0, 0, 0, 0, Refuse(ErrSize, "The SVG's viewBox %s cannot be read: it must be four numbers.", quote(v))
 		}
@@ -185,15 +188,15 @@ type paintSpec struct {
 
 // state is what an element inherits from its parent (and, for transform and opacity, accumulates).
 type state struct {
-	ctm                                 Matrix
-	opacity                             float64
-	fill, stroke                        paintSpec
-	fillOpacity, strokeOpacity          float64
-	strokeWidth, miter, dashOffset      float64
-	dash                                []float64
-	lineCap, lineJoin                   string
-	evenOdd, hidden                     bool
-	color                               color.NRGBA
+	ctm                            Matrix
+	opacity                        float64
+	fill, stroke                   paintSpec
+	fillOpacity, strokeOpacity     float64
+	strokeWidth, miter, dashOffset float64
+	dash                           []float64
+	lineCap, lineJoin              string
+	evenOdd, hidden                bool
+	color                          color.NRGBA
 }
 
 // shapes are the elements that paint.

@@ -154,12 +154,14 @@ func tooMany() error {
 func (r *reader) syntaxError(err error) error {
 	msg := err.Error()
 	switch {
-	case strings.Contains(msg, "CharsetReader") || strings.Contains(msg, "invalid UTF-8"):
+	case strings.Contains(msg, "CharsetReader"):
 		return Refuse(ErrEncoding, "The SVG file must be encoded in UTF-8.")
 	case strings.Contains(msg, "entity"):
 		return entities()
 	case r.root == nil:
 		return notSVG()
+	case strings.Contains(msg, "invalid UTF-8"):
+		return Refuse(ErrEncoding, "The SVG file must be encoded in UTF-8.")
 	}
 	return Refuse(ErrMalformed, "The SVG file is damaged: it is not well-formed XML (%s).", strings.TrimPrefix(msg, "XML syntax error "))
 }

@@ -129,4 +129,3 @@ func nums(fs ...float64) string {
 	}
 	return b.String()
 }
-

@@ -231,4 +231,3 @@ func reuseAlpha(a *image.Alpha, area image.Rectangle) *image.Alpha {
 	clear(pix)
 	return &image.Alpha{Pix: pix, Stride: area.Dx(), Rect: area}
 }
-
