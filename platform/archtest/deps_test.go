@@ -30,6 +30,9 @@ var pixelWork = []string{
 	module + "renderer/webpenc",
 	module + "renderer/tiles",
 	module + "renderer/chromepool",
+	module + "renderer/svgraster",
+	"github.com/srwiley/rasterx",
+	"golang.org/x/image/vector",
 }
 
 // codecs are the image decoders and resamplers beyond PNG that only the renderer needs: the bff
@@ -48,7 +51,8 @@ var codecs = []string{
 }
 
 // pureRenderer lists the renderer packages other binaries may link: the task contracts and the pure
-// rules the bff validates with (the design document, the DPI rule, the fonts a document may name).
+// rules the bff validates with (the design document, the DPI rule, the fonts a document may name,
+// the SVG cliparts it refuses before storing them).
 // Every other renderer package, a new one included, is the renderer's alone.
 var pureRenderer = []string{
 	module + "renderer/tasks",
@@ -56,6 +60,7 @@ var pureRenderer = []string{
 	module + "renderer/dpi",
 	module + "renderer/fonts",
 	module + "renderer/imageapi",
+	module + "renderer/svgdoc",
 }
 
 // rule is what one binary may link.
