@@ -47,18 +47,21 @@ func newClipartEditor(t *testing.T) *editor {
 	return e
 }
 
-// uploadClipart posts a clipart as the cliparts page does, with the form fields given (name, folder_id).
-func (s *stack) uploadClipart(token, fileName string, data []byte, fields ...string) reply {
+// postForm posts a multipart form as the pages do: the fields (name, value, ...) and, unless fileName is
+// empty, the file as "file".
+func (s *stack) postForm(path, token, fileName string, data []byte, fields ...string) reply {
 	s.t.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	for i := 0; i+1 < len(fields); i += 2 {
 		mw.WriteField(fields[i], fields[i+1])
 	}
-	fw, _ := mw.CreateFormFile("file", fileName)
-	fw.Write(data)
+	if fileName != "" {
+		fw, _ := mw.CreateFormFile("file", fileName)
+		fw.Write(data)
+	}
 	mw.Close()
-	req, _ := http.NewRequest("POST", s.srv.URL+"/api/seller/cliparts", &body)
+	req, _ := http.NewRequest("POST", s.srv.URL+path, &body)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	req.Header.Set("Authorization", "Bearer "+token)
 	res, err := http.DefaultClient.Do(req)
@@ -69,9 +72,15 @@ func (s *stack) uploadClipart(token, fileName string, data []byte, fields ...str
 	raw, _ := io.ReadAll(res.Body)
 	out := reply{status: res.StatusCode, header: res.Header, raw: raw}
 	if err := json.Unmarshal(raw, &out.body); err != nil {
-		s.t.Fatalf("upload clipart: bad JSON %q", raw)
+		s.t.Fatalf("POST %s: bad JSON %q", path, raw)
 	}
 	return out
+}
+
+// uploadClipart posts a clipart as the cliparts page does, with the form fields given (name, folder_id).
+func (s *stack) uploadClipart(token, fileName string, data []byte, fields ...string) reply {
+	s.t.Helper()
+	return s.postForm("/api/seller/cliparts", token, fileName, data, fields...)
 }
 
 // settled waits until the renderer has checked (and drawn) clipart id, and answers it.
@@ -223,7 +232,7 @@ func TestClipartRefusals(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var r reply
 			if tc.file == "" {
-				r = e.uploadClipartFields(e.token, "name", "nothing")
+				r = e.uploadClipart(e.token, "", nil, "name", "nothing")
 			} else {
 				r = e.uploadClipart(e.token, tc.file, tc.data, tc.fields...)
 			}
@@ -286,29 +295,6 @@ func TestClipartRefusals(t *testing.T) {
 	if r := e.do("POST", "/api/seller/clipart-folders", support, obj{"name": "x"}); r.status != 403 {
 		t.Errorf("read-only member makes a folder: %d %s", r.status, r.raw)
 	}
-}
-
-// uploadClipartFields posts a clipart form without a file.
-func (s *stack) uploadClipartFields(token string, fields ...string) reply {
-	s.t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	for i := 0; i+1 < len(fields); i += 2 {
-		mw.WriteField(fields[i], fields[i+1])
-	}
-	mw.Close()
-	req, _ := http.NewRequest("POST", s.srv.URL+"/api/seller/cliparts", &body)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+token)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	out := reply{status: res.StatusCode, raw: raw}
-	json.Unmarshal(raw, &out.body)
-	return out
 }
 
 func TestClipartDeleteKeepsTheFileWhileCampaignsUseIt(t *testing.T) {

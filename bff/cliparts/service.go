@@ -337,9 +337,9 @@ func (s *Service) readFile(ctx context.Context, sellerID int64, part *multipart.
 			return fieldError(http.StatusUnprocessableEntity, "file", msg)
 		}
 		up.key = uploads.UserKey(sellerID, "cliparts", up.fileName)
-		lr := &capped{r: br, left: MaxFileBytes}
+		lr := &uploads.CappedReader{R: br, Left: MaxFileBytes}
 		if err := s.d.Store.Put(ctx, up.key, lr, -1, "image/"+up.format); err != nil {
-			if lr.over {
+			if lr.Exceeded {
 				return fieldError(http.StatusUnprocessableEntity, "file", MsgTooLarge)
 			}
 			return readError(err)
@@ -392,23 +392,6 @@ func truncate(s string, n int) string {
 	return s
 }
 
-// capped fails once more than left bytes were read.
-type capped struct {
-	r    io.Reader
-	left int64
-	over bool
-}
-
-func (c *capped) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.left -= int64(n)
-	if c.left < 0 {
-		c.over = true
-		return n, errors.New("clipart over the size limit")
-	}
-	return n, err
-}
-
 // setBody is PUT /api/seller/cliparts/{id}: the name and the folder (null: outside any folder).
 type setBody struct {
 	Name     string `json:"name"`
@@ -459,4 +442,3 @@ func (s *Service) handleDelete(c echo.Context) error {
 	}
 	return envelope.OKMessage(c, msg, map[string]any{"in_use": used.Used(), "usage": used})
 }
-

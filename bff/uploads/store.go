@@ -23,25 +23,25 @@ const (
 
 // Upload is one row of the uploads table, as the UI reads it.
 type Upload struct {
-	ID          int64     `db:"id" json:"id"`
-	OwnerID     *int64    `db:"owner_id" json:"owner_id"`
-	Key         string    `db:"blob_key" json:"filePath"`
-	FileName    string    `db:"file_name" json:"file_name"`
-	Kind        string    `db:"kind" json:"type"`
-	Status      string    `db:"status" json:"status"`
-	Message     string    `db:"message" json:"message"`
-	ContentType string    `db:"content_type" json:"content_type"`
-	Width       *int      `db:"width" json:"width"`
-	Height      *int      `db:"height" json:"height"`
-	DPIX        *float64  `db:"dpi_x" json:"dpi_x"`
-	DPIY        *float64  `db:"dpi_y" json:"dpi_y"`
-	ByteSize    *int64    `db:"byte_size" json:"byte_size"`
-	Stripped    bool      `db:"stripped" json:"stripped"`
-	BlobVersion string    `db:"blob_version" json:"-"`
+	ID          int64    `db:"id" json:"id"`
+	OwnerID     *int64   `db:"owner_id" json:"owner_id"`
+	Key         string   `db:"blob_key" json:"filePath"`
+	FileName    string   `db:"file_name" json:"file_name"`
+	Kind        string   `db:"kind" json:"type"`
+	Status      string   `db:"status" json:"status"`
+	Message     string   `db:"message" json:"message"`
+	ContentType string   `db:"content_type" json:"content_type"`
+	Width       *int     `db:"width" json:"width"`
+	Height      *int     `db:"height" json:"height"`
+	DPIX        *float64 `db:"dpi_x" json:"dpi_x"`
+	DPIY        *float64 `db:"dpi_y" json:"dpi_y"`
+	ByteSize    *int64   `db:"byte_size" json:"byte_size"`
+	Stripped    bool     `db:"stripped" json:"stripped"`
+	BlobVersion string   `db:"blob_version" json:"-"`
 	// FolderID is the artwork folder the upload is filed in (package folders), if any.
-	FolderID *int64 `db:"folder_id" json:"folder_id"`
-	CreatedAt   time.Time `db:"created_at" json:"created_at"`
-	UpdatedAt   time.Time `db:"updated_at" json:"updated_at"`
+	FolderID  *int64    `db:"folder_id" json:"folder_id"`
+	CreatedAt time.Time `db:"created_at" json:"created_at"`
+	UpdatedAt time.Time `db:"updated_at" json:"updated_at"`
 	// FileURL is the stable address of the file (filled in, not stored).
 	FileURL string `db:"-" json:"fileUrl"`
 }

@@ -16,10 +16,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** An Illustrator export (a style sheet, a DOCTYPE, a title): the smiley of the renderer's golden tests. */
 const SMILEY = path.resolve(here, '../../renderer/svgraster/testdata/illustrator.svg');
 const RUN = Date.now().toString(36);
-const FOLDER = `Stickers ${RUN}`;
-const ART_FOLDER = `Logos ${RUN}`;
-const CAMPAIGN = `Clipart tee ${RUN}`;
-const ART_CAMPAIGN = `Logo tee ${RUN}`;
+let attempt = 0;
+/** A name of this run and attempt: a retried test makes its own folders and campaigns. */
+const named = (what: string) => `${what} ${RUN}-${attempt}`;
 const HOSTILE = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(document.cookie)"><circle r="5"/></svg>`;
 
 interface Clipart {
@@ -54,6 +53,18 @@ function paw(page: Page): Promise<Buffer> {
   );
 }
 
+/** Makes a folder on the page shown (artworks or cliparts) and answers its id. */
+async function makeFolder(page: Page, kind: 'artwork' | 'clipart', name: string): Promise<number> {
+  await page.getByRole('button', { name: 'New folder' }).click();
+  await page.getByLabel('Folder name').fill(name);
+  const made = page.waitForResponse((r) => r.url().endsWith(`/api/seller/${kind}-folders`) && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const res = await made;
+  expect(res.status()).toBe(201);
+  await page.getByTestId('folder-list').getByText(name).waitFor();
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
 async function upload(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: button }).click();
@@ -80,14 +91,12 @@ describe('cliparts and artworks in Chromium', () => {
   });
 
   it('uploads a PNG and an SVG clipart into a folder, and refuses a hostile SVG with its message', async () => {
+    attempt++;
+    cliparts.length = 0;
     await page.goto('/personalized/cliparts');
     await page.getByRole('heading', { name: 'Cliparts', exact: true }).waitFor();
-    await page.getByRole('button', { name: 'New folder' }).click();
-    await page.getByLabel('Folder name').fill(FOLDER);
-    const made = page.waitForResponse((r) => r.url().endsWith('/api/seller/clipart-folders') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
-    folders.push({ kind: 'clipart', id: ((await (await made).json()) as { data: { id: number } }).data.id });
-    await page.getByTestId('folder-list').getByText(FOLDER).waitFor();
+    const folder = await makeFolder(page, 'clipart', named('Stickers'));
+    folders.push({ kind: 'clipart', id: folder });
 
     for (const file of [
       { name: `paw-${RUN}.png`, mimeType: 'image/png', buffer: await paw(page) },
@@ -99,13 +108,15 @@ describe('cliparts and artworks in Chromium', () => {
       expect(res.status()).toBe(201);
       cliparts.push(((await res.json()) as { data: Clipart }).data);
     }
-    expect(cliparts.map((c) => c.folder_id)).toEqual([folders[0]!.id, folders[0]!.id]);
+    expect(cliparts.map((c) => c.folder_id)).toEqual([folder, folder]);
     // The renderer checks the PNG and draws the SVG at print size; the cards follow until both are ready.
     const ready = page.locator('[data-testid="clipart-card"][data-status="ready"]');
     await expect.poll(() => ready.count(), { timeout: 120_000, interval: 1000 }).toBe(2);
     const smiley = page.locator(`[data-testid="clipart-card"][data-name="smiley-${RUN}"]`);
     expect(await smiley.getByTestId('clipart-meta').textContent()).toBe('SVG · 4000×4000 px (drawn from the SVG)');
-    await expect.poll(() => smiley.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => smiley.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 30_000 })
+      .toBeGreaterThan(0);
 
     await upload(page, 'Upload clipart', { name: 'evil.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(HOSTILE) });
     await expect
@@ -116,10 +127,11 @@ describe('cliparts and artworks in Chromium', () => {
 
     await page.getByLabel('Search cliparts by name').fill(`smiley-${RUN}`);
     await expect.poll(() => page.locator('[data-testid="clipart-card"]').count()).toBe(1);
-  });
+  }, 240_000);
 
   it('places a clipart in the campaign editor, saves, and prints it', async () => {
     const smiley = cliparts[1]!;
+    const CAMPAIGN = named('Clipart tee');
     await page.goto('/campaigns');
     await page.getByRole('button', { name: 'New campaign' }).click();
     const dialog = page.getByRole('dialog', { name: 'New campaign' });
@@ -130,7 +142,7 @@ describe('cliparts and artworks in Chromium', () => {
     const campaignId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.locator('[data-testid="design-canvas"]').waitFor();
 
-    await page.getByRole('radio', { name: 'Cliparts' }).click();
+    await page.getByTestId('artwork-source').getByText('Cliparts', { exact: true }).click();
     await page.getByLabel('Search cliparts').fill(`smiley-${RUN}`);
     await page.getByRole('button', { name: `Add smiley-${RUN}` }).click();
     await page.getByLabel('Width (print px)').waitFor();
@@ -146,18 +158,16 @@ describe('cliparts and artworks in Chromium', () => {
     const front = page.locator('[data-testid="export-row"][data-print-space="front"]');
     await expect.poll(() => front.getAttribute('data-status'), { timeout: 180_000, interval: 1000 }).toMatch(/^(done|failed)$/);
     expect(await front.getAttribute('data-status'), (await front.textContent()) ?? '').toBe('done');
-  });
+  }, 300_000);
 
   it('files an artwork in a folder and refuses to delete it while a campaign uses it, naming the campaign', async () => {
+    attempt++;
+    const ART_FOLDER = named('Logos');
+    const ART_CAMPAIGN = named('Logo tee');
     const art = await paw(page);
     await page.goto('/personalized/artworks');
     await page.getByRole('heading', { name: 'Artworks', exact: true }).waitFor();
-    await page.getByRole('button', { name: 'New folder' }).click();
-    await page.getByLabel('Folder name').fill(ART_FOLDER);
-    const made = page.waitForResponse((r) => r.url().endsWith('/api/seller/artwork-folders') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
-    folders.push({ kind: 'artwork', id: ((await (await made).json()) as { data: { id: number } }).data.id });
-    await page.getByTestId('folder-list').getByText(ART_FOLDER).waitFor();
+    folders.push({ kind: 'artwork', id: await makeFolder(page, 'artwork', ART_FOLDER) });
 
     const complete = page.waitForResponse((r) => r.url().endsWith('/api/uploads/complete'));
     await upload(page, 'Upload artwork', { name: `logo-${RUN}.png`, mimeType: 'image/png', buffer: art });
@@ -195,7 +205,7 @@ describe('cliparts and artworks in Chromium', () => {
     await screenshot(page, 'artworks-delete-refused');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await screenshot(page, 'artworks-folder');
-  });
+  }, 240_000);
 });
 
 async function tshirtTemplate(token: string): Promise<number> {

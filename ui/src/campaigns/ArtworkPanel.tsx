@@ -75,15 +75,16 @@ export function ArtworkPanel({
           </Button>
         )}
       </FileButton>
-      <SegmentedControl
+      <SegmentedControl<'uploads' | 'cliparts'>
         size="xs"
         value={source}
-        onChange={(value) => setSource(value as 'uploads' | 'cliparts')}
+        onChange={setSource}
         data={[
           { value: 'uploads', label: 'Your artworks' },
           { value: 'cliparts', label: 'Cliparts' },
         ]}
         aria-label="Pick from"
+        data-testid="artwork-source"
       />
       <Text size="xs" c="dimmed">
         {image ? 'Pick one to replace the selected artwork.' : 'Or pick one to add it.'}

@@ -48,7 +48,7 @@ const list = (rows: Clipart[]) => json({ data: rows, total: rows.length, per_pag
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('ClipartsPage', () => {
+describe('ClipartsPage', { timeout: 40_000 }, () => {
   it('lists the cliparts of the folder picked, searched by name, each with its state in words', async () => {
     const calls = showPages('/personalized/cliparts', page, (url) => {
       if (url.pathname === '/api/seller/clipart-folders') return Promise.resolve(ok([animals]));

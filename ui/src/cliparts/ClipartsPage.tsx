@@ -6,17 +6,14 @@ import {
   FileButton,
   Group,
   Image,
-  Loader,
   Modal,
-  Select,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, isApiError } from '../api';
@@ -24,10 +21,10 @@ import { CLIPARTS_KEY, deleteClipart, listCliparts, updateClipart, uploadClipart
 import { foldersKey, listFolders, type Folder, type FolderFilter } from '../api/folders';
 import { can } from '../access/rules';
 import { LabelBadge } from '../components/LabelBadge';
-import { ListPager, NoEntries } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
 import { ConfirmDelete } from '../feedback/ConfirmDelete';
-import { FolderList } from '../folders/FolderList';
+import { FolderedGrid } from '../folders/FolderedGrid';
+import { FolderSelect } from '../folders/FolderSelect';
 import { useSessionUser } from '../session/useSessionUser';
 import { STATUS_LOOK } from '../uploads/status';
 
@@ -35,11 +32,6 @@ import { STATUS_LOOK } from '../uploads/status';
 const ACCEPT = 'image/png,image/webp,image/svg+xml,.png,.webp,.svg';
 
 const FORMAT_LABEL: Record<Clipart['format'], string> = { png: 'PNG', webp: 'WebP', svg: 'SVG' };
-
-/** The folder choices of a card: outside any folder, then the seller's folders. */
-function folderOptions(folders: readonly Folder[]) {
-  return [{ value: '0', label: 'Not in a folder' }, ...folders.map((f) => ({ value: String(f.id), label: f.name }))];
-}
 
 function RenameForm({ clipart, onDone }: { clipart: Clipart; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -140,15 +132,12 @@ function ClipartCard({
         )}
         {canEdit && (
           <Group gap="xs" wrap="nowrap">
-            <Select
-              aria-label={`Folder of ${clipart.name}`}
-              size="xs"
-              data={folderOptions(folders)}
-              value={String(clipart.folder_id ?? 0)}
-              onChange={(value) => value !== null && move.mutate(value === '0' ? null : Number(value))}
-              allowDeselect={false}
-              style={{ flex: 1 }}
-              data-testid="clipart-folder"
+            <FolderSelect
+              label={`Folder of ${clipart.name}`}
+              folders={folders}
+              value={clipart.folder_id}
+              onChange={(folderId) => move.mutate(folderId)}
+              testId="clipart-folder"
             />
             <ActionIcon variant="subtle" aria-label={`Rename ${clipart.name}`} onClick={onRename}>
               <IconPencil size={16} />
@@ -195,7 +184,6 @@ export function ClipartsPage() {
       await queryClient.invalidateQueries({ queryKey: foldersKey('clipart') });
     },
   });
-  const rows = list.data?.data ?? [];
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -224,37 +212,30 @@ export function ClipartsPage() {
           {refusal}
         </Alert>
       )}
-      <Group align="flex-start" wrap="nowrap" gap="lg">
-        <FolderList kind="clipart" value={folder} onChange={resetting(setFolder)} canEdit={canEdit} filesKey={CLIPARTS_KEY} />
-        <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
-          <TextInput
-            leftSection={<IconSearch size={16} />}
-            placeholder="Search by name"
-            aria-label="Search cliparts by name"
-            value={q}
-            onChange={(event) => search(event.currentTarget.value)}
-            maw={360}
+      <FolderedGrid
+        kind="clipart"
+        folder={folder}
+        onFolder={resetting(setFolder)}
+        canEdit={canEdit}
+        filesKey={CLIPARTS_KEY}
+        search={q}
+        onSearch={search}
+        searchLabel="Search cliparts by name"
+        list={list}
+        loadingLabel="Loading cliparts"
+        page={page}
+        onPage={setPage}
+        card={(c) => (
+          <ClipartCard
+            key={c.id}
+            clipart={c}
+            folders={folders.data ?? []}
+            canEdit={canEdit}
+            onRename={() => setRenaming(c)}
+            onDelete={() => setDeleting(c)}
           />
-          {list.isPending && <Loader aria-label="Loading cliparts" />}
-          {list.isError && <Alert color="red">{list.error.message}</Alert>}
-          {list.isSuccess && rows.length === 0 && <NoEntries />}
-          {rows.length > 0 && (
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
-              {rows.map((c) => (
-                <ClipartCard
-                  key={c.id}
-                  clipart={c}
-                  folders={folders.data ?? []}
-                  canEdit={canEdit}
-                  onRename={() => setRenaming(c)}
-                  onDelete={() => setDeleting(c)}
-                />
-              ))}
-            </SimpleGrid>
-          )}
-          <ListPager page={page} lastPage={list.data?.last_page} onChange={setPage} />
-        </Stack>
-      </Group>
+        )}
+      />
       <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title="Rename the clipart">
         {renaming && <RenameForm clipart={renaming} onDone={() => setRenaming(null)} />}
       </Modal>

@@ -41,7 +41,7 @@ const page = { '/personalized/artworks': (
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('ArtworksPage', () => {
+describe('ArtworksPage', { timeout: 40_000 }, () => {
   it('says where an artwork is used and shows a refused deletion in the dialog, linking the campaigns', async () => {
     const msg = 'This artwork cannot be deleted: it is used by the campaigns “Autumn tee” and “Summer tee”. Remove it from the campaigns first.';
     const calls = showPages('/personalized/artworks', page, (url, init) => {

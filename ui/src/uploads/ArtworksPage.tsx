@@ -8,17 +8,13 @@ import {
   HoverCard,
   Image,
   List,
-  Loader,
   Modal,
-  Select,
-  SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -27,9 +23,9 @@ import { ARTWORKS_KEY, deleteArtwork, listArtworks, moveArtwork, type Artwork, t
 import { foldersKey, listFolders, type Folder, type FolderFilter } from '../api/folders';
 import { can } from '../access/rules';
 import { LabelBadge } from '../components/LabelBadge';
-import { ListPager, NoEntries } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
-import { FolderList } from '../folders/FolderList';
+import { FolderedGrid } from '../folders/FolderedGrid';
+import { FolderSelect } from '../folders/FolderSelect';
 import { plural } from '../format/plural';
 import { useSessionUser } from '../session/useSessionUser';
 import { variantUrl } from './api';
@@ -130,15 +126,12 @@ function ArtworkCard({
         <UsageLine artwork={artwork} />
         {canEdit && (
           <Group gap="xs" wrap="nowrap" mt={4}>
-            <Select
-              aria-label={`Folder of ${artwork.file_name}`}
-              size="xs"
-              data={[{ value: '0', label: 'Not in a folder' }, ...folders.map((f) => ({ value: String(f.id), label: f.name }))]}
-              value={String(artwork.folder_id ?? 0)}
-              onChange={(value) => value !== null && move.mutate(value === '0' ? null : Number(value))}
-              allowDeselect={false}
-              style={{ flex: 1 }}
-              data-testid="artwork-folder"
+            <FolderSelect
+              label={`Folder of ${artwork.file_name}`}
+              folders={folders}
+              value={artwork.folder_id}
+              onChange={(folderId) => move.mutate(folderId)}
+              testId="artwork-folder"
             />
             <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
               Delete
@@ -230,7 +223,6 @@ export function ArtworksPage() {
       await queryClient.invalidateQueries({ queryKey: foldersKey('artwork') });
     },
   });
-  const rows = list.data?.data ?? [];
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -251,30 +243,21 @@ export function ArtworksPage() {
           </FileButton>
         )}
       </Group>
-      <Group align="flex-start" wrap="nowrap" gap="lg">
-        <FolderList kind="artwork" value={folder} onChange={resetting(setFolder)} canEdit={canEdit} filesKey={ARTWORKS_KEY} />
-        <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
-          <TextInput
-            leftSection={<IconSearch size={16} />}
-            placeholder="Search by name"
-            aria-label="Search artworks by name"
-            value={q}
-            onChange={(event) => search(event.currentTarget.value)}
-            maw={360}
-          />
-          {list.isPending && <Loader aria-label="Loading artworks" />}
-          {list.isError && <Alert color="red">{list.error.message}</Alert>}
-          {list.isSuccess && rows.length === 0 && <NoEntries />}
-          {rows.length > 0 && (
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
-              {rows.map((a) => (
-                <ArtworkCard key={a.id} artwork={a} folders={folders.data ?? []} canEdit={canEdit} onDelete={() => setDeleting(a)} />
-              ))}
-            </SimpleGrid>
-          )}
-          <ListPager page={page} lastPage={list.data?.last_page} onChange={setPage} />
-        </Stack>
-      </Group>
+      <FolderedGrid
+        kind="artwork"
+        folder={folder}
+        onFolder={resetting(setFolder)}
+        canEdit={canEdit}
+        filesKey={ARTWORKS_KEY}
+        search={q}
+        onSearch={search}
+        searchLabel="Search artworks by name"
+        list={list}
+        loadingLabel="Loading artworks"
+        page={page}
+        onPage={setPage}
+        card={(a) => <ArtworkCard key={a.id} artwork={a} folders={folders.data ?? []} canEdit={canEdit} onDelete={() => setDeleting(a)} />}
+      />
       <DeleteArtwork artwork={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );
