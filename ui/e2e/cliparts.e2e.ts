@@ -146,7 +146,8 @@ describe('cliparts and artworks in Chromium', () => {
     await page.getByLabel('Search cliparts').fill(`smiley-${RUN}`);
     await page.getByRole('button', { name: `Add smiley-${RUN}` }).click();
     await page.getByLabel('Width (print px)').waitFor();
-    await page.locator('[data-testid="design-canvas"][data-loading="false"]').waitFor();
+    // The canvas draws the clipart's design-size WebP, which the renderer makes on first request.
+    await page.locator('[data-testid="design-canvas"][data-loading="false"]').waitFor({ timeout: 120_000 });
     await screenshot(page, 'cliparts-editor');
 
     await page.getByRole('button', { name: 'Save' }).click();
@@ -193,6 +194,9 @@ describe('cliparts and artworks in Chromium', () => {
     await page.reload();
     await page.getByTestId('folder-list').getByText(ART_FOLDER).click();
     await expect.poll(() => card.getByTestId('artwork-usage').textContent()).toBe('Used in 1 campaign');
+    await expect
+      .poll(() => card.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 60_000 })
+      .toBeGreaterThan(0);
 
     await card.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this artwork?' });

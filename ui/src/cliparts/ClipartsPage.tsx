@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Card,
@@ -131,7 +130,7 @@ function ClipartCard({
           </Text>
         )}
         {canEdit && (
-          <Group gap="xs" wrap="nowrap">
+          <>
             <FolderSelect
               label={`Folder of ${clipart.name}`}
               folders={folders}
@@ -139,13 +138,22 @@ function ClipartCard({
               onChange={(folderId) => move.mutate(folderId)}
               testId="clipart-folder"
             />
-            <ActionIcon variant="subtle" aria-label={`Rename ${clipart.name}`} onClick={onRename}>
-              <IconPencil size={16} />
-            </ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${clipart.name}`} onClick={onDelete}>
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Group>
+            <Group gap="xs">
+              <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} />} aria-label={`Rename ${clipart.name}`} onClick={onRename}>
+                Rename
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                aria-label={`Delete ${clipart.name}`}
+                onClick={onDelete}
+              >
+                Delete
+              </Button>
+            </Group>
+          </>
         )}
       </Stack>
     </Card>

@@ -91,7 +91,7 @@ export function FolderList({
   const words = WORDS[kind];
 
   return (
-    <Stack gap={4} data-testid="folder-list" miw={220}>
+    <Stack gap={4} data-testid="folder-list" w={240} style={{ flexShrink: 0 }}>
       <NavLink
         label={words.all}
         leftSection={<IconFolders size={16} />}

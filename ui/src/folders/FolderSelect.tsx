@@ -23,7 +23,6 @@ export function FolderSelect({
       value={String(value ?? 0)}
       onChange={(v) => v !== null && onChange(v === '0' ? null : Number(v))}
       allowDeselect={false}
-      style={{ flex: 1 }}
       data-testid={testId}
     />
   );

@@ -56,7 +56,7 @@ export function FolderedGrid<T extends { id: number }>({
         {list.isPending && <Loader aria-label={loadingLabel} />}
         {list.isError && <Alert color="red">{list.error.message}</Alert>}
         {list.isSuccess && rows.length === 0 && <NoEntries />}
-        {rows.length > 0 && <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>{rows.map(card)}</SimpleGrid>}
+        {rows.length > 0 && <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{rows.map(card)}</SimpleGrid>}
         <ListPager page={page} lastPage={list.data?.last_page} onChange={onPage} />
       </Stack>
     </Group>

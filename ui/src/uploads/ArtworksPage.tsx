@@ -125,7 +125,7 @@ function ArtworkCard({
         )}
         <UsageLine artwork={artwork} />
         {canEdit && (
-          <Group gap="xs" wrap="nowrap" mt={4}>
+          <>
             <FolderSelect
               label={`Folder of ${artwork.file_name}`}
               folders={folders}
@@ -133,10 +133,12 @@ function ArtworkCard({
               onChange={(folderId) => move.mutate(folderId)}
               testId="artwork-folder"
             />
-            <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
-              Delete
-            </Button>
-          </Group>
+            <Group gap="xs">
+              <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+                Delete
+              </Button>
+            </Group>
+          </>
         )}
       </Stack>
     </Card>
