@@ -23,6 +23,7 @@ require (
 	github.com/pressly/goose/v3 v3.29.0
 	github.com/redis/go-redis/v9 v9.14.1
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef
 	github.com/stripe/stripe-go/v84 v84.4.1
 	golang.org/x/crypto v0.58.0
 	golang.org/x/image v0.47.0

@@ -17,17 +17,20 @@ import (
 
 	"github.com/pressroom/pressroom/bff/abandoned"
 	"github.com/pressroom/pressroom/bff/apikeys"
+	"github.com/pressroom/pressroom/bff/artworks"
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/billing"
 	"github.com/pressroom/pressroom/bff/blog"
 	"github.com/pressroom/pressroom/bff/bulk"
 	"github.com/pressroom/pressroom/bff/campaigns"
+	"github.com/pressroom/pressroom/bff/cliparts"
 	"github.com/pressroom/pressroom/bff/collections"
 	"github.com/pressroom/pressroom/bff/crossselling"
 	"github.com/pressroom/pressroom/bff/customers"
 	"github.com/pressroom/pressroom/bff/domains"
 	"github.com/pressroom/pressroom/bff/emailmarketing"
 	"github.com/pressroom/pressroom/bff/featured"
+	"github.com/pressroom/pressroom/bff/folders"
 	"github.com/pressroom/pressroom/bff/fonts"
 	"github.com/pressroom/pressroom/bff/idempotency"
 	"github.com/pressroom/pressroom/bff/imageproxy"
@@ -84,6 +87,8 @@ type Config struct {
 	Uploads uploads.Config
 	// Fonts is when deleted fonts' files are removed (PRESSROOM_FONT_*).
 	Fonts fonts.Config
+	// Cliparts is when deleted cliparts' files are removed (PRESSROOM_CLIPART_*).
+	Cliparts cliparts.Config
 	// Idempotency keeps the answers of creates sent with an Idempotency-Key (PRESSROOM_IDEMPOTENCY_*).
 	Idempotency idempotency.Config
 	// ImageProxy is the foreign-image proxy (PRESSROOM_IMAGE_PROXY_*); production needs its key.
@@ -187,6 +192,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Fonts, err = fonts.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Cliparts, err = cliparts.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Uploads, err = uploads.LoadConfig(lookup)
 	return cfg, err
 }
@@ -201,7 +209,7 @@ func (c Config) Validate() error {
 	if _, _, err := net.SplitHostPort(c.StorefrontAddr); err != nil {
 		return fmt.Errorf("PRESSROOM_STOREFRONT_ADDR=%q: want host:port", c.StorefrontAddr)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Fonts, c.Version, c.Idempotency, c.Stripe, c.Gateways, c.Accounts, c.API, c.Domains, c.Hooks} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Fonts, c.Cliparts, c.Version, c.Idempotency, c.Stripe, c.Gateways, c.Accounts, c.API, c.Domains, c.Hooks} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -247,6 +255,8 @@ type App struct {
 	campaigns *campaigns.Service
 	// fonts removes deleted fonts' files nothing uses while the app runs.
 	fonts *fonts.Service
+	// cliparts removes deleted cliparts' files nothing uses while the app runs.
+	cliparts *cliparts.Service
 	// apiKeys follows the changes of API keys and writes their uses while the app runs.
 	apiKeys *apikeys.Service
 }
@@ -305,6 +315,18 @@ func (a *App) build(ctx context.Context) error {
 		return err
 	}
 	if err := a.fonts.SyncPlatform(ctx); err != nil {
+		return err
+	}
+	a.cliparts, err = cliparts.New(a.cfg.Cliparts, cliparts.Deps{DB: a.DB, Auth: a.Auth, Store: store, Relay: relay, Log: a.log})
+	if err != nil {
+		return err
+	}
+	sellerArtworks, err := artworks.New(artworks.Deps{DB: a.DB, Auth: a.Auth, Store: store, Log: a.log})
+	if err != nil {
+		return err
+	}
+	fileFolders, err := folders.New(folders.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
 		return err
 	}
 	bulkRecords, err := bulk.New(bulk.Deps{DB: a.DB, Relay: relay, Log: a.log})
@@ -420,6 +442,7 @@ func (a *App) build(ctx context.Context) error {
 	serverCfg := a.cfg.Server
 	serverCfg.BodyLimitExempt = append(slices.Clone(serverCfg.BodyLimitExempt), uploads.BodyLimitExempt...)
 	serverCfg.BodyLimitExempt = append(serverCfg.BodyLimitExempt, fonts.BodyLimitExempt...)
+	serverCfg.BodyLimitExempt = append(serverCfg.BodyLimitExempt, cliparts.BodyLimitExempt...)
 	serverCfg.ContentOrigins = a.cfg.Blob.BrowserOrigins()
 	serverCfg.InlineScriptPaths = []string{system.QueueMonitorPath} // asynqmon's page sets its settings inline
 	local, isLocal := store.(*blob.Local)
@@ -441,6 +464,9 @@ func (a *App) build(ctx context.Context) error {
 		uploads.Routes(api, a.Auth, upl, once)
 		campaigns.Routes(api, a.Auth, camps, once)
 		fonts.Routes(api, a.fonts, once)
+		cliparts.Routes(api, a.cliparts, once)
+		artworks.Routes(api, sellerArtworks)
+		folders.Routes(api, fileFolders, once)
 		bulk.Routes(api, a.Auth, bulkRecords, once)
 		imageproxy.Routes(api, a.Auth, imgProxy)
 		auth.Routes(api, a.Auth)
@@ -507,6 +533,7 @@ func (a *App) Run(ctx context.Context) error {
 	g.Go(func() error { return a.keys.Run(ctx) })
 	g.Go(func() error { return a.uploads.Run(ctx) })
 	g.Go(func() error { return a.fonts.Run(ctx) })
+	g.Go(func() error { return a.cliparts.Run(ctx) })
 	g.Go(func() error { return a.Auth.FollowChanges(ctx, a.cfg.Database, a.apiKeys.Changes()) })
 	g.Go(func() error { return a.campaigns.FollowChanges(ctx, a.cfg.Database) })
 	g.Go(func() error { return a.apiKeys.RecordUses(ctx) })

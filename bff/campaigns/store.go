@@ -451,11 +451,12 @@ func (store) delete(ctx context.Context, db sqlx.ExecerContext, ownerID, id int6
 
 // usableSources returns which of keys are uploads of the owner that were not rejected, platform
 // fonts, or fonts of the owner whose file is still stored (a deleted one included: designs that
-// already name it keep it). The font rows are read FOR SHARE, so that the sweep removing a deleted
-// font's file (bff/fonts) waits for this save and then sees its design.
+// already name it keep it). The upload and font rows are read FOR SHARE, so that deleting an artwork
+// (bff/artworks) or the sweeps removing a deleted clipart's or font's file (bff/cliparts, bff/fonts)
+// wait for this save and then see its design.
 func (store) usableSources(ctx context.Context, q sqlx.QueryerContext, ownerID int64, keys []string) (map[string]bool, error) {
 	var found, fonts []string
-	const query = `SELECT blob_key FROM uploads WHERE owner_id = $1 AND blob_key = ANY($2) AND status <> 'rejected'`
+	const query = `SELECT blob_key FROM uploads WHERE owner_id = $1 AND blob_key = ANY($2) AND status <> 'rejected' FOR SHARE`
 	if err := sqlx.SelectContext(ctx, q, &found, query, ownerID, pq.Array(keys)); err != nil {
 		return nil, fmt.Errorf("find uploads: %w", err)
 	}

@@ -360,9 +360,9 @@ func (s *Service) handleUpload(c echo.Context) error {
 				}
 			}
 			key = UserKey(userID, sub, name)
-			lr := &cappedReader{r: part, left: s.cfg.MaxDirectBytes}
+			lr := &CappedReader{R: part, Left: s.cfg.MaxDirectBytes}
 			if err := s.d.Store.Put(ctx, key, lr, -1, ct); err != nil {
-				if lr.exceeded {
+				if lr.Exceeded {
 					return envelope.Fail(http.StatusRequestEntityTooLarge, MsgTooLarge)
 				}
 				return s.uploadReadError(err)
@@ -396,18 +396,19 @@ func formValue(p *multipart.Part) string {
 	return strings.TrimSpace(string(b))
 }
 
-// cappedReader fails once more than left bytes were read.
-type cappedReader struct {
-	r        io.Reader
-	left     int64
-	exceeded bool
+// CappedReader reads R and fails once more than Left bytes were read, setting Exceeded: a file
+// streamed into storage stops at its cap whatever the request claimed.
+type CappedReader struct {
+	R        io.Reader
+	Left     int64
+	Exceeded bool
 }
 
-func (c *cappedReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.left -= int64(n)
-	if c.left < 0 {
-		c.exceeded = true
+func (c *CappedReader) Read(p []byte) (int, error) {
+	n, err := c.R.Read(p)
+	c.Left -= int64(n)
+	if c.Left < 0 {
+		c.Exceeded = true
 		return n, errors.New("upload over the size limit")
 	}
 	return n, err

@@ -23,29 +23,34 @@ const (
 
 // Upload is one row of the uploads table, as the UI reads it.
 type Upload struct {
-	ID          int64     `db:"id" json:"id"`
-	OwnerID     *int64    `db:"owner_id" json:"owner_id"`
-	Key         string    `db:"blob_key" json:"filePath"`
-	FileName    string    `db:"file_name" json:"file_name"`
-	Kind        string    `db:"kind" json:"type"`
-	Status      string    `db:"status" json:"status"`
-	Message     string    `db:"message" json:"message"`
-	ContentType string    `db:"content_type" json:"content_type"`
-	Width       *int      `db:"width" json:"width"`
-	Height      *int      `db:"height" json:"height"`
-	DPIX        *float64  `db:"dpi_x" json:"dpi_x"`
-	DPIY        *float64  `db:"dpi_y" json:"dpi_y"`
-	ByteSize    *int64    `db:"byte_size" json:"byte_size"`
-	Stripped    bool      `db:"stripped" json:"stripped"`
-	BlobVersion string    `db:"blob_version" json:"-"`
-	CreatedAt   time.Time `db:"created_at" json:"created_at"`
-	UpdatedAt   time.Time `db:"updated_at" json:"updated_at"`
+	ID          int64    `db:"id" json:"id"`
+	OwnerID     *int64   `db:"owner_id" json:"owner_id"`
+	Key         string   `db:"blob_key" json:"filePath"`
+	FileName    string   `db:"file_name" json:"file_name"`
+	Kind        string   `db:"kind" json:"type"`
+	Status      string   `db:"status" json:"status"`
+	Message     string   `db:"message" json:"message"`
+	ContentType string   `db:"content_type" json:"content_type"`
+	Width       *int     `db:"width" json:"width"`
+	Height      *int     `db:"height" json:"height"`
+	DPIX        *float64 `db:"dpi_x" json:"dpi_x"`
+	DPIY        *float64 `db:"dpi_y" json:"dpi_y"`
+	ByteSize    *int64   `db:"byte_size" json:"byte_size"`
+	Stripped    bool     `db:"stripped" json:"stripped"`
+	BlobVersion string   `db:"blob_version" json:"-"`
+	// FolderID is the artwork folder the upload is filed in (package folders), if any.
+	FolderID  *int64    `db:"folder_id" json:"folder_id"`
+	CreatedAt time.Time `db:"created_at" json:"created_at"`
+	UpdatedAt time.Time `db:"updated_at" json:"updated_at"`
 	// FileURL is the stable address of the file (filled in, not stored).
 	FileURL string `db:"-" json:"fileUrl"`
 }
 
-const columns = `id, owner_id, blob_key, file_name, kind, status, message, content_type, width, height, dpi_x, dpi_y,
-byte_size, stripped, blob_version, created_at, updated_at`
+// Columns are the columns of an Upload, for the packages that read uploads their own way (artworks).
+const Columns = `id, owner_id, blob_key, file_name, kind, status, message, content_type, width, height, dpi_x, dpi_y,
+byte_size, stripped, blob_version, folder_id, created_at, updated_at`
+
+const columns = Columns
 
 // ErrNotFound means no upload matches.
 var ErrNotFound = errors.New("upload not found")
@@ -57,8 +62,6 @@ type store struct{ db *sqlx.DB }
 // with the outbox row to dispatch after commit. Recording a key again returns the first row and
 // no outbox row: the ingest call may be repeated.
 func (s store) record(ctx context.Context, ownerID int64, key, fileName, kind string) (Upload, int64, error) {
-	const q = `INSERT INTO uploads (owner_id, blob_key, file_name, kind) VALUES (NULLIF($1, 0), $2, $3, $4)
-ON CONFLICT (blob_key) DO NOTHING RETURNING ` + columns
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return Upload{}, 0, err
@@ -68,11 +71,39 @@ ON CONFLICT (blob_key) DO NOTHING RETURNING ` + columns
 	if _, err := tx.ExecContext(ctx, `DELETE FROM upload_grants WHERE blob_key = $1`, key); err != nil {
 		return Upload{}, 0, fmt.Errorf("record upload: %w", err)
 	}
-	var u Upload
-	err = tx.GetContext(ctx, &u, q, ownerID, key, fileName, kind)
-	if errors.Is(err, sql.ErrNoRows) {
+	u, outboxID, err := Insert(ctx, tx, Record{OwnerID: ownerID, Key: key, FileName: fileName, Kind: kind})
+	if errors.Is(err, errRecorded) {
 		u, err = s.byKey(ctx, key)
 		return u, 0, err
+	}
+	if err != nil {
+		return Upload{}, 0, err
+	}
+	return u, outboxID, tx.Commit()
+}
+
+// Record is an upload to record.
+type Record struct {
+	OwnerID  int64
+	Key      string
+	FileName string
+	Kind     string
+	// SourceKey is the file the renderer makes Key from (an SVG clipart's clean file), or ''.
+	SourceKey string
+}
+
+// errRecorded means the key has an upload row already.
+var errRecorded = errors.New("upload already recorded")
+
+// Insert records a pending upload with its render:sanitize task in tx (the one owner of that pair:
+// uploads here, cliparts in package cliparts) and answers the outbox row to dispatch after commit.
+func Insert(ctx context.Context, tx *sqlx.Tx, n Record) (Upload, int64, error) {
+	const q = `INSERT INTO uploads (owner_id, blob_key, file_name, kind, source_key) VALUES (NULLIF($1, 0), $2, $3, $4, $5)
+ON CONFLICT (blob_key) DO NOTHING RETURNING ` + columns
+	var u Upload
+	err := tx.GetContext(ctx, &u, q, n.OwnerID, n.Key, n.FileName, n.Kind, n.SourceKey)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Upload{}, 0, errRecorded
 	}
 	if err != nil {
 		return Upload{}, 0, fmt.Errorf("record upload: %w", err)
@@ -85,7 +116,7 @@ ON CONFLICT (blob_key) DO NOTHING RETURNING ` + columns
 	if err != nil {
 		return Upload{}, 0, err
 	}
-	return u, outboxID, tx.Commit()
+	return u, outboxID, nil
 }
 
 func (s store) get(ctx context.Context, id int64) (Upload, error) {

@@ -30,6 +30,9 @@ var pixelWork = []string{
 	module + "renderer/webpenc",
 	module + "renderer/tiles",
 	module + "renderer/chromepool",
+	module + "renderer/svgraster",
+	"github.com/srwiley/rasterx",
+	"golang.org/x/image/vector",
 }
 
 // codecs are the image decoders and resamplers beyond PNG that only the renderer needs: the bff
@@ -48,8 +51,9 @@ var codecs = []string{
 }
 
 // pureRenderer lists the renderer packages other binaries may link: the task contracts, the pure
-// rules the bff validates with (the design document, the DPI rule, the fonts a document may name) and
-// the products' outlines the bff serves to the editor (data the demo mockups are drawn from).
+// rules the bff validates with (the design document, the DPI rule, the fonts a document may name, the
+// SVG cliparts it refuses before storing them) and the products' outlines the bff serves to the editor
+// (data the demo mockups are drawn from).
 // Every other renderer package, a new one included, is the renderer's alone.
 var pureRenderer = []string{
 	module + "renderer/tasks",
@@ -58,6 +62,7 @@ var pureRenderer = []string{
 	module + "renderer/fonts",
 	module + "renderer/imageapi",
 	module + "renderer/outlines",
+	module + "renderer/svgdoc",
 }
 
 // rule is what one binary may link.

@@ -9,6 +9,10 @@
 // result back under the same key, then records width, height, declared DPI, byte size and the
 // outcome: ready, or rejected with a message the user reads.
 //
+// An upload with a source (an SVG clipart: the bff stored its clean file and recorded its key) is
+// first drawn from it into a PNG at print size (SVGLongSide, by svgraster, after svgdoc has read the
+// file again), then checked like any other; an SVG refused then is rejected with svgdoc's message.
+//
 // It reads every pixel row once, so that a damaged file is refused here, but never holds a PNG's
 // pixels: PNGs are checked row by row (pngdec.Check); JPEG and WebP are decoded within the
 // renderer's memory budget (package membudget). It does not decide who may upload what; the bff does. The browser strips PNGs before upload too; this step never trusts

@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -15,7 +16,10 @@ import (
 	"github.com/pressroom/pressroom/renderer/dpi"
 	"github.com/pressroom/pressroom/renderer/imagelimit"
 	"github.com/pressroom/pressroom/renderer/pngdec"
+	"github.com/pressroom/pressroom/renderer/pngenc"
 	"github.com/pressroom/pressroom/renderer/pngmeta"
+	"github.com/pressroom/pressroom/renderer/svgdoc"
+	"github.com/pressroom/pressroom/renderer/svgraster"
 	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
@@ -93,9 +97,10 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err != nil {
 		return err
 	}
-	const load = `SELECT blob_key, status FROM uploads WHERE id = $1`
+	const load = `SELECT blob_key, source_key, status FROM uploads WHERE id = $1`
 	var row struct {
 		Key    string `db:"blob_key"`
+		Source string `db:"source_key"`
 		Status string `db:"status"`
 	}
 	err = h.db.GetContext(ctx, &row, load, p.UploadID)
@@ -108,7 +113,13 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if row.Status != "pending" {
 		return nil
 	}
-	res, err := h.Sanitize(ctx, row.Key)
+	var res Result
+	if row.Source != "" {
+		err = h.drawSource(ctx, row.Source, row.Key)
+	}
+	if err == nil {
+		res, err = h.Sanitize(ctx, row.Key)
+	}
 	var rej *rejection
 	if errors.As(err, &rej) {
 		const q = `UPDATE uploads SET status = $2, message = $3, updated_at = now() WHERE id = $1 AND status = 'pending'`
@@ -166,6 +177,45 @@ func (h *Handler) Sanitize(ctx context.Context, key string) (Result, error) {
 	st.res.ByteSize = now.Size
 	st.res.BlobVersion = tasks.BlobVersion(now)
 	return st.res, nil
+}
+
+// SVGLongSide is the long side, in pixels, of the PNG an SVG clipart is drawn into: print size for
+// a clipart on any product of the catalogue (4000 px is 13.3 in at 300 DPI).
+const SVGLongSide = 4000
+
+// drawSource draws the SVG at source (the clean file the bff stored, read again by svgdoc all the
+// same) into a PNG under key, which the steps of Sanitize then check like any upload. The same file
+// draws the same PNG, so a repeated task writes the same bytes.
+func (h *Handler) drawSource(ctx context.Context, source, key string) error {
+	r, err := h.open(ctx, source)
+	if err != nil {
+		return err
+	}
+	data, err := io.ReadAll(io.LimitReader(r, svgdoc.MaxBytes+1))
+	r.Close()
+	if err != nil {
+		return err
+	}
+	doc, err := svgdoc.Parse(data)
+	if err != nil {
+		return reject(err.Error(), err)
+	}
+	img, err := svgraster.Rasterize(ctx, doc, SVGLongSide)
+	var refusal *svgdoc.Refusal
+	if errors.As(err, &refusal) {
+		return reject(refusal.Error(), err)
+	}
+	if err != nil {
+		return fmt.Errorf("draw %s: %w", source, err)
+	}
+	var buf bytes.Buffer
+	if err := pngenc.Encode(&buf, img, pngenc.Options{DPI: 300}); err != nil {
+		return fmt.Errorf("encode %s: %w", key, err)
+	}
+	if err := h.store.Put(ctx, key, &buf, int64(buf.Len()), "image/png"); err != nil {
+		return fmt.Errorf("store %s: %w", key, err)
+	}
+	return nil
 }
 
 // RejectionMessage is the user's message of an error Sanitize returned for a refused file, and

@@ -490,3 +490,64 @@ func corruptPixels(t *testing.T) []byte {
 	}
 	return out.Bytes()
 }
+
+// TestSanitizeDrawsSVGSources: an upload made from an SVG (a clipart) is drawn into its PNG at print
+// size, then checked like any other; an SVG refused then is rejected with its message.
+func TestSanitizeDrawsSVGSources(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	nested := `<rect width="1" height="1"/>`
+	for range 12 {
+		nested = `<g transform="scale(10)">` + nested + `</g>`
+	}
+	for _, tc := range []struct {
+		name, svg string
+		status    string
+		w, h      int
+		message   string
+	}{
+		{"a clipart", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10"><circle cx="5" cy="5" r="4" fill="#2a9d8f"/></svg>`,
+			statusReady, SVGLongSide, SVGLongSide / 2, ""},
+		{"a script the bff would have refused", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><script>x()</script></svg>`,
+			statusReject, 0, 0, "The SVG contains a script (<script>), which is not accepted."},
+		{"shapes far outside the picture", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">` + nested + `</svg>`,
+			statusReject, 0, 0, "The SVG's shapes reach far outside its picture"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			key := "u/1/cliparts/" + strconv.FormatInt(time.Now().UnixNano(), 36) + "-clip.png"
+			source := strings.TrimSuffix(key, ".png") + ".svg"
+			if err := f.store.Put(ctx, source, strings.NewReader(tc.svg), int64(len(tc.svg)), "image/svg+xml"); err != nil {
+				t.Fatal(err)
+			}
+			var id int64
+			if err := f.db.Get(&id, `INSERT INTO uploads (blob_key, file_name, source_key) VALUES ($1, 'clip.svg', $2) RETURNING id`, key, source); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.h.ProcessTask(ctx, task(id)); err != nil {
+				t.Fatal(err)
+			}
+			r := f.row(t, id)
+			if r.Status != tc.status || !strings.HasPrefix(r.Message, tc.message) {
+				t.Fatalf("row = %+v, want %s %q", r, tc.status, tc.message)
+			}
+			if tc.status != statusReady {
+				return
+			}
+			if *r.Width != tc.w || *r.Height != tc.h || r.ContentType != "image/png" {
+				t.Fatalf("row = %+v, want a %dx%d PNG", r, tc.w, tc.h)
+			}
+			got, _ := f.stored(t, key)
+			img := decodeNRGBA(t, got)
+			if c := img.NRGBAAt(tc.w/4, tc.h/2); c.A != 255 || c.G < 150 {
+				t.Errorf("centre of the circle = %v, want the fill", c)
+			}
+			if c := img.NRGBAAt(3*tc.w/4, tc.h/2); c.A != 0 {
+				t.Errorf("right half = %v, want transparent", c)
+			}
+			// A second delivery draws the same file and leaves the row as it is.
+			if err := f.h.ProcessTask(ctx, task(id)); err != nil || f.row(t, id).Status != statusReady {
+				t.Fatalf("second delivery: %v", err)
+			}
+		})
+	}
+}

@@ -1,5 +1,8 @@
-import { Button, Checkbox, FileButton, Group, Image, ScrollArea, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Checkbox, FileButton, Group, Image, ScrollArea, SegmentedControl, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Clipart } from '../api/cliparts';
+import { ClipartPicker } from '../cliparts/ClipartPicker';
 import { LIMITS, type ImageObject } from '../editor/document';
 import { isCustomObject, type LayerMove } from '../editor/model';
 import { variantUrl, type Upload } from '../uploads/api';
@@ -15,6 +18,8 @@ interface ArtworkPanelProps {
   uploading: boolean;
   onUpload: (file: File) => void;
   onPick: (upload: Upload) => void;
+  /** Places a clipart of the library as an image, like an artwork. */
+  onPickClipart: (clipart: Clipart) => void;
   onResize: (width: number) => void;
   /** Why the last width was not applied as asked (restricted mode), shown under the width. */
   refusal: string | null;
@@ -54,13 +59,17 @@ function pictureChoices(uploads: readonly Upload[]): PictureChoice[] {
   );
 }
 
-/** Artwork of the print space: upload a file or pick an earlier upload; with an image selected, these replace it. */
+/**
+ * Artwork of the print space: upload a file, pick an earlier upload or a clipart of the library; with an image
+ * selected, these replace it.
+ */
 export function ArtworkPanel({
   image,
   uploads,
   uploading,
   onUpload,
   onPick,
+  onPickClipart,
   onResize,
   refusal,
   onCustomChange,
@@ -68,6 +77,7 @@ export function ArtworkPanel({
   onLayer,
   onRemove,
 }: ArtworkPanelProps) {
+  const [source, setSource] = useState<'uploads' | 'cliparts'>('uploads');
   return (
     <Stack gap="sm">
       <FileButton onChange={(file) => file && onUpload(file)} accept={ACCEPT}>
@@ -77,25 +87,40 @@ export function ArtworkPanel({
           </Button>
         )}
       </FileButton>
+      <SegmentedControl<'uploads' | 'cliparts'>
+        size="xs"
+        value={source}
+        onChange={setSource}
+        data={[
+          { value: 'uploads', label: 'Your artworks' },
+          { value: 'cliparts', label: 'Cliparts' },
+        ]}
+        aria-label="Pick from"
+        data-testid="artwork-source"
+      />
       <Text size="xs" c="dimmed">
-        {image ? 'Pick an earlier upload to replace the selected artwork.' : 'Or pick an earlier upload to add it.'}
+        {image ? 'Pick one to replace the selected artwork.' : 'Or pick one to add it.'}
       </Text>
-      <ScrollArea.Autosize mah={220}>
-        <SimpleGrid cols={4} spacing={6}>
-          {uploads.map((u) => (
-            <UnstyledButton
-              key={u.id}
-              onClick={() => onPick(u)}
-              title={`${u.file_name} (${u.width}×${u.height})`}
-              aria-label={`${image ? 'Replace with' : 'Add'} ${u.file_name}`}
-              data-action="pickUpload"
-              style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 6, padding: 2 }}
-            >
-              <Image src={variantUrl(u.fileUrl, 'thumb')} alt={u.file_name} h={64} fit="contain" />
-            </UnstyledButton>
-          ))}
-        </SimpleGrid>
-      </ScrollArea.Autosize>
+      {source === 'cliparts' ? (
+        <ClipartPicker onPick={onPickClipart} verb={image ? 'Replace with' : 'Add'} />
+      ) : (
+        <ScrollArea.Autosize mah={220}>
+          <SimpleGrid cols={4} spacing={6}>
+            {uploads.map((u) => (
+              <UnstyledButton
+                key={u.id}
+                onClick={() => onPick(u)}
+                title={`${u.file_name} (${u.width}×${u.height})`}
+                aria-label={`${image ? 'Replace with' : 'Add'} ${u.file_name}`}
+                data-action="pickUpload"
+                style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 6, padding: 2 }}
+              >
+                <Image src={variantUrl(u.fileUrl, 'thumb')} alt={u.file_name} h={64} fit="contain" />
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+        </ScrollArea.Autosize>
+      )}
       {image && (
         <Stack gap="xs">
           <WidthInput key={`${image.id}:${image.width}`} image={image} onResize={onResize} refusal={refusal} />

@@ -36,8 +36,25 @@ const withArt = addImage(emptyDocument(front), { id: 'art-1', src: 'u/1/artworks
 const withText = addText(withArt, { id: 'text-1' });
 if ('error' in withText) throw new Error(withText.error);
 const CAMPAIGN: Campaign = summerDrop(product, withText.doc);
+const CLIPART = {
+  id: 9,
+  name: 'Gold star',
+  folder_id: null,
+  key: 'u/1/cliparts/c-star.png',
+  width: 4000,
+  height: 1000,
+  format: 'svg',
+  status: 'ready',
+  message: '',
+  byte_size: 4000,
+  created_at: '2026-11-22T06:00:00Z',
+  file_url: '/api/files/u/1/cliparts/c-star.png',
+  thumbnail_url: '/api/files/u/1/cliparts/c-star.png?variant=thumb',
+};
 const UPLOAD = {
   id: 3,
+  folder_id: null,
+  campaigns: [],
   filePath: 'u/1/artworks/b-art.png',
   fileUrl: '/api/files/u/1/artworks/b-art.png',
   file_name: 'b-art.png',
@@ -66,7 +83,8 @@ function setup(user = makeUser()) {
         'GET /api/seller/product-templates': () => ok([]),
         'GET /api/fonts': () => ok([{ family: 'Roboto', url: '/api/fonts/Roboto-Regular.ttf', font_url: '' }]),
         'GET /api/seller/fonts': () => ok([]),
-        'GET /api/uploads': () => json({ data: [UPLOAD], total: 1, per_page: 15, current_page: 1, last_page: 1, from: 1, to: 1 }),
+        'GET /api/seller/artworks': () => json({ data: [UPLOAD], total: 1, per_page: 24, current_page: 1, last_page: 1, from: 1, to: 1 }),
+        'GET /api/seller/cliparts': () => json({ data: [CLIPART], total: 1, per_page: 16, current_page: 1, last_page: 1, from: 1, to: 1 }),
       };
       const answer = answers[`${init.method ?? 'GET'} ${path}`];
       return Promise.resolve(answer ? answer() : json({ success: false, message: `no route ${path}`, data: null, errors: [] }, 404));
@@ -123,6 +141,17 @@ describe('the campaign editor’s actions', { timeout: 40_000 }, () => {
       const reachable = ACTIONS[name].keyTest !== undefined || (CANVAS_ACTIONS as readonly string[]).includes(name) || bound.has(name);
       expect(reachable, `${name} has no key, is not performed by the canvas and no control on screen is bound to it`).toBe(true);
     }
+  });
+
+  it('adds a clipart of the library as an image, as it adds an artwork', async () => {
+    const user = setup();
+    await screen.findByRole('button', { name: 'Add text' }, { timeout: 10_000 });
+    await screen.findByRole('button', { name: 'Add b-art.png' }, { timeout: 10_000 });
+    await user.click(screen.getByRole('radio', { name: 'Cliparts' }));
+    await user.click(await screen.findByRole('button', { name: 'Add Gold star' }));
+    await user.click(await screen.findByRole('button', { name: 'select art-2' }));
+    expect(await screen.findByLabelText('Width (print px)')).toBeInTheDocument();
+    expect(screen.getByTestId('clipart-picker')).toBeInTheDocument();
   });
 
   it('removes the selected object with Delete on the canvas, clearing the refusal of a third text', async () => {

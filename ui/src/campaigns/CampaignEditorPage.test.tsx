@@ -67,7 +67,7 @@ function serve(backend: Backend) {
         'GET /api/seller/product-templates': () => ok([]),
         'GET /api/fonts': () => ok([{ family: 'Roboto', url: '/api/fonts/Roboto-Regular.ttf', font_url: '' }]),
         'GET /api/seller/fonts': () => ok([]),
-        'GET /api/uploads': () => ok([]),
+        'GET /api/seller/artworks': () => json({ data: [], total: 0, per_page: 24, current_page: 1, last_page: 1, from: null, to: null }),
       };
       const answer = answers[`${method} ${path}`];
       return Promise.resolve(answer ? answer() : json({ success: false, message: `no route ${path}`, data: null, errors: [] }, 404));

@@ -249,6 +249,7 @@ function Editor({ initial }: { initial: Campaign }) {
                 uploading={editor.upload.isPending}
                 onUpload={(file) => editor.upload.mutate(file)}
                 onPick={editor.place}
+                onPickClipart={editor.placeClipart}
                 onResize={(width) =>
                   selectedImage &&
                   perform({ name: 'resize', value: { width, natural: editor.knownSizes[selectedImage.src] } })

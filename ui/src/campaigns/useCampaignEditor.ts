@@ -1,5 +1,5 @@
 // The campaign editor's wiring: the editor state (editor/model) in a reducer, its keys, and what the editor reads
-// from and sends to the bff (fonts, uploads, extra print cost, exports, product changes, save).
+// from and sends to the bff (fonts, artworks and cliparts, extra print cost, exports, product changes, save).
 
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -13,7 +13,9 @@ import type { Size } from '../editor/model';
 import { editorReducer } from '../editor/model/reducer';
 import { documentsOf, initialState, isDirty, type EditorState } from '../editor/model/state';
 import { toastDuration } from '../feedback/toast';
-import { listUploads, type Upload } from '../uploads/api';
+import { ARTWORKS_KEY, listArtworks } from '../api/artworks';
+import type { Clipart } from '../api/cliparts';
+import type { Upload } from '../uploads/api';
 import { notifyUploadFailed } from '../uploads/notify';
 import { uploadFile } from '../uploads/uploader';
 import { checkBeforeSave, exportPollInterval, exportProgress, objectCounts, placeErrors, saveBody, type Documents } from './editorState';
@@ -106,8 +108,8 @@ export function useCampaignEditor(initial: Campaign, readOnly = false) {
 
   const fonts = useQuery({ queryKey: FONTS_KEY, queryFn: ({ signal }) => listFonts(api, signal) });
   const uploads = useQuery({
-    queryKey: ['uploads', 1],
-    queryFn: ({ signal }) => listUploads(api, 1, signal),
+    queryKey: [...ARTWORKS_KEY, 'editor'],
+    queryFn: ({ signal }) => listArtworks(api, { folder: 'all', q: '', page: 1 }, signal),
     placeholderData: keepPreviousData,
   });
   const readyUploads = useMemo(() => (uploads.data?.data ?? []).filter((u) => u.status === 'ready'), [uploads.data]);
@@ -129,11 +131,22 @@ export function useCampaignEditor(initial: Campaign, readOnly = false) {
     },
     [perform],
   );
+  /** Places a clipart of the library: its print-size file, like an upload. */
+  const placeClipart = useCallback(
+    (clipart: Clipart) => {
+      if (!clipart.width || !clipart.height) {
+        notifications.show({ color: 'red', message: `${clipart.name} has no known size yet.` });
+        return;
+      }
+      perform({ name: 'pickUpload', value: { src: clipart.key, width: clipart.width, height: clipart.height } });
+    },
+    [perform],
+  );
   const upload = useMutation({
     mutationFn: (file: File) => uploadFile(api, file, { filePath: 'artworks' }),
     onSuccess: place,
     onError: notifyUploadFailed,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['uploads'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ARTWORKS_KEY }),
   });
 
   const productChange = useMutation({
@@ -201,6 +214,7 @@ export function useCampaignEditor(initial: Campaign, readOnly = false) {
     readyUploads,
     knownSizes,
     place,
+    placeClipart,
     upload,
     productChange,
     extraOf,

@@ -82,6 +82,7 @@ import { InvitationsPage } from '../pages/team/InvitationsPage';
 import { TeamPage } from '../pages/team/TeamPage';
 import { callbackLoader, handoffLoader } from '../session/callback';
 import { ArtworksPage } from '../uploads/ArtworksPage';
+import { ClipartsPage } from '../cliparts/ClipartsPage';
 import { FontsPage } from '../fonts/FontsPage';
 import { signOut } from '../session/logout';
 import { loadSessionUser, meQuery } from '../session/queries';
@@ -135,6 +136,7 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'settings/api-keys/reference', element: <ApiReferencePage /> },
     { path: 'settings/notification', element: <NotificationSettingsPage /> },
     { path: 'personalized/artworks', element: <ArtworksPage /> },
+    { path: 'personalized/cliparts', element: <ClipartsPage /> },
     { path: 'personalized/fonts', element: <FontsPage /> },
     { path: 'settings/account', element: <AccountSettingsPage /> },
     { path: 'system/mail', element: <MailOutboxPage /> },

@@ -1,69 +1,144 @@
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   FileButton,
   Group,
+  HoverCard,
   Image,
-  Loader,
-  Pagination,
-  SimpleGrid,
+  List,
+  Modal,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../api';
-import { listUploads, variantUrl, type Upload } from './api';
-import { notifyUploadFailed } from './notify';
-import { uploadFile } from './uploader';
+import { Link } from 'react-router';
+import { api, isApiError } from '../api';
+import { ARTWORKS_KEY, deleteArtwork, listArtworks, moveArtwork, type Artwork, type Usage } from '../api/artworks';
+import { foldersKey, listFolders, type Folder, type FolderFilter } from '../api/folders';
+import { can } from '../access/rules';
 import { LabelBadge } from '../components/LabelBadge';
+import { useListSearch } from '../components/useListSearch';
+import { FolderedGrid } from '../folders/FolderedGrid';
+import { FolderSelect } from '../folders/FolderSelect';
+import { plural } from '../format/plural';
+import { useSessionUser } from '../session/useSessionUser';
+import { variantUrl } from './api';
+import { notifyUploadFailed } from './notify';
+import { STATUS_LOOK } from './status';
+import { uploadFile } from './uploader';
 
-const STATUS_LOOK = {
-  pending: { color: 'yellow', label: 'Checking' },
-  ready: { color: 'green', label: 'Ready' },
-  rejected: { color: 'red', label: 'Refused' },
-} as const;
-
-function UploadCard({ upload }: { upload: Upload }) {
+/** The campaigns an artwork is used in, each a link to its editor. */
+function CampaignLinks({ campaigns }: { campaigns: Usage['campaigns'] }) {
   return (
-    <Card withBorder radius="md" padding="sm" data-testid="upload-card" data-status={upload.status}>
-      <Card.Section h={200} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        {upload.status === 'ready' ? (
-          <Image
-            src={variantUrl(upload.fileUrl, 'thumb')}
-            alt={upload.file_name}
-            h={200}
-            w="auto"
-            fit="contain"
-          />
+    <List size="sm" spacing={2}>
+      {campaigns.map((c) => (
+        <List.Item key={c.id}>
+          <Anchor component={Link} to={`/campaigns/edit/${c.id}`} style={{ overflowWrap: 'anywhere' }}>
+            {c.name}
+          </Anchor>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** Where an artwork is used: "Not used in a campaign", or "Used in N campaigns" listing them on hover. */
+function UsageLine({ artwork }: { artwork: Artwork }) {
+  if (artwork.campaigns.length === 0) {
+    return (
+      <Text size="xs" c="dimmed" data-testid="artwork-usage">
+        Not used in a campaign
+      </Text>
+    );
+  }
+  return (
+    <HoverCard width={280} shadow="md" withinPortal>
+      <HoverCard.Target>
+        <Text size="xs" c="blue" style={{ cursor: 'default' }} data-testid="artwork-usage">
+          Used in {plural(artwork.campaigns.length, 'campaign')}
+        </Text>
+      </HoverCard.Target>
+      <HoverCard.Dropdown>
+        <CampaignLinks campaigns={artwork.campaigns} />
+      </HoverCard.Dropdown>
+    </HoverCard>
+  );
+}
+
+function ArtworkCard({
+  artwork,
+  folders,
+  canEdit,
+  onDelete,
+}: {
+  artwork: Artwork;
+  folders: readonly Folder[];
+  canEdit: boolean;
+  onDelete: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const look = STATUS_LOOK[artwork.status];
+  const move = useMutation({
+    mutationFn: (folderId: number | null) => moveArtwork(api, artwork.id, folderId),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ARTWORKS_KEY });
+      await queryClient.invalidateQueries({ queryKey: foldersKey('artwork') });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: error.message }),
+  });
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="upload-card" data-status={artwork.status} data-name={artwork.file_name}>
+      <Card.Section h={180} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        {artwork.status === 'ready' ? (
+          <Image src={variantUrl(artwork.fileUrl, 'thumb')} alt={artwork.file_name} h={180} w="auto" fit="contain" />
         ) : (
           <Text c="dimmed" size="sm">
-            {upload.status === 'pending' ? 'Checking…' : 'Refused'}
+            {artwork.status === 'pending' ? 'Checking…' : 'Refused'}
           </Text>
         )}
       </Card.Section>
       <Stack gap={4} mt="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" fw={500} truncate="end" title={upload.file_name}>
-            {upload.file_name}
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {artwork.file_name}
           </Text>
-          <LabelBadge color={STATUS_LOOK[upload.status].color} code={upload.status}>
-            {STATUS_LOOK[upload.status].label}
+          <LabelBadge color={look.color} code={artwork.status}>
+            {look.label}
           </LabelBadge>
         </Group>
-        {upload.status === 'ready' && (
+        {artwork.status === 'ready' && (
           <Text size="xs" c="dimmed" data-testid="upload-meta">
-            {upload.width}×{upload.height} px{upload.dpi_x ? ` · ${Math.round(upload.dpi_x)} DPI` : ''} ·{' '}
-            {Math.round((upload.byte_size ?? 0) / 1024)} KB{upload.stripped ? ' · metadata removed' : ''}
+            {artwork.width}×{artwork.height} px{artwork.dpi_x ? ` · ${Math.round(artwork.dpi_x)} DPI` : ''} ·{' '}
+            {Math.round((artwork.byte_size ?? 0) / 1024)} KB{artwork.stripped ? ' · metadata removed' : ''}
           </Text>
         )}
-        {upload.status === 'rejected' && (
+        {artwork.status === 'rejected' && (
           <Text size="xs" c="red" data-testid="upload-message">
-            {upload.message}
+            {artwork.message}
           </Text>
+        )}
+        <UsageLine artwork={artwork} />
+        {canEdit && (
+          <>
+            <FolderSelect
+              label={`Folder of ${artwork.file_name}`}
+              folders={folders}
+              value={artwork.folder_id}
+              onChange={(folderId) => move.mutate(folderId)}
+              testId="artwork-folder"
+            />
+            <Group gap="xs">
+              <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+                Delete
+              </Button>
+            </Group>
+          </>
         )}
       </Stack>
     </Card>
@@ -71,25 +146,88 @@ function UploadCard({ upload }: { upload: Upload }) {
 }
 
 /**
- * `/personalized/artworks`: the seller's uploaded artwork with thumbnails and an upload button.
- * Uploads go through the shared uploader (src/uploads/uploader.ts).
+ * The "Are you sure?" of deleting an artwork. An artwork in use is refused by the bff: the dialog then says why,
+ * linking the campaigns it names.
+ */
+function DeleteArtwork({ artwork, onClose }: { artwork: Artwork | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteArtwork(api, id),
+    onSuccess: async (message) => {
+      notifications.show({ color: 'green', message });
+      close();
+      await queryClient.invalidateQueries({ queryKey: ARTWORKS_KEY });
+      await queryClient.invalidateQueries({ queryKey: foldersKey('artwork') });
+    },
+  });
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  const refusal = remove.error;
+  const usage = isApiError(refusal) ? ((refusal.body as { data?: Usage } | undefined)?.data ?? null) : null;
+  return (
+    <Modal opened={artwork !== null} onClose={close} title="Delete this artwork?">
+      <Stack gap="md">
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          {artwork?.file_name}: the file is deleted for good. An artwork that campaigns or orders use cannot be deleted.
+        </Text>
+        {refusal && (
+          <Alert color="red" role="alert" data-testid="artwork-refusal">
+            <Stack gap="xs">
+              <Text size="sm">{refusal.message}</Text>
+              {usage && usage.campaigns.length > 0 && <CampaignLinks campaigns={usage.campaigns} />}
+            </Stack>
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {refusal ? 'Close' : 'Cancel'}
+          </Button>
+          {!refusal && (
+            <Button color="red" loading={remove.isPending} onClick={() => artwork && remove.mutate(artwork.id)}>
+              Yes, delete it!
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * `/personalized/artworks`: the seller's uploaded artworks in folders, searched by name, each with the campaigns that
+ * use it; upload into the folder shown, move between folders, delete what nothing uses. Uploads go through the shared
+ * uploader (src/uploads/uploader.ts).
  */
 export function ArtworksPage() {
-  const [page, setPage] = useState(1);
+  const user = useSessionUser();
+  const canEdit = can(user, 'update_campaign');
   const queryClient = useQueryClient();
-  const uploads = useQuery({
-    queryKey: ['uploads', page],
-    queryFn: ({ signal }) => listUploads(api, page, signal),
+  const { q, search, debounced, page, setPage, resetting } = useListSearch();
+  const [folder, setFolder] = useState<FolderFilter>('all');
+  const [deleting, setDeleting] = useState<Artwork | null>(null);
+  const folders = useQuery({ queryKey: foldersKey('artwork'), queryFn: ({ signal }) => listFolders(api, 'artwork', signal) });
+  const list = useQuery({
+    queryKey: [...ARTWORKS_KEY, folder, debounced, page],
+    queryFn: ({ signal }) => listArtworks(api, { folder, q: debounced, page }, signal),
     placeholderData: keepPreviousData,
   });
   const upload = useMutation({
-    mutationFn: (file: File) => uploadFile(api, file, { filePath: 'artworks' }),
+    mutationFn: async (file: File) => {
+      const up = await uploadFile(api, file, { filePath: 'artworks' });
+      if (typeof folder === 'number') await moveArtwork(api, up.id, folder);
+      return up;
+    },
     onError: notifyUploadFailed,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['uploads'] }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: ARTWORKS_KEY });
+      await queryClient.invalidateQueries({ queryKey: foldersKey('artwork') });
+    },
   });
 
   return (
-    <Stack gap="lg" maw={1100}>
+    <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Title order={1} fz="h2">
@@ -97,31 +235,32 @@ export function ArtworksPage() {
           </Title>
           <Text c="dimmed">PNG, JPEG or WebP. Each file is checked before it can be used in a design.</Text>
         </Stack>
-        <FileButton onChange={(file) => file && upload.mutate(file)} accept="image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp">
-          {(props) => (
-            <Button {...props} leftSection={<IconUpload size={16} />} loading={upload.isPending}>
-              Upload artwork
-            </Button>
-          )}
-        </FileButton>
+        {canEdit && (
+          <FileButton onChange={(file) => file && upload.mutate(file)} accept="image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp">
+            {(props) => (
+              <Button {...props} leftSection={<IconUpload size={16} />} loading={upload.isPending}>
+                Upload artwork
+              </Button>
+            )}
+          </FileButton>
+        )}
       </Group>
-      {uploads.isError && <Alert color="red">{uploads.error.message}</Alert>}
-      {uploads.isPending ? (
-        <Loader />
-      ) : uploads.data && uploads.data.data.length > 0 ? (
-        <>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            {uploads.data.data.map((u) => (
-              <UploadCard key={u.id} upload={u} />
-            ))}
-          </SimpleGrid>
-          {uploads.data.last_page > 1 && (
-            <Pagination value={page} onChange={setPage} total={uploads.data.last_page} />
-          )}
-        </>
-      ) : (
-        <Text c="dimmed">Oops! No entries found.</Text>
-      )}
+      <FolderedGrid
+        kind="artwork"
+        folder={folder}
+        onFolder={resetting(setFolder)}
+        canEdit={canEdit}
+        filesKey={ARTWORKS_KEY}
+        search={q}
+        onSearch={search}
+        searchLabel="Search artworks by name"
+        list={list}
+        loadingLabel="Loading artworks"
+        page={page}
+        onPage={setPage}
+        card={(a) => <ArtworkCard key={a.id} artwork={a} folders={folders.data ?? []} canEdit={canEdit} onDelete={() => setDeleting(a)} />}
+      />
+      <DeleteArtwork artwork={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
 import { newIdempotencyKey, type ApiClient } from '../api/ApiClient';
-import type { Page } from '../api/envelope';
 
 /**
  * The answer of POST /pre-signed-url: send the file with `method` to `preSignedUrl`, as
@@ -49,10 +48,6 @@ export function completeUpload(api: ApiClient, filePath: string, fileName: strin
 
 export function getUpload(api: ApiClient, id: number, signal?: AbortSignal): Promise<Upload> {
   return api.get<Upload>(`/uploads/${id}`, { signal });
-}
-
-export function listUploads(api: ApiClient, page: number, signal?: AbortSignal): Promise<Page<Upload>> {
-  return api.getPage<Upload>('/uploads', { query: { page }, signal });
 }
 
 /** The app URL of a stored file's WebP variant (preview, thumb, design, design3x, ...). */
