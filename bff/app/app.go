@@ -31,6 +31,7 @@ import (
 	"github.com/pressroom/pressroom/bff/imageproxy"
 	"github.com/pressroom/pressroom/bff/notifications"
 	"github.com/pressroom/pressroom/bff/orders"
+	"github.com/pressroom/pressroom/bff/pricing"
 	"github.com/pressroom/pressroom/bff/promotions"
 	"github.com/pressroom/pressroom/bff/publicapi"
 	"github.com/pressroom/pressroom/bff/review"
@@ -341,6 +342,10 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	sellerPricing, err := pricing.New(pricing.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
+		return err
+	}
 	money, err := billing.New(billing.Deps{DB: a.DB, Auth: a.Auth})
 	if err != nil {
 		return err
@@ -398,6 +403,7 @@ func (a *App) build(ctx context.Context) error {
 		promotions.Routes(api, sellerPromotions, once)
 		stock.Routes(api, stockStatus)
 		collections.Routes(api, sellerCollections, once)
+		pricing.Routes(api, sellerPricing)
 		billing.Routes(api, money, once)
 		review.Routes(api, a.Auth, designReview)
 		stores.Routes(api, storefronts)
