@@ -211,6 +211,29 @@ func TestCheckSetting(t *testing.T) {
 	}
 }
 
+// TestSizeCostsMore: a size that costs more to make (the seeded T-shirt 2XL, 2.00 more) books its
+// base cost with the size's extra, as the Pricing screen explains it (pricing.Cost.SizeCost).
+func TestSizeCostsMore(t *testing.T) {
+	f := newFixture(t)
+	tx := f.db.MustBeginTx(ctx, nil)
+	defer tx.Rollback()
+	c, _, err := orders.Create(ctx, tx, orders.New{SellerID: f.seller, Email: "b@example.com", Subtotal: usd(2700), Total: usd(2700),
+		Items: []orders.Item{{CampaignID: f.campID, ProductID: f.product, ProductName: "Tee", ProductType: "tshirt", Size: "2XL", Quantity: 1,
+			UnitPrice: usd(2700)}}}, orders.PendingPayment, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sale, err := ledger.BookSale(ctx, tx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 27.00 − base 8.00 + 2.00 for the 2XL − extra print 1.50 − fee 4% 1.08 = 14.42
+	want := "Order 1001: sale $27.00 − base cost $10.00 − extra print cost $1.50 − processing fee $1.08 = $14.42, held until the order ships"
+	if sale.DHeld != 1442 || sale.Description != want {
+		t.Errorf("sale %d %q\nwant %s", sale.DHeld, sale.Description, want)
+	}
+}
+
 // TestOrderLifecycle books a paid order as held (its breakdown in the entry), makes it available
 // when it ships, pays it out, and then takes a refund that came after the payout from the next
 // earnings, with an entry saying so.

@@ -80,11 +80,15 @@ ORDER BY sp.campaign_id DESC, p.position, p.id`
 // Load reads the products of campaigns on sale in store (in any status) with their prices and
 // their costs in the store's currency c. With lock the store_products rows are locked for the rest
 // of the transaction db must then be, so that a change computed from today's prices is not lost to
-// another made at the same time.
+// another made at the same time: they are locked first and read after, by a statement of its own,
+// which sees what a change that held them before committed (sizes included).
 func Load(ctx context.Context, db sqlx.QueryerContext, storeID int64, c money.Currency, campaignIDs []int64, lock bool) ([]Product, error) {
-	q := qProducts
 	if lock {
-		q += ` FOR UPDATE OF sp`
+		var locked []int64
+		const qLock = `SELECT product_id FROM store_products WHERE store_id = $1 AND campaign_id = ANY($2) ORDER BY product_id FOR UPDATE`
+		if err := sqlx.SelectContext(ctx, db, &locked, qLock, storeID, pq.Array(campaignIDs)); err != nil {
+			return nil, fmt.Errorf("lock prices of store %d: %w", storeID, err)
+		}
 	}
 	var rows []struct {
 		Product
@@ -92,7 +96,7 @@ func Load(ctx context.Context, db sqlx.QueryerContext, storeID int64, c money.Cu
 		Mode  Mode   `db:"price_mode"`
 		Sizes []byte `db:"sizes"`
 	}
-	if err := sqlx.SelectContext(ctx, db, &rows, q, storeID, pq.Array(campaignIDs)); err != nil {
+	if err := sqlx.SelectContext(ctx, db, &rows, qProducts, storeID, pq.Array(campaignIDs)); err != nil {
 		return nil, fmt.Errorf("load prices of store %d: %w", storeID, err)
 	}
 	ids := make([]int64, len(rows))

@@ -26,6 +26,7 @@ import { BulkImportPage } from '../bulk/BulkImportPage';
 import { BulkRecordsPage } from '../bulk/BulkRecordsPage';
 import { CampaignEditorPage } from '../campaigns/CampaignEditorPage';
 import { CampaignsPage } from '../campaigns/CampaignsPage';
+import { ImportPage } from '../campaigns/ImportPage';
 import { KIND_SEGMENTS, type KindSegment } from '../campaigns/routes';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { CollectionEditPage } from '../collections/CollectionEditPage';
@@ -54,6 +55,7 @@ import { InvoicePage } from '../orders/InvoicePage';
 import { OrderDetailPage } from '../orders/OrderDetailPage';
 import { OrdersPage } from '../orders/OrdersPage';
 import { ProductionPage } from '../production/ProductionPage';
+import { PricingPage } from '../pricing/PricingPage';
 import { OnPromotionPage } from '../promotions/OnPromotionPage';
 import { PromotionsPage } from '../promotions/PromotionsPage';
 import { ReviewPage } from '../review/ReviewPage';
@@ -104,7 +106,6 @@ const PLACEHOLDERS: readonly Placeholder[] = [
   ['social-feed/update/:id?', 'Social Feed', IconBuildingStore],
   ['tts/callback', 'TikTok Shop Connection', IconPlugConnected],
   ['woocommerce/connect', 'WooCommerce Connection', IconPlugConnected],
-  ['campaigns/import', 'Import Campaigns', IconSpeakerphone],
   ['campaigns/template/bulk/:id?', 'Bulk Campaign Template', IconSpeakerphone],
   ['campaigns/template/mockup/:id?', 'Mockup Campaign Template', IconSpeakerphone],
   ['campaigns/template/*', 'Campaign Templates', IconSpeakerphone],
@@ -145,6 +146,8 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'product/stock-status', element: <StockStatusPage /> },
     { path: 'payouts', element: <PayoutsPage /> },
     { path: 'campaigns', element: <CampaignsPage /> },
+    { path: 'campaigns/import', element: <ImportPage /> },
+    { path: 'pricing', element: <PricingPage /> },
     { path: 'storefronts', element: <StorefrontsPage /> },
     { path: 'storefronts/edit/:id', element: <StoreEditPage /> },
     { path: 'domains', element: <DomainsPage /> },
