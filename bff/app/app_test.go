@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"maps"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -146,6 +147,30 @@ func (s *stack) do(method, path, token string, body any, header ...string) reply
 		if err := json.Unmarshal(raw, &out.body); err != nil {
 			s.t.Fatalf("%s %s: bad JSON %q", method, path, raw)
 		}
+	}
+	return out
+}
+
+// postFile posts data as the multipart file "file" called name to path, as token.
+func (s *stack) postFile(path, token, name string, data []byte) reply {
+	s.t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("file", name)
+	fw.Write(data)
+	mw.Close()
+	req, _ := http.NewRequest(http.MethodPost, s.srv.URL+path, &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	out := reply{status: res.StatusCode, header: res.Header, raw: raw}
+	if err := json.Unmarshal(raw, &out.body); err != nil {
+		s.t.Fatalf("POST %s: bad JSON %q", path, raw)
 	}
 	return out
 }

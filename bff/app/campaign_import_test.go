@@ -1,11 +1,7 @@
 package app
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"io"
-	"mime/multipart"
 	"net/http"
 	"strings"
 	"sync"
@@ -17,25 +13,7 @@ import (
 // importFile posts a file to the campaign import as token.
 func (s *stack) importFile(token, name, content string) reply {
 	s.t.Helper()
-	var body bytes.Buffer
-	w := multipart.NewWriter(&body)
-	part, _ := w.CreateFormFile("file", name)
-	io.WriteString(part, content)
-	w.Close()
-	req, _ := http.NewRequest(http.MethodPost, s.srv.URL+"/api/seller/campaigns/import", &body)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+token)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	out := reply{status: res.StatusCode, header: res.Header, raw: raw}
-	if err := json.Unmarshal(raw, &out.body); err != nil {
-		s.t.Fatalf("import: bad JSON %q", raw)
-	}
-	return out
+	return s.postFile("/api/seller/campaigns/import", token, name, []byte(content))
 }
 
 // importReport decodes an import's report from a reply.

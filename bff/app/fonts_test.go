@@ -3,11 +3,7 @@ package app
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
-	"mime/multipart"
-	"net/http"
 	"os"
 	"strconv"
 	"strings"
@@ -42,25 +38,7 @@ func newFontsEditor(t *testing.T) *editor {
 // uploadFont posts a font file as the fonts page does.
 func (s *stack) uploadFont(token, name string, data []byte) reply {
 	s.t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	fw, _ := mw.CreateFormFile("file", name)
-	fw.Write(data)
-	mw.Close()
-	req, _ := http.NewRequest("POST", s.srv.URL+"/api/seller/fonts", &body)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+token)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	out := reply{status: res.StatusCode, header: res.Header, raw: raw}
-	if err := json.Unmarshal(raw, &out.body); err != nil {
-		s.t.Fatalf("upload font: bad JSON %q", raw)
-	}
-	return out
+	return s.postFile("/api/seller/fonts", token, name, data)
 }
 
 func fontFixture(t *testing.T, name string) []byte {

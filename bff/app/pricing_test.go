@@ -102,10 +102,10 @@ type quoteReply struct {
 		Earnings struct {
 			Amount int64 `json:"amount"`
 		} `json:"earnings"`
-		CompareAt *struct {
-			Amount int64 `json:"amount"`
-		} `json:"compare_at_price"`
 	} `json:"sizes"`
+	CompareAt *struct {
+		Amount int64 `json:"amount"`
+	} `json:"compare_at_price"`
 }
 
 // TestPricing: the Pricing screen's list, one product priced in each mode with its refusals, a
@@ -152,7 +152,7 @@ func TestPricing(t *testing.T) {
 	shirt := page.Data[1].Products[0].Quote
 	// 19.99, 2XL 21.99; earns 19.99 - 8.50 - 0.80 fee = 10.69; compare-at 24.99
 	if shirt.Mode != "adjust_price" || shirt.Sizes[0].Price.Amount != 1999 || shirt.Sizes[0].Earnings.Amount != 1069 ||
-		shirt.Sizes[4].Size != "2XL" || shirt.Sizes[4].Price.Amount != 2199 || shirt.Sizes[0].CompareAt.Amount != 2499 {
+		shirt.Sizes[4].Size != "2XL" || shirt.Sizes[4].Price.Amount != 2199 || shirt.CompareAt.Amount != 2499 {
 		t.Errorf("shirt quote %+v", shirt)
 	}
 

@@ -88,15 +88,6 @@ const (
 	LineDuplicate = "duplicate"
 )
 
-// importRoutes lists the import's endpoints.
-func importRoutes(g *echo.Group, a *auth.Service, s *Service) {
-	read := access.Permitted(access.GetCampaigns)
-	write := access.Permitted(access.UpdateCampaign)
-	a.Handle(g, http.MethodPost, "/seller/campaigns/import", write, s.handleImport)
-	a.Handle(g, http.MethodGet, "/seller/campaigns/imports", read, s.handleImports)
-	a.Handle(g, http.MethodGet, "/seller/campaigns/imports/:id", read, s.handleImportReport)
-}
-
 // handleImport takes a multipart file (and an optional name for the import), checks every row and
 // sends the good ones to the worker; it answers the report, 202 once anything was sent. A file that
 // cannot be read as rows, or more campaigns than the account may have, is refused whole (422) and

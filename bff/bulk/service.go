@@ -52,8 +52,8 @@ func New(d Deps) (*Service, error) {
 // base is the path of the multi-print-space bulk list; records and actions live under it.
 const base = "/seller/bulk-campaigns/multi-print-spaces"
 
-// Routes lists the bulk endpoints under g (mounted at /api). Reads need get_campaigns, changes
-// update_campaign.
+// Routes lists the bulk endpoints under g (mounted at /api), the campaign import's among them. Reads
+// need get_campaigns, changes update_campaign.
 // once makes a create safe to repeat (the Idempotency-Key header, see bff/idempotency).
 func Routes(g *echo.Group, a *auth.Service, s *Service, once echo.MiddlewareFunc) {
 	read := access.Permitted(access.GetCampaigns)
@@ -74,7 +74,10 @@ func Routes(g *echo.Group, a *auth.Service, s *Service, once echo.MiddlewareFunc
 	a.Handle(g, http.MethodPost, "/seller/bulk-campaigns", write, s.handleCreateJobs, once)
 	a.Handle(g, http.MethodGet, "/seller/bulk-campaigns/:id/log", read, s.handleJobLog)
 	a.Handle(g, http.MethodGet, "/seller/campaign/bulk-v3/origin/:id", read, s.handleOrigin)
-	importRoutes(g, a, s)
+	// The campaign import (imports.go).
+	a.Handle(g, http.MethodPost, "/seller/campaigns/import", write, s.handleImport)
+	a.Handle(g, http.MethodGet, "/seller/campaigns/imports", read, s.handleImports)
+	a.Handle(g, http.MethodGet, "/seller/campaigns/imports/:id", read, s.handleImportReport)
 }
 
 // Messages of the bulk calls.

@@ -297,7 +297,7 @@ WHERE sp.store_id = $1 AND sp.product_id = $2 AND c.user_id = $3`
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	p.Stored = stored
+	p.Stored, p.CompareAt = stored, q.CompareAt
 	return envelope.OKMessage(c, fmt.Sprintf(MsgProductChanged, p.Campaign+" — "+p.Name), productView(p, set))
 }
 
@@ -375,7 +375,7 @@ WHERE c.user_id = $1 AND c.id = ANY($2)`
 	var sets []pricing.Set
 	for _, p := range products {
 		row := ChangeRow{ProductID: p.ProductID, CampaignID: p.CampaignID, Campaign: p.Campaign, Name: p.Name,
-			Before: viewOf(pricing.QuoteOf(p.Cost, p.Stored, set))}
+			Before: storedView(p, set)}
 		stored, q, err := pricing.Sell(p.Cost, ch.Intent(p.Cost, p.Stored), set)
 		var pe *pricing.PriceError
 		switch {
@@ -385,7 +385,7 @@ WHERE c.user_id = $1 AND c.id = ANY($2)`
 		case err != nil:
 			return store{}, ChangeView{}, nil, err
 		default:
-			after := viewOf(q)
+			after := viewOf(q, q.CompareAt)
 			row.After = &after
 			view.Changed++
 			sets = append(sets, pricing.Set{ProductID: p.ProductID, CampaignID: p.CampaignID, Stored: stored, CompareAt: q.CompareAt})

@@ -7,12 +7,11 @@ import (
 
 // SizeView is one size of a product priced, in money as the screens show it.
 type SizeView struct {
-	Size      string       `json:"size"`
-	Cost      money.Money  `json:"cost"`
-	Price     money.Money  `json:"price"`
-	CompareAt *money.Money `json:"compare_at_price"`
-	Fee       money.Money  `json:"fee"`
-	Earnings  money.Money  `json:"earnings"`
+	Size     string      `json:"size"`
+	Cost     money.Money `json:"cost"`
+	Price    money.Money `json:"price"`
+	Fee      money.Money `json:"fee"`
+	Earnings money.Money `json:"earnings"`
 }
 
 // QuoteView is a product's prices explained: its mode, its price (the lowest of its sizes) and
@@ -64,27 +63,29 @@ type ChangeView struct {
 	Refused  int            `json:"refused"`
 }
 
-// viewOf shows quote q in money; a compare-at price of 0 is none.
-func viewOf(q pricing.Quote) QuoteView {
+// viewOf shows quote q in money, with compareAt as its compare-at price (0: none).
+func viewOf(q pricing.Quote, compareAt int64) QuoteView {
 	m := func(a int64) money.Money { return money.Money{Amount: a, Currency: q.Currency} }
-	opt := func(a int64) *money.Money {
-		if a == 0 {
-			return nil
-		}
-		v := m(a)
-		return &v
+	v := QuoteView{Mode: q.Mode, Price: m(q.Price), BaseCost: m(q.Base), ExtraPrint: m(q.ExtraPrint), Margin: m(q.Price - q.Base),
+		Sizes: make([]SizeView, len(q.Sizes))}
+	if compareAt > 0 {
+		c := m(compareAt)
+		v.CompareAt = &c
 	}
-	v := QuoteView{Mode: q.Mode, Price: m(q.Price), CompareAt: opt(q.CompareAt), BaseCost: m(q.Base), ExtraPrint: m(q.ExtraPrint),
-		Margin: m(q.Price - q.Base), Sizes: make([]SizeView, len(q.Sizes))}
 	for i, z := range q.Sizes {
-		v.Sizes[i] = SizeView{Size: z.Size, Cost: m(z.Cost), Price: m(z.Price), CompareAt: opt(z.CompareAt), Fee: m(z.Fee),
-			Earnings: m(z.Earnings)}
+		v.Sizes[i] = SizeView{Size: z.Size, Cost: m(z.Cost), Price: m(z.Price), Fee: m(z.Fee), Earnings: m(z.Earnings)}
 	}
 	return v
+}
+
+// storedView is product p's prices as the store keeps them now, at settings s: its compare-at
+// price the one stored, which the store shows.
+func storedView(p pricing.Product, s pricing.Settings) QuoteView {
+	return viewOf(pricing.QuoteOf(p.Cost, p.Stored, s), p.CompareAt)
 }
 
 // productView is product p of a store priced at settings s.
 func productView(p pricing.Product, s pricing.Settings) ProductView {
 	return ProductView{ProductID: p.ProductID, CampaignID: p.CampaignID, Campaign: p.Campaign, Name: p.Name, Status: p.Status,
-		Quote: viewOf(pricing.QuoteOf(p.Cost, p.Stored, s))}
+		Quote: storedView(p, s)}
 }

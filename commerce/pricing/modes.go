@@ -202,15 +202,14 @@ func CompareAt(price, rate int64) int64 {
 	return money.Round(price*(10_000+rate), 10_000)
 }
 
-// SizeQuote is one size of a product priced: what a unit costs, sells for, shows as compare-at
-// price (0: none), pays in processing fee, and earns the seller, in minor units.
+// SizeQuote is one size of a product priced: what a unit costs, sells for, pays in processing fee,
+// and earns the seller, in minor units.
 type SizeQuote struct {
-	Size      string `json:"size"`
-	Cost      int64  `json:"cost"`
-	Price     int64  `json:"price"`
-	CompareAt int64  `json:"compare_at_price"`
-	Fee       int64  `json:"fee"`
-	Earnings  int64  `json:"earnings"`
+	Size     string `json:"size"`
+	Cost     int64  `json:"cost"`
+	Price    int64  `json:"price"`
+	Fee      int64  `json:"fee"`
+	Earnings int64  `json:"earnings"`
 }
 
 // Quote is a product's prices in a store explained size by size.
@@ -218,7 +217,8 @@ type Quote struct {
 	Currency money.Currency `json:"currency"`
 	Mode     Mode           `json:"mode"`
 	Price    int64          `json:"price"`
-	// CompareAt is the compare-at price of Price (store_products.compare_at_price), 0 for none.
+	// CompareAt is the compare-at price of Price at the settings' rate, which is stored with it
+	// (store_products.compare_at_price) and shown beside it; 0 for none.
 	CompareAt int64 `json:"compare_at_price"`
 	// Base is the template's base cost; ExtraPrint what the print spaces beyond the first add.
 	Base       int64       `json:"base_cost"`
@@ -226,18 +226,17 @@ type Quote struct {
 	Sizes      []SizeQuote `json:"sizes"`
 }
 
-// QuoteOf prices every size of a product of cost c stored as s: its price (SizePrice), its
-// compare-at price at the settings' rate, and what the seller earns on one unit bought alone
-// before shipping and tip: the price less the size's cost and the processing fee on the price
-// (Fees.On, the rule an order's earnings are booked by, docs/money.md).
+// QuoteOf prices every size of a product of cost c stored as s: its price (SizePrice) and what the
+// seller earns on one unit bought alone before shipping and tip: the price less the size's cost and
+// the processing fee on the price (Fees.On, the rule an order's earnings are booked by,
+// docs/money.md); and the product's compare-at price at the settings' rate.
 func QuoteOf(c Cost, s Stored, set Settings) Quote {
 	q := Quote{Currency: c.Currency, Mode: s.Mode, Price: s.Price, CompareAt: CompareAt(s.Price, set.CompareRate), Base: c.Base,
 		ExtraPrint: ExtraPrintCost(c.ExtraPrint, c.Designed), Sizes: make([]SizeQuote, len(c.Sizes))}
 	for i, z := range c.Sizes {
 		p := s.SizePrice(z)
 		cost, fee := c.SizeCost(z), set.Fees.On(p)
-		q.Sizes[i] = SizeQuote{Size: z.Name, Cost: cost, Price: p, CompareAt: CompareAt(p, set.CompareRate), Fee: fee,
-			Earnings: p - cost - fee}
+		q.Sizes[i] = SizeQuote{Size: z.Name, Cost: cost, Price: p, Fee: fee, Earnings: p - cost - fee}
 	}
 	return q
 }

@@ -65,12 +65,15 @@ type Product struct {
 	// Currency is the one the product was priced in; a store that changed currency since sells it
 	// once it is priced again.
 	Currency money.Currency `db:"currency"`
-	Stored   Stored         `db:"-"`
-	Cost     Cost           `db:"-"`
+	// CompareAt is the compare-at price stored with the price (0: none), the one the store shows.
+	CompareAt int64  `db:"compare_at_price"`
+	Stored    Stored `db:"-"`
+	Cost      Cost   `db:"-"`
 }
 
 const qProducts = `
 SELECT sp.product_id, sp.campaign_id, c.name AS campaign, p.name, sp.status, sp.currency, sp.price, sp.price_mode,
+	coalesce(sp.compare_at_price, 0) AS compare_at_price,
 	coalesce((SELECT json_object_agg(x.size, x.price) FROM store_product_sizes x
 		WHERE x.store_id = sp.store_id AND x.product_id = sp.product_id), '{}') AS sizes
 FROM store_products sp JOIN campaign_products p ON p.id = sp.product_id JOIN campaigns c ON c.id = sp.campaign_id

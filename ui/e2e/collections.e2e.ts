@@ -1,18 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin } from './support/accounts';
-import { sql, STORE_URL } from './support/shop';
+import { reloadUntil, sql, STORE_URL } from './support/shop';
 import { DEMO_SELLER, openPage, screenshot, signIn, suiteBrowser } from './support/stack';
-
-/** Loads `path` until `ready` finds what it waits for: the storefront keeps a rendered page for a few seconds. */
-async function reloadUntil(page: Page, path: string, ready: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 30; i++) {
-    await page.goto(path);
-    if (await ready()) return;
-    await page.waitForTimeout(500);
-  }
-  throw new Error(`${path} never showed the change`);
-}
 
 describe('collections (docs/collections.md)', () => {
   const browser = suiteBrowser();

@@ -45,3 +45,16 @@ export function orderIdOf(email: string, number: string): number {
   if (!Number.isInteger(id) || id <= 0) throw new Error(`no order ${number} of ${email}`);
   return id;
 }
+
+/**
+ * Loads `path` until `ready` finds what it waits for (up to 20 s): the storefront keeps a rendered page for
+ * PRESSROOM_STOREFRONT_PAGE_CACHE, so a seller's change shows after it.
+ */
+export async function reloadUntil(page: Page, path: string, ready: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    await page.goto(path);
+    if (await ready()) return;
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`${path} never showed the change`);
+}

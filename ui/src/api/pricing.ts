@@ -24,12 +24,11 @@ export interface SizeQuote {
   size: string;
   cost: Money;
   price: Money;
-  compare_at_price: Money | null;
   fee: Money;
   earnings: Money;
 }
 
-/** A product's prices explained (bff/pricing QuoteView). */
+/** A product's prices explained (bff/pricing QuoteView); `compare_at_price` is the one the store shows beside `price`. */
 export interface Quote {
   mode: PriceMode;
   price: Money;

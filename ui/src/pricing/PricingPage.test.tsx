@@ -19,8 +19,8 @@ const shirtQuote: Quote = {
   extra_print_cost: usd(0),
   margin: usd(1149),
   sizes: [
-    { size: 'S', cost: usd(850), price: usd(1999), compare_at_price: usd(2499), fee: usd(80), earnings: usd(1069) },
-    { size: '2XL', cost: usd(1050), price: usd(2199), compare_at_price: usd(2749), fee: usd(88), earnings: usd(1061) },
+    { size: 'S', cost: usd(850), price: usd(1999), fee: usd(80), earnings: usd(1069) },
+    { size: '2XL', cost: usd(1050), price: usd(2199), fee: usd(88), earnings: usd(1061) },
   ],
 };
 
@@ -151,7 +151,7 @@ describe('PricingPage', () => {
     expect(screen.queryByRole('button', { name: /Change prices/ })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
     await userEvent.click(screen.getAllByRole('button', { name: 'Sizes' })[0]!);
-    expect(await screen.findByTestId('size-table')).toHaveTextContent('2XLUSD 10.50USD 21.99USD 27.49USD 0.88USD 10.61');
+    expect(await screen.findByTestId('size-table')).toHaveTextContent('2XLUSD 10.50USD 21.99USD 0.88USD 10.61');
     vi.unstubAllGlobals();
   });
 

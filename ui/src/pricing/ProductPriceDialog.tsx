@@ -67,8 +67,9 @@ function PriceForm({ storeId, product, onClose }: { storeId: number; product: Pr
     <Stack gap="md">
       <Text size="sm" c="dimmed">
         Base cost {formatMoney(product.quote.base_cost)}
-        {product.quote.extra_print_cost.amount > 0 && <> · extra print spaces {formatMoney(product.quote.extra_print_cost)}</>}. Prices are
-        in {currency}; what you earn is for one item bought alone, before shipping and tip.
+        {product.quote.extra_print_cost.amount > 0 && <> · extra print spaces {formatMoney(product.quote.extra_print_cost)}</>}
+        {product.quote.compare_at_price && <> · compare-at price {formatMoney(product.quote.compare_at_price)}</>}. Prices are in {currency};
+        what you earn is for one item bought alone, before shipping and tip.
       </Text>
       <Radio.Group label="How it is priced" value={mode} onChange={setMode} error={errors.mode}>
         <Stack gap={6} mt={6}>

@@ -4,8 +4,8 @@ import type { Quote } from '../api/pricing';
 import { formatMoney } from '../orders/labels';
 
 /**
- * A product's sizes priced: what each costs to make, sells for (or `price`, an input in its place), its
- * compare-at price, the processing fee on it and what the seller earns on one sold alone.
+ * A product's sizes priced: what each costs to make, sells for (or `price`, an input in its place), the processing fee
+ * on it and what the seller earns on one sold alone.
  */
 export function SizeTable({ quote, price }: { quote: Quote; price?: (size: string) => ReactNode }) {
   return (
@@ -15,7 +15,6 @@ export function SizeTable({ quote, price }: { quote: Quote; price?: (size: strin
           <Table.Th>Size</Table.Th>
           <Table.Th ta="right">Cost to make</Table.Th>
           <Table.Th ta="right">Price</Table.Th>
-          <Table.Th ta="right">Compare-at</Table.Th>
           <Table.Th ta="right">Fee</Table.Th>
           <Table.Th ta="right">You earn</Table.Th>
         </Table.Tr>
@@ -26,7 +25,6 @@ export function SizeTable({ quote, price }: { quote: Quote; price?: (size: strin
             <Table.Td>{s.size}</Table.Td>
             <Table.Td ta="right">{formatMoney(s.cost)}</Table.Td>
             <Table.Td ta="right">{price ? price(s.size) : formatMoney(s.price)}</Table.Td>
-            <Table.Td ta="right">{s.compare_at_price ? formatMoney(s.compare_at_price) : '–'}</Table.Td>
             <Table.Td ta="right">{formatMoney(s.fee)}</Table.Td>
             <Table.Td ta="right">
               <Text span fz="sm" fw={600} c={s.earnings.amount < 0 ? 'red' : undefined}>
