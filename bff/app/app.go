@@ -38,6 +38,7 @@ import (
 	"github.com/pressroom/pressroom/bff/orders"
 	"github.com/pressroom/pressroom/bff/paymentaccounts"
 	"github.com/pressroom/pressroom/bff/paymentgateways"
+	"github.com/pressroom/pressroom/bff/pricing"
 	"github.com/pressroom/pressroom/bff/promotions"
 	"github.com/pressroom/pressroom/bff/publicapi"
 	"github.com/pressroom/pressroom/bff/review"
@@ -417,6 +418,10 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	sellerPricing, err := pricing.New(pricing.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
+		return err
+	}
 	money, err := billing.New(billing.Deps{DB: a.DB, Auth: a.Auth})
 	if err != nil {
 		return err
@@ -478,6 +483,7 @@ func (a *App) build(ctx context.Context) error {
 		promotions.Routes(api, sellerPromotions, once)
 		stock.Routes(api, stockStatus)
 		collections.Routes(api, sellerCollections, once)
+		pricing.Routes(api, sellerPricing)
 		billing.Routes(api, money, once)
 		paymentgateways.Routes(api, sellerGateways, once)
 		paymentaccounts.Routes(api, payoutAccounts, once)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"maps"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -150,6 +151,36 @@ func (s *stack) do(method, path, token string, body any, header ...string) reply
 		if err := json.Unmarshal(raw, &out.body); err != nil {
 			s.t.Fatalf("%s %s: bad JSON %q", method, path, raw)
 		}
+	}
+	return out
+}
+
+// postForm posts a multipart form as the pages do: the fields (name, value, ...) and, unless fileName is
+// empty, the file as "file".
+func (s *stack) postForm(path, token, fileName string, data []byte, fields ...string) reply {
+	s.t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	for i := 0; i+1 < len(fields); i += 2 {
+		mw.WriteField(fields[i], fields[i+1])
+	}
+	if fileName != "" {
+		fw, _ := mw.CreateFormFile("file", fileName)
+		fw.Write(data)
+	}
+	mw.Close()
+	req, _ := http.NewRequest("POST", s.srv.URL+path, &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	out := reply{status: res.StatusCode, header: res.Header, raw: raw}
+	if err := json.Unmarshal(raw, &out.body); err != nil {
+		s.t.Fatalf("POST %s: bad JSON %q", path, raw)
 	}
 	return out
 }

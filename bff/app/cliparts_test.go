@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"os"
@@ -45,36 +44,6 @@ func newClipartEditor(t *testing.T) *editor {
 	var refuse atomic.Bool
 	s.startRenderer(&encodes, &refuse)
 	return e
-}
-
-// postForm posts a multipart form as the pages do: the fields (name, value, ...) and, unless fileName is
-// empty, the file as "file".
-func (s *stack) postForm(path, token, fileName string, data []byte, fields ...string) reply {
-	s.t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	for i := 0; i+1 < len(fields); i += 2 {
-		mw.WriteField(fields[i], fields[i+1])
-	}
-	if fileName != "" {
-		fw, _ := mw.CreateFormFile("file", fileName)
-		fw.Write(data)
-	}
-	mw.Close()
-	req, _ := http.NewRequest("POST", s.srv.URL+path, &body)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+token)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	out := reply{status: res.StatusCode, header: res.Header, raw: raw}
-	if err := json.Unmarshal(raw, &out.body); err != nil {
-		s.t.Fatalf("POST %s: bad JSON %q", path, raw)
-	}
-	return out
 }
 
 // uploadClipart posts a clipart as the cliparts page does, with the form fields given (name, folder_id).

@@ -111,7 +111,7 @@ var pathParam = regexp.MustCompile(`:[^/]+`)
 func TestEveryAPIRouteIsDeclaredAndEnforced(t *testing.T) {
 	s := newStack(t)
 	// The demo seller's tags (bff/seed): the team member switched into its account works under them.
-	sellerTags := []string{access.TagNotify, access.TagEmailMarketing}
+	sellerTags := []string{access.TagNotify, access.TagEmailMarketing, access.TagPricing}
 	kinds := []userKind{
 		{name: "anonymous"},
 		{name: "seller", email: "seller@example.com", roles: []string{"seller"}, tags: sellerTags},

@@ -16,6 +16,7 @@ import (
 	"github.com/lib/pq"
 
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/bff/listing"
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/worker/tasks"
 )
@@ -129,13 +130,13 @@ func (s *Service) handleJobs(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	statuses := values(c, "status")
+	statuses := listing.Values(c, "status")
 	for _, st := range statuses {
 		if !slices.Contains(recordStatuses, st) {
 			return invalid(envelope.FieldError{Field: "status", Message: MsgBadStatus})
 		}
 	}
-	from, to, err := timeRange(values(c, "time"))
+	from, to, err := timeRange(listing.Values(c, "time"))
 	if err != nil {
 		return err
 	}
@@ -175,6 +176,9 @@ func (s store) createJobs(ctx context.Context, ownerID int64, b jobBody, names, 
 		return nil, err
 	}
 	if err := underCampaignLimit(ctx, tx, ownerID, len(names)); err != nil {
+		return nil, err
+	}
+	if err := markTemplates(ctx, tx, []int64{b.CampaignID}); err != nil {
 		return nil, err
 	}
 	const q = `

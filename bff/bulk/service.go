@@ -19,6 +19,7 @@ import (
 	"github.com/pressroom/pressroom/bff/access"
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/bff/listing"
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/worker/tasks"
 )
@@ -51,8 +52,8 @@ func New(d Deps) (*Service, error) {
 // base is the path of the multi-print-space bulk list; records and actions live under it.
 const base = "/seller/bulk-campaigns/multi-print-spaces"
 
-// Routes lists the bulk endpoints under g (mounted at /api). Reads need get_campaigns, changes
-// update_campaign.
+// Routes lists the bulk endpoints under g (mounted at /api), the campaign import's among them. Reads
+// need get_campaigns, changes update_campaign.
 // once makes a create safe to repeat (the Idempotency-Key header, see bff/idempotency).
 func Routes(g *echo.Group, a *auth.Service, s *Service, once echo.MiddlewareFunc) {
 	read := access.Permitted(access.GetCampaigns)
@@ -73,6 +74,10 @@ func Routes(g *echo.Group, a *auth.Service, s *Service, once echo.MiddlewareFunc
 	a.Handle(g, http.MethodPost, "/seller/bulk-campaigns", write, s.handleCreateJobs, once)
 	a.Handle(g, http.MethodGet, "/seller/bulk-campaigns/:id/log", read, s.handleJobLog)
 	a.Handle(g, http.MethodGet, "/seller/campaign/bulk-v3/origin/:id", read, s.handleOrigin)
+	// The campaign import (imports.go).
+	a.Handle(g, http.MethodPost, "/seller/campaigns/import", write, s.handleImport)
+	a.Handle(g, http.MethodGet, "/seller/campaigns/imports", read, s.handleImports)
+	a.Handle(g, http.MethodGet, "/seller/campaigns/imports/:id", read, s.handleImportReport)
 }
 
 // Messages of the bulk calls.
@@ -139,20 +144,6 @@ func (s *Service) dispatch(ctx context.Context, ids []int64) {
 	}
 }
 
-// values reads a repeated query parameter given as name[] or name.
-func values(c echo.Context, name string) []string {
-	p := c.QueryParams()
-	var out []string
-	for _, v := range append(slices.Clone(p[name+"[]"]), p[name]...) {
-		for part := range strings.SplitSeq(v, ",") {
-			if part = strings.TrimSpace(part); part != "" {
-				out = append(out, part)
-			}
-		}
-	}
-	return out
-}
-
 // handleList is the list under /bulk-campaigns/multi-print-spaces: q, page, per_page, status[],
 // type[] (default both multi-space types), time[] (a from date and an optional to date, inclusive),
 // order_by (default id:desc) and bulk_upload_id.
@@ -161,7 +152,7 @@ func (s *Service) handleList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := listFilter{Q: q.Q, Statuses: values(c, "status"), Types: values(c, "type"), Qualities: values(c, "quality")}
+	f := listFilter{Q: q.Q, Statuses: listing.Values(c, "status"), Types: listing.Values(c, "type"), Qualities: listing.Values(c, "quality")}
 	for _, v := range f.Qualities {
 		if !slices.Contains(qualities, v) {
 			return invalid(envelope.FieldError{Field: "quality", Message: MsgBadQuality})
@@ -180,7 +171,7 @@ func (s *Service) handleList(c echo.Context) error {
 	if len(f.Types) == 0 {
 		f.Types = recordTypes
 	}
-	if f.From, f.To, err = timeRange(values(c, "time")); err != nil {
+	if f.From, f.To, err = timeRange(listing.Values(c, "time")); err != nil {
 		return err
 	}
 	if v := c.QueryParam("bulk_upload_id"); v != "" {

@@ -178,6 +178,9 @@ func (s store) create(ctx context.Context, ownerID, templateID int64, typ string
 	if err := underCampaignLimit(ctx, tx, ownerID, len(designs)); err != nil {
 		return nil, 0, nil, err
 	}
+	if err := markTemplates(ctx, tx, []int64{templateID}); err != nil {
+		return nil, 0, nil, err
+	}
 	var uploadID sql.NullInt64
 	if uploadName != "" {
 		const q = `INSERT INTO bulk_uploads (user_id, template_campaign_id, name) VALUES ($1, $2, $3) RETURNING id`
@@ -362,10 +365,11 @@ func (s store) upload(ctx context.Context, ownerID, id int64) (Upload, error) {
 	return uploads[0], nil
 }
 
-// uploads pages through the owner's bulk uploads, newest first, those whose name contains text
-// (or whose id is text), each with its records counted per status.
+// uploads pages through the owner's bulk uploads of artworks (imports of campaigns have a list of
+// their own), newest first, those whose name contains text (or whose id is text), each with its
+// records counted per status.
 func (s store) uploads(ctx context.Context, ownerID int64, text string, limit, offset int) ([]Upload, int, error) {
-	const where = ` FROM bulk_uploads WHERE user_id = $1
+	const where = ` FROM bulk_uploads WHERE user_id = $1 AND kind = 'artworks'
 AND ($2 = '' OR name ILIKE '%' || $2 || '%' OR ($2 ~ '^[0-9]{1,18}$' AND id = $2::bigint))`
 	var total int
 	if err := s.db.GetContext(ctx, &total, `SELECT count(*)`+where, ownerID, text); err != nil {

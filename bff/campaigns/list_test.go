@@ -172,7 +172,7 @@ func TestListShowsTheDefaultMockup(t *testing.T) {
 	op, od := f.addProduct(oc, "done")
 	f.addMockups(oc, op, od, mockup{tmpl: 0, status: "done", isDefault: true})
 
-	items, total, err := newStore(f.db).list(context.Background(), f.ownerID, "", nil, "id", true, 15, 0)
+	items, total, err := newStore(f.db).list(context.Background(), f.ownerID, listFilter{}, "id", true, 15, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +219,7 @@ func TestListPagesWithMockups(t *testing.T) {
 		{name: "first page by name, again", orderBy: "name", asc: true, limit: 2, want: []string{"Alpha tee", "Beta tee"}, wantTotal: 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			items, total, err := st.list(context.Background(), f.ownerID, tc.text, nil, tc.orderBy, tc.asc, tc.limit, tc.offset)
+			items, total, err := st.list(context.Background(), f.ownerID, listFilter{Q: tc.text}, tc.orderBy, tc.asc, tc.limit, tc.offset)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -18,9 +18,14 @@ const listsChannel = "campaign_lists_changed"
 
 // listKey is one page of one owner's campaign list, as asked.
 type listKey struct {
-	owner int64
-	q     envelope.ListQuery
-	kinds string
+	owner  int64
+	q      envelope.ListQuery
+	filter string
+}
+
+// key is the filter as a comparable value, for listKey.
+func (f listFilter) key() string {
+	return strings.Join(f.Kinds, ",") + "|" + strings.Join(f.Types, ",") + "|" + strings.Join(f.Statuses, ",")
 }
 
 // listPageConcerned says whether a notification concerns a cached page.

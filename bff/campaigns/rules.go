@@ -8,8 +8,13 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/labstack/echo/v4"
+
 	"github.com/pressroom/pressroom/bff/envelope"
+	"github.com/pressroom/pressroom/bff/listing"
+	"github.com/pressroom/pressroom/commerce/pricing"
 	"github.com/pressroom/pressroom/renderer/design"
+	workertasks "github.com/pressroom/pressroom/worker/tasks"
 )
 
 // Messages of the campaign rules.
@@ -27,6 +32,16 @@ const (
 	MsgDuplicateDesign      = "A print space has only one design."
 	MsgNoSuchProduct        = "The product is not in this campaign."
 	MsgTooManyProducts      = "A campaign can have at most 30 products."
+	MsgBadSystemType        = "The system type must be one of " + kindList + "."
+	MsgBadProductType       = "The product type must be one of " + productTypeList + "."
+	MsgBadStatus            = "The status must be one of draft, active, archived."
+	MsgBadFormat            = "The format must be csv or json."
+	MsgSlug                 = "The address must be 1 to 80 lower-case letters, digits and single hyphens between them."
+	MsgSlugTaken            = "You have a campaign at this address already; choose another."
+	MsgArchived             = "The campaign is archived and no longer sold in your stores."
+	MsgUnarchived           = "The campaign is back among your campaigns. Sell it again from the campaigns page or Pricing."
+	MsgAlreadyArchived      = "The campaign is archived already."
+	MsgNotArchived          = "The campaign is not archived."
 	// msgCampaignLimitPattern is the refusal of a campaign over the account's campaign_limit.
 	msgCampaignLimitPattern = "Your account can have at most %d campaigns. Delete a campaign to create a new one."
 )
@@ -40,14 +55,74 @@ var kinds = []string{"regular", "custom", "campaign_express", "mockup", "aop", "
 
 const kindList = "regular, custom, campaign_express, mockup, aop, combo, express_2, ai_mockup"
 
-// maxNameLength bounds a campaign name (the column's check).
-const maxNameLength = 255
+// Campaign statuses (campaigns.status): draft, active while a product is on sale (active) in one of
+// the seller's stores, archived once the seller archives it (docs/campaigns.md).
+const (
+	StatusDraft    = "draft"
+	StatusActive   = "active"
+	StatusArchived = "archived"
+)
+
+var statuses = []string{StatusDraft, StatusActive, StatusArchived}
+
+// productTypes are the template kinds a campaign list filters by (product_type[]); a campaign is
+// of the first three (productTypeOf), the last two name products of the catalogue.
+var productTypes = []string{"campaign", "campaign_express", "campaign_template", "product_template", "product"}
+
+const productTypeList = "campaign, campaign_express, campaign_template, product_template, product"
+
+// Defaults of the list's filters: the campaign kinds of product_type[], and every status but
+// archived (an archived campaign shows when status[] asks for it).
+var (
+	defaultProductTypes = productTypes[:3]
+	defaultStatuses     = []string{StatusDraft, StatusActive}
+)
+
+// parseFilter reads the campaign list's filters (the list, its export): q, system_type[] (kind[]
+// too, as the editor's kind filter sends it), product_type[] and status[], each checked against
+// its values, with their defaults.
+func parseFilter(c echo.Context, q string) (listFilter, error) {
+	f := listFilter{Q: q, Types: listing.Values(c, "product_type"), Statuses: listing.Values(c, "status")}
+	var errs []envelope.FieldError
+	for _, field := range []string{"system_type", "kind"} {
+		for _, k := range listing.Values(c, field) {
+			if !slices.Contains(kinds, k) {
+				msg := MsgBadSystemType
+				if field == "kind" {
+					msg = MsgBadKind
+				}
+				errs = append(errs, envelope.FieldError{Field: field, Message: msg})
+				break
+			}
+			f.Kinds = append(f.Kinds, k)
+		}
+	}
+	if slices.ContainsFunc(f.Types, func(t string) bool { return !slices.Contains(productTypes, t) }) {
+		errs = append(errs, envelope.FieldError{Field: "product_type", Message: MsgBadProductType})
+	}
+	if slices.ContainsFunc(f.Statuses, func(st string) bool { return !slices.Contains(statuses, st) }) {
+		errs = append(errs, envelope.FieldError{Field: "status", Message: MsgBadStatus})
+	}
+	if len(errs) > 0 {
+		return listFilter{}, invalid(errs...)
+	}
+	if len(f.Types) == 0 {
+		f.Types = defaultProductTypes
+	}
+	if len(f.Statuses) == 0 {
+		f.Statuses = defaultStatuses
+	}
+	for _, l := range []*[]string{&f.Kinds, &f.Types, &f.Statuses} {
+		*l = slices.Compact(slices.Sorted(slices.Values(*l)))
+	}
+	return f, nil
+}
 
 func checkName(name string) *envelope.FieldError {
 	switch {
 	case strings.TrimSpace(name) == "":
 		return &envelope.FieldError{Field: "name", Message: MsgNameRequired}
-	case utf8.RuneCountInString(name) > maxNameLength:
+	case utf8.RuneCountInString(name) > workertasks.MaxNameLength:
 		return &envelope.FieldError{Field: "name", Message: MsgNameTooLong}
 	}
 	return nil
@@ -196,21 +271,21 @@ func artworkOf(designs []checkedDesign) string {
 	return ""
 }
 
-// ExtraCost is a product's extra print cost.
+// ExtraCost is a product's extra print cost, in the currency's units as the editor shows it (the
+// spec's answer of calc-extra-print-cost-products).
 type ExtraCost struct {
 	ID             int64   `json:"id"`
 	ExtraPrintCost float64 `json:"extra_print_cost"`
 }
 
-// extraCosts prices each product: (print spaces designed with at least one object - 1, at least 0)
-// times its extra_print_cost, rounded to cents. designed maps a product id to its designed print
-// spaces.
+// extraCosts prices each product's print spaces designed beyond the first
+// (pricing.ExtraPrintCost); designed maps a product id to its designed print spaces.
 func extraCosts(products []Product, designed map[int64]map[string]bool) []ExtraCost {
 	out := make([]ExtraCost, 0, len(products))
 	for _, p := range products {
-		extra := max(len(designed[p.ID])-1, 0)
-		cents := math.Round(p.ExtraPrintCost * 100)
-		out = append(out, ExtraCost{ID: p.ID, ExtraPrintCost: cents * float64(extra) / 100})
+		perSpace := int64(math.Round(p.ExtraPrintCost * 100))
+		cents := pricing.ExtraPrintCost(perSpace, len(designed[p.ID]))
+		out = append(out, ExtraCost{ID: p.ID, ExtraPrintCost: float64(cents) / 100})
 	}
 	return out
 }

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -78,6 +77,12 @@ func Routes(g *echo.Group, a *auth.Service, s *Service, once echo.MiddlewareFunc
 	a.Handle(g, http.MethodGet, "/seller/product-templates/models", read, s.handleModels)
 	a.Handle(g, http.MethodGet, "/seller/campaigns", read, s.handleList)
 	a.Handle(g, http.MethodPost, "/seller/campaigns", write, s.handleCreate, once, forget)
+	a.Handle(g, http.MethodGet, "/seller/campaigns/export", read, s.handleExport)
+	a.Handle(g, http.MethodGet, "/seller/campaigns/slug-availability", read, s.handleSlug)
+	a.Handle(g, http.MethodPut, "/seller/campaigns/:id/slug", write, s.handleSetSlug, forget)
+	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/duplicate", write, s.handleDuplicate, once, forget)
+	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/archive", write, s.handleArchive, forget)
+	a.Handle(g, http.MethodPost, "/seller/campaigns/:id/unarchive", write, s.handleUnarchive, forget)
 	a.Handle(g, http.MethodGet, "/seller/campaigns/:id", read, s.handleGet)
 	a.Handle(g, http.MethodPut, "/seller/campaigns/:id", write, s.handleSave, forget)
 	a.Handle(g, http.MethodDelete, "/seller/campaigns/:id", write, s.handleDelete, forget)
@@ -133,20 +138,15 @@ func (s *Service) handleList(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	params := c.QueryParams()
-	wanted := append(slices.Clone(params["kind[]"]), params["kind"]...)
-	for _, k := range wanted {
-		if !slices.Contains(kinds, k) {
-			return invalid(envelope.FieldError{Field: "kind", Message: MsgBadKind})
-		}
+	f, err := parseFilter(c, q.Q)
+	if err != nil {
+		return err
 	}
-	slices.Sort(wanted)
-	wanted = slices.Compact(wanted)
-	key := listKey{owner: owner(c), q: q, kinds: strings.Join(wanted, ",")}
+	key := listKey{owner: owner(c), q: q, filter: f.key()}
 	now := time.Now()
 	body, ticket, ok := s.lists.Get(key, now)
 	if !ok {
-		items, total, err := s.store.list(c.Request().Context(), key.owner, q.Q, wanted, q.OrderBy, q.OrderAsc, q.PerPage, q.Offset())
+		items, total, err := s.store.list(c.Request().Context(), key.owner, f, q.OrderBy, q.OrderAsc, q.PerPage, q.Offset())
 		if err != nil {
 			return err
 		}
@@ -196,23 +196,24 @@ func (s *Service) handleCreate(c echo.Context) error {
 		return err
 	}
 	defer tx.Rollback()
+	nc := workertasks.NewCampaign{OwnerID: owner(c), Name: b.Name, Kind: b.Kind, Personalized: b.Personalized}
+	for _, id := range b.TemplateIDs {
+		nc.Products = append(nc.Products, workertasks.ProductSource{FromTemplate: id})
+	}
+	made, err := workertasks.CreateCampaign(ctx, tx, nc, queue.Interactive)
 	var over *workertasks.CampaignLimitError
-	if err := workertasks.UnderCampaignLimit(ctx, tx, owner(c), 1); errors.As(err, &over) {
+	switch {
+	case errors.As(err, &over):
 		return envelope.Fail(http.StatusUnprocessableEntity, fmt.Sprintf(msgCampaignLimitPattern, over.Limit))
-	} else if err != nil {
-		return err
-	}
-	id, err := s.store.create(ctx, tx, owner(c), b.Name, b.Kind, b.Personalized, b.TemplateIDs)
-	if errors.Is(err, ErrTemplateNotFound) {
+	case errors.Is(err, workertasks.ErrNoTemplate):
 		return invalid(envelope.FieldError{Field: "template_ids", Message: MsgBadTemplate})
-	}
-	if err != nil {
+	case err != nil:
 		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	return s.respond(c, id)
+	return s.respond(c, made.ID)
 }
 
 func (s *Service) handleGet(c echo.Context) error {
@@ -465,13 +466,13 @@ func (s *Service) handleAddProduct(c echo.Context) error {
 		if n >= MaxProducts {
 			return errTooManyProducts
 		}
-		if err := addProduct(ctx, tx, id, b.TemplateID); err != nil {
+		if _, err := workertasks.AddTemplateProduct(ctx, tx, id, b.TemplateID); err != nil {
 			return err
 		}
 		return touch(ctx, tx, id)
 	})
 	switch {
-	case errors.Is(err, ErrTemplateNotFound):
+	case errors.Is(err, workertasks.ErrNoTemplate):
 		return invalid(envelope.FieldError{Field: "template_id", Message: MsgBadTemplate})
 	case errors.Is(err, errTooManyProducts):
 		return invalid(envelope.FieldError{Field: "template_id", Message: MsgTooManyProducts})

@@ -26,8 +26,6 @@ var (
 	ErrNotFound = errors.New("campaign not found")
 	// ErrProductNotFound means the product is not one of the campaign's.
 	ErrProductNotFound = errors.New("product not found")
-	// ErrTemplateNotFound means a product template id names no template.
-	ErrTemplateNotFound = errors.New("product template not found")
 	// ErrMockupNotFound means the campaign has no mockup of that id.
 	ErrMockupNotFound = errors.New("mockup not found")
 	// ErrMockupNotFailed means the mockup is made; only a failed one is queued again.
@@ -152,6 +150,7 @@ type Design struct {
 type Campaign struct {
 	ID           int64     `db:"id" json:"id"`
 	Name         string    `db:"name" json:"name"`
+	Slug         string    `db:"slug" json:"slug"`
 	Kind         string    `db:"kind" json:"kind"`
 	Personalized *bool     `db:"personalized" json:"personalized"`
 	ArtworkURL   string    `db:"artwork_url" json:"artwork_url"`
@@ -167,9 +166,12 @@ type Campaign struct {
 
 // Summary is a campaign in the list.
 type Summary struct {
-	ID           int64     `db:"id" json:"id"`
-	Name         string    `db:"name" json:"name"`
-	Kind         string    `db:"kind" json:"kind"`
+	ID   int64  `db:"id" json:"id"`
+	Name string `db:"name" json:"name"`
+	Slug string `db:"slug" json:"slug"`
+	Kind string `db:"kind" json:"kind"`
+	// ProductType is the campaign's template kind (productTypeOf).
+	ProductType  string    `db:"product_type" json:"product_type"`
 	Personalized *bool     `db:"personalized" json:"personalized"`
 	Status       string    `db:"status" json:"status"`
 	ProductCount int       `db:"product_count" json:"product_count"`
@@ -226,7 +228,7 @@ const (
 	templateColumns = `id, name, product_type, print_spaces, full_printed, options, default_option, mockup_type,
 base_cost, extra_print_cost, personalized`
 	productColumns  = templateColumns + `, template_id`
-	campaignColumns = `id, name, kind, personalized, artwork_url, status, created_at, updated_at`
+	campaignColumns = `id, name, slug, kind, personalized, artwork_url, status, created_at, updated_at`
 	designColumns   = `d.id, d.product_id, d.print_space, d.design_json, d.option, d.revision, d.export_status, d.file_url,
 d.width, d.height, d.dpi, d.file_size, d.export_report, d.export_error, d.updated_at, c.name AS campaign_name, p.name AS product_name`
 )
@@ -264,15 +266,36 @@ FROM mockup_templates WHERE coalesce(design_json->>'glb', '') <> '' ORDER BY tem
 // previewVariant is the image variant of a campaign's artwork shown in the list.
 const previewVariant = "thumb"
 
-// list pages through an owner's campaigns whose name contains text, of the kinds given (all when
-// none), filled in for the answer. Each campaign's default mockup is, among its done mockups, the
+// listFilter is the campaign list's query beyond paging: a text in the name, and the kinds
+// (system_type), product types and statuses asked for (each empty: all).
+type listFilter struct {
+	Q        string
+	Kinds    []string
+	Types    []string
+	Statuses []string
+}
+
+// productTypeOf is the product type (template kind) of campaign c: a campaign_template once bulk
+// work was made from it, else a campaign_express of the express kinds, else a campaign.
+const productTypeOf = `CASE WHEN c.template THEN 'campaign_template'
+	WHEN c.kind IN ('campaign_express', 'express_2') THEN 'campaign_express' ELSE 'campaign' END`
+
+// listWhere narrows c to the owner's ($1) campaigns matching a filter ($2 to $5).
+const listWhere = ` FROM campaigns c WHERE c.user_id = $1 AND ($2 = '' OR c.name ILIKE '%' || $2 || '%')
+AND (cardinality($3::text[]) = 0 OR c.kind = ANY($3))
+AND (cardinality($4::text[]) = 0 OR (` + productTypeOf + `) = ANY($4))
+AND (cardinality($5::text[]) = 0 OR c.status = ANY($5))`
+
+func (f listFilter) args(ownerID int64) []any {
+	return []any{ownerID, f.Q, database.TextArray(f.Kinds), database.TextArray(f.Types), database.TextArray(f.Statuses)}
+}
+
+// list pages through an owner's campaigns matching f, filled in for the answer. Each campaign's default mockup is, among its done mockups, the
 // one the seller chose (of the first product with a choice), else that of its first product (the
 // one the editor opens) by the product's own default and then template order, else the first of
 // the next product; all in one query, the mockup looked up only for the page's campaigns.
-func (s store) list(ctx context.Context, ownerID int64, text string, kinds []string,
-	orderBy string, asc bool, limit, offset int) ([]Summary, int, error) {
-	const where = ` FROM campaigns c WHERE c.user_id = $1 AND ($2 = '' OR c.name ILIKE '%' || $2 || '%')
-AND (cardinality($3::text[]) = 0 OR c.kind = ANY($3))`
+func (s store) list(ctx context.Context, ownerID int64, f listFilter, orderBy string, asc bool, limit, offset int) ([]Summary, int, error) {
+	const where = listWhere
 	dir := "DESC"
 	if asc {
 		dir = "ASC"
@@ -280,14 +303,15 @@ AND (cardinality($3::text[]) = 0 OR c.kind = ANY($3))`
 	// orderBy is one of the columns ParseListQuery admitted.
 	order := ` ORDER BY c.` + orderBy + ` ` + dir + `, c.id DESC`
 	// The page carries the count of all matches (the window runs before LIMIT): one round trip, not two.
-	page := `SELECT c.total, c.id, c.name, c.kind, c.personalized, c.status, c.updated_at, c.artwork_url,
+	page := `SELECT c.total, c.id, c.name, c.slug, c.kind, ` + productTypeOf + ` AS product_type, c.personalized, c.status,
+	c.updated_at, c.artwork_url,
 	(SELECT count(*) FROM campaign_products p WHERE p.campaign_id = c.id) AS product_count,
 	(SELECT count(*) FROM campaign_designs d WHERE d.campaign_id = c.id) AS design_count,
 	coalesce(m.file_url, '') AS mockup_file, coalesce(m.preview_url, '') AS mockup_preview, m.rendered_at AS mockup_rendered_at,
 	EXISTS (SELECT 1 FROM campaign_mockups pm WHERE pm.campaign_id = c.id AND pm.status = 'pending')
 		OR EXISTS (SELECT 1 FROM campaign_designs pd WHERE pd.campaign_id = c.id AND pd.export_status IN ('pending', 'rendering'))
 		AS mockups_pending
-FROM (SELECT c.*, count(*) OVER () AS total` + where + order + ` LIMIT $4 OFFSET $5) c
+FROM (SELECT c.*, count(*) OVER () AS total` + where + order + ` LIMIT $6 OFFSET $7) c
 LEFT JOIN LATERAL (
 	SELECT m.file_url, m.preview_url, m.rendered_at
 	FROM campaign_mockups m JOIN mockup_templates t ON t.id = m.mockup_template_id
@@ -303,14 +327,14 @@ LEFT JOIN LATERAL (
 	if err != nil {
 		return nil, 0, fmt.Errorf("list campaigns: %w", err)
 	}
-	if err := stmt.SelectContext(ctx, &rows, ownerID, text, database.TextArray(kinds), limit, offset); err != nil {
+	if err := stmt.SelectContext(ctx, &rows, append(f.args(ownerID), limit, offset)...); err != nil {
 		return nil, 0, fmt.Errorf("list campaigns: %w", err)
 	}
 	var total int
 	if len(rows) > 0 {
 		total = rows[0].Total
 	} else if offset > 0 { // a page past the end still answers the count
-		if err := s.db.GetContext(ctx, &total, `SELECT count(*)`+where, ownerID, text, database.TextArray(kinds)); err != nil {
+		if err := s.db.GetContext(ctx, &total, `SELECT count(*)`+where, f.args(ownerID)...); err != nil {
 			return nil, 0, fmt.Errorf("count campaigns: %w", err)
 		}
 	}
@@ -332,39 +356,6 @@ LEFT JOIN LATERAL (
 		}
 	}
 	return items, total, nil
-}
-
-// create inserts a campaign with a product copied from each template, in the order given.
-func (store) create(ctx context.Context, tx *sqlx.Tx, ownerID int64, name, kind string, personalized *bool, templateIDs []int64) (int64, error) {
-	const insert = `INSERT INTO campaigns (user_id, name, kind, personalized) VALUES ($1, $2, $3, $4) RETURNING id`
-	var id int64
-	if err := tx.GetContext(ctx, &id, insert, ownerID, name, kind, personalized); err != nil {
-		return 0, fmt.Errorf("create campaign: %w", err)
-	}
-	for _, tid := range templateIDs {
-		if err := addProduct(ctx, tx, id, tid); err != nil {
-			return 0, err
-		}
-	}
-	return id, nil
-}
-
-// addProduct copies template tid into campaign id as a new product.
-func addProduct(ctx context.Context, tx sqlx.ExtContext, campaignID, templateID int64) error {
-	const q = `
-INSERT INTO campaign_products (campaign_id, template_id, name, product_type, print_spaces, full_printed, options,
-	default_option, mockup_type, base_cost, extra_print_cost, personalized, position)
-SELECT $1, id, name, product_type, print_spaces, full_printed, options, default_option, mockup_type, base_cost,
-	extra_print_cost, personalized, position
-FROM product_templates WHERE id = $2`
-	res, err := tx.ExecContext(ctx, q, campaignID, templateID)
-	if err != nil {
-		return fmt.Errorf("add product: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrTemplateNotFound
-	}
-	return nil
 }
 
 // campaign loads the owner's campaign id with its products and designs; with lock the campaign row

@@ -23,7 +23,7 @@ const (
 
 // Filter values the lists accept.
 var (
-	campaignStatuses = []string{"draft", "active"}
+	campaignStatuses = []string{"draft", "active", "archived"}
 	orderStatuses    = []string{"archived", "cancelled", "completed", "draft", "on_hold", "pending", "pending_payment",
 		"processing", "refunded", "reviewing", "designing"}
 )

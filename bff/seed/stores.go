@@ -20,8 +20,15 @@ const demoMargin = 1149
 // seedStorefront opens the demo seller's store as "demo" with two pages, and publishes every
 // campaign of the seller to it at base cost plus demoMargin, active. Print files of designs never
 // exported are queued, so their mockups appear in the shop once the renderer runs. A campaign
-// already published keeps the seller's prices.
+// already published keeps the seller's prices. The seller gets the pricing tag, which opens the
+// Pricing screen.
 func seedStorefront(ctx context.Context, tx *sqlx.Tx) error {
+	const tag = `
+UPDATE users SET tags = array_append(tags, 'pricing')
+WHERE lower(email) = 'seller@example.com' AND NOT ('pricing' = ANY(tags))`
+	if _, err := tx.ExecContext(ctx, tag); err != nil {
+		return fmt.Errorf("seed pricing tag: %w", err)
+	}
 	const store = `
 UPDATE stores SET slug = $1, currency = 'USD', target_market = 'United States', updated_at = now()
 WHERE lower(domain) = 'sams-print-shop.pressroom.local' AND slug LIKE 'store-%'`

@@ -74,6 +74,7 @@ func Routes(g *echo.Group, s *Service) {
 const (
 	MsgStoreNotFound = "Store not found."
 	MsgSlugTaken     = "This address is taken; choose another."
+	MsgArchived      = "This campaign is archived: unarchive it on the campaigns page to sell it."
 )
 
 func owner(c echo.Context) int64 { return auth.Caller(c).User.ID }
@@ -232,7 +233,7 @@ func (s *Service) handleProducts(c echo.Context) error {
 }
 
 // handlePublish puts a campaign on sale in the store: each product at base cost plus the margin,
-// or at its own price, in the store's currency.
+// or at its own price, in the store's currency, priced by commerce/pricing.
 func (s *Service) handlePublish(c echo.Context) error {
 	st, err := s.storeOf(c)
 	if err != nil {
@@ -242,22 +243,31 @@ func (s *Service) handlePublish(c echo.Context) error {
 	if err := envelope.Bind(c, &in); err != nil {
 		return err
 	}
-	products, err := s.priced(c.Request().Context(), owner(c), st, in)
+	ctx := c.Request().Context()
+	tx, err := s.d.DB.BeginTxx(ctx, nil)
 	if err != nil {
 		return err
 	}
-	if err := s.store.publish(c.Request().Context(), st.ID, products); err != nil {
+	defer tx.Rollback()
+	sets, err := s.priced(ctx, tx, owner(c), st, in)
+	if err != nil {
 		return err
 	}
-	ps, err := s.store.products(c.Request().Context(), st.ID)
+	if err := pricing.Write(ctx, tx, st.ID, money.Currency(st.Currency), sets); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	ps, err := s.store.products(ctx, st.ID)
 	if err != nil {
 		return err
 	}
 	return envelope.OKMessage(c, "The campaign is published to "+st.Name+".", ps)
 }
 
-// priced checks a publication and prices its products.
-func (s *Service) priced(ctx context.Context, owner int64, st Store, in PublishInput) ([]Product, error) {
+// priced checks a publication and prices its products: every problem at once, by field.
+func (s *Service) priced(ctx context.Context, tx *sqlx.Tx, owner int64, st Store, in PublishInput) ([]pricing.Set, error) {
 	cur := money.Currency(st.Currency)
 	var errs []envelope.FieldError
 	if in.Status == "" {
@@ -274,11 +284,14 @@ func (s *Service) priced(ctx context.Context, owner int64, st Store, in PublishI
 		}
 		margin = m
 	}
-	products, err := s.store.campaignProducts(ctx, owner, in.CampaignID)
-	if errors.Is(err, ErrNotFound) {
+	products, err := s.store.campaignProducts(ctx, tx, owner, in.CampaignID)
+	switch {
+	case errors.Is(err, ErrNotFound):
 		errs = append(errs, envelope.FieldError{Field: "campaign_id", Message: "Choose one of your campaigns that has products."})
-	} else if err != nil {
+	case err != nil:
 		return nil, err
+	case products[0].CampaignStatus == "archived":
+		errs = append(errs, envelope.FieldError{Field: "campaign_id", Message: MsgArchived})
 	}
 	for id := range in.Prices {
 		if !slices.ContainsFunc(products, func(p Product) bool { return strconv.FormatInt(p.ProductID, 10) == id }) {
@@ -288,31 +301,46 @@ func (s *Service) priced(ctx context.Context, owner int64, st Store, in PublishI
 	if len(errs) > 0 {
 		return nil, invalid(errs)
 	}
-	for i := range products {
-		p := &products[i]
-		var price money.Money
-		if raw, ok := in.Prices[strconv.FormatInt(p.ProductID, 10)]; ok {
-			if price, err = money.Parse(raw, cur); err != nil {
-				errs = append(errs, envelope.FieldError{Field: "prices." + strconv.FormatInt(p.ProductID, 10),
-					Message: "The price of " + p.Name + " must be an amount like 19.99."})
-				continue
-			}
-		} else {
-			base, err := money.Parse(p.BaseCost, cur)
+	ids := make([]int64, len(products))
+	for i, p := range products {
+		ids[i] = p.ProductID
+	}
+	costs, err := pricing.Costs(ctx, tx, cur, ids)
+	if err != nil {
+		return nil, err
+	}
+	settings, err := pricing.LoadSettings(ctx, tx, cur)
+	if err != nil {
+		return nil, err
+	}
+	sets := make([]pricing.Set, 0, len(products))
+	for _, p := range products {
+		id := strconv.FormatInt(p.ProductID, 10)
+		field, intent := "margin", pricing.Intent{Mode: pricing.Adjust, Margin: margin.Amount}
+		if raw, ok := in.Prices[id]; ok {
+			price, err := money.Parse(raw, cur)
 			if err != nil {
-				return nil, err
-			}
-			if price, err = pricing.ProductPrice(base, margin); err != nil {
-				errs = append(errs, envelope.FieldError{Field: "margin", Message: "The margin makes a price too large."})
+				errs = append(errs, envelope.FieldError{Field: "prices." + id, Message: "The price of " + p.Name + " must be an amount like 19.99."})
 				continue
 			}
+			field, intent = "prices."+id, pricing.Intent{Mode: pricing.Fixed, Price: price.Amount}
 		}
-		p.Price, p.Currency, p.Status = price.Amount, string(cur), in.Status
+		stored, q, err := pricing.Sell(costs[p.ProductID], intent, settings)
+		var pe *pricing.PriceError
+		switch {
+		case errors.As(err, &pe):
+			errs = append(errs, envelope.FieldError{Field: field, Message: p.Name + ": " + pe.Error()})
+		case err != nil:
+			return nil, err
+		default:
+			sets = append(sets, pricing.Set{ProductID: p.ProductID, CampaignID: p.CampaignID, Stored: stored, CompareAt: q.CompareAt,
+				Status: in.Status})
+		}
 	}
 	if len(errs) > 0 {
 		return nil, invalid(errs)
 	}
-	return products, nil
+	return sets, nil
 }
 
 func (s *Service) handleUnpublish(c echo.Context) error {

@@ -48,6 +48,8 @@ type Product struct {
 	Price      int64  `db:"price" json:"price"`
 	Currency   string `db:"currency" json:"currency"`
 	Status     string `db:"status" json:"status"`
+	// CampaignStatus is the campaign's own (draft, active, archived), read before a publication.
+	CampaignStatus string `db:"campaign_status" json:"-"`
 }
 
 const storeCols = `s.id, s.name, s.slug, s.domain, s.logo_key, s.favicon_key, s.primary_color, s.accent_color, s.currency,
@@ -77,14 +79,9 @@ WHERE id = :id AND owner_id = :owner_id`
 	qDelete = `DELETE FROM stores WHERE id = $1 AND owner_id = $2`
 
 	qCampaignProducts = `
-SELECT p.id AS product_id, p.campaign_id, c.name AS campaign, p.name, p.base_cost::text AS base_cost
+SELECT p.id AS product_id, p.campaign_id, c.name AS campaign, p.name, p.base_cost::text AS base_cost, c.status AS campaign_status
 FROM campaign_products p JOIN campaigns c ON c.id = p.campaign_id
 WHERE c.id = $1 AND c.user_id = $2 ORDER BY p.position, p.id`
-	qPublish = `
-INSERT INTO store_products (store_id, product_id, campaign_id, price, currency, status)
-VALUES ($1, $2, $3, $4, $5, $6)
-ON CONFLICT (store_id, product_id) DO UPDATE SET price = excluded.price, currency = excluded.currency,
-	status = excluded.status, updated_at = now()`
 	qUnpublish = `DELETE FROM store_products WHERE store_id = $1 AND campaign_id = $2`
 	qProducts  = `
 SELECT sp.product_id, sp.campaign_id, c.name AS campaign, p.name, p.base_cost::text AS base_cost, sp.price, sp.currency, sp.status
@@ -176,30 +173,17 @@ func (s store) remove(ctx context.Context, owner, id int64) error {
 	return nil
 }
 
-func (s store) campaignProducts(ctx context.Context, owner, campaignID int64) ([]Product, error) {
+// campaignProducts reads the owner's campaign's products (ErrNotFound without any), for a
+// publication in q's transaction.
+func (s store) campaignProducts(ctx context.Context, q sqlx.QueryerContext, owner, campaignID int64) ([]Product, error) {
 	out := []Product{}
-	if err := s.db.SelectContext(ctx, &out, qCampaignProducts, campaignID, owner); err != nil {
+	if err := sqlx.SelectContext(ctx, q, &out, qCampaignProducts, campaignID, owner); err != nil {
 		return nil, err
 	}
 	if len(out) == 0 {
 		return nil, ErrNotFound
 	}
 	return out, nil
-}
-
-// publish writes every product's price and status in one transaction.
-func (s store) publish(ctx context.Context, storeID int64, products []Product) error {
-	tx, err := s.db.BeginTxx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	for _, p := range products {
-		if _, err := tx.ExecContext(ctx, qPublish, storeID, p.ProductID, p.CampaignID, p.Price, p.Currency, p.Status); err != nil {
-			return fmt.Errorf("publish product %d: %w", p.ProductID, err)
-		}
-	}
-	return tx.Commit()
 }
 
 func (s store) unpublish(ctx context.Context, storeID, campaignID int64) error {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pressroom/pressroom/bff/envelope"
 	"github.com/pressroom/pressroom/commerce/ledger"
+	"github.com/pressroom/pressroom/commerce/pricing"
 )
 
 // Keys of the system configs this package reads.
@@ -114,7 +115,7 @@ const (
 	MsgBadKey         = "The key must be lower-case letters, digits, dots and underscores, starting with a letter."
 	MsgValueTooLong   = "The value may not be longer than 10000 characters."
 	MsgBadMaintenance = "The maintenance value must be true or false."
-	MsgBadMoney       = "The processing fee must be a percent from 0 to 100 (like 4 or 3.5); the minimum fee and the payout minimum an amount like 0.50."
+	MsgBadMoney       = "The processing fee and the compare-at price rate must be a percent from 0 to 100 (like 4 or 3.5); the minimum fee and the payout minimum an amount like 0.50."
 )
 
 // check returns what is wrong with setting key to value, or nil.
@@ -128,7 +129,7 @@ func check(key, value string) *envelope.FieldError {
 		if _, err := strconv.ParseBool(value); err != nil {
 			return &envelope.FieldError{Field: "value", Message: MsgBadMaintenance}
 		}
-	case ledger.CheckSetting(key, value) != nil:
+	case pricing.CheckSetting(key, value) != nil || ledger.CheckSetting(key, value) != nil:
 		return &envelope.FieldError{Field: "value", Message: MsgBadMoney}
 	}
 	return nil

@@ -14,6 +14,7 @@ import (
 	"github.com/pressroom/pressroom/commerce/gateways"
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/commerce/payments"
+	"github.com/pressroom/pressroom/commerce/pricing"
 	"github.com/pressroom/pressroom/commerce/stock"
 	"github.com/pressroom/pressroom/renderer/design"
 )
@@ -105,11 +106,15 @@ type Offer struct {
 	OutOfStock stock.Options `json:"out_of_stock"`
 }
 
+// qOffers reads what a store sells with what pricing.Stored.SizePrice prices each size from: the
+// product's price and mode, each size's extra cost and, in custom_price mode, its own price.
 const qOffers = `
 SELECT p.id, p.campaign_id, c.name AS campaign_name, p.name, p.product_type, p.personalized, p.options, sp.price,
-	sp.compare_at_price, sp.currency,
-	coalesce((SELECT json_agg(json_build_object('name', z.size, 'extra', z.extra_price) ORDER BY z.position)
-		FROM product_sizes z WHERE z.product_type = p.product_type), '[]') AS sizes
+	sp.compare_at_price, sp.currency, sp.price_mode,
+	coalesce((SELECT json_agg(json_build_object('name', z.size, 'extra_cost', z.extra_price, 'price', x.price) ORDER BY z.position)
+		FROM product_sizes z LEFT JOIN store_product_sizes x
+			ON x.store_id = sp.store_id AND x.product_id = sp.product_id AND x.size = z.size
+		WHERE z.product_type = p.product_type), '[]') AS sizes
 FROM store_products sp
 JOIN campaign_products p ON p.id = sp.product_id
 JOIN campaigns c ON c.id = sp.campaign_id
@@ -129,6 +134,7 @@ type offerRow struct {
 	Price        int64         `db:"price"`
 	CompareAt    sql.NullInt64 `db:"compare_at_price"`
 	Currency     string        `db:"currency"`
+	Mode         pricing.Mode  `db:"price_mode"`
 	Sizes        string        `db:"sizes"`
 }
 
@@ -153,15 +159,13 @@ func Offers(ctx context.Context, db sqlx.QueryerContext, storeID, campaignID, pr
 			return nil, fmt.Errorf("product %d options: %w", r.ID, err)
 		}
 		o.Colors = opts.Colors
-		var sizes []struct {
-			Name  string `json:"name"`
-			Extra int64  `json:"extra"`
-		}
+		var sizes []sizeRow
 		if err := json.Unmarshal([]byte(r.Sizes), &sizes); err != nil {
 			return nil, fmt.Errorf("product %d sizes: %w", r.ID, err)
 		}
+		stored := storedOf(r.Mode, r.Price, sizes)
 		for _, z := range sizes {
-			o.Sizes = append(o.Sizes, Size{Name: z.Name, Price: money.Money{Amount: r.Price + z.Extra, Currency: o.Price.Currency}})
+			o.Sizes = append(o.Sizes, Size{Name: z.Name, Price: money.Money{Amount: stored.SizePrice(z.Size), Currency: o.Price.Currency}})
 		}
 		out = append(out, o)
 	}
@@ -177,6 +181,24 @@ func Offers(ctx context.Context, db sqlx.QueryerContext, storeID, campaignID, pr
 		out[i].OutOfStock = sold[out[i].ProductID]
 	}
 	return out, nil
+}
+
+// sizeRow is a size of a product as the queries read it: its extra cost and, in custom_price mode,
+// its own price.
+type sizeRow struct {
+	pricing.Size
+	Price *int64 `json:"price"`
+}
+
+// storedOf is the product's prices as pricing keeps them.
+func storedOf(mode pricing.Mode, price int64, sizes []sizeRow) pricing.Stored {
+	s := pricing.Stored{Mode: mode, Price: price, Sizes: map[string]int64{}}
+	for _, z := range sizes {
+		if z.Price != nil {
+			s.Sizes[z.Name] = *z.Price
+		}
+	}
+	return s
 }
 
 // AddItem is what a buyer picks: never a price. Personalization holds their answers to the product's
@@ -382,12 +404,13 @@ type Cart struct {
 	Subtotal money.Money `json:"subtotal"`
 }
 
-// qLines prices a cart's lines from store_products and product_sizes; lines of products no longer
-// on sale, or in a colour or size no longer offered, are left out. The design is the product's
-// main print space's (the first by position), with its revision.
+// qLines reads a cart's lines with what pricing.Stored.SizePrice prices them from (store_products,
+// product_sizes and, in custom_price mode, store_product_sizes); lines of products no longer on
+// sale, or in a colour or size no longer offered, are left out. The design is the product's main
+// print space's (the first by position), with its revision.
 const qLines = `
 SELECT i.id, p.id AS product_id, p.campaign_id, p.name, c.name AS campaign_name, p.product_type, p.personalized,
-	i.color, i.size, i.quantity, i.personalization, sp.price + z.extra_price AS unit_price, sp.currency,
+	i.color, i.size, i.quantity, i.personalization, sp.price, sp.price_mode, z.extra_price, x.price AS size_price, sp.currency,
 	coalesce(d.id, 0) AS design_id, coalesce(d.revision, 0) AS design_revision
 FROM cart_items i
 JOIN carts k ON k.id = i.cart_id
@@ -395,6 +418,7 @@ JOIN store_products sp ON sp.store_id = k.store_id AND sp.product_id = i.product
 JOIN campaign_products p ON p.id = i.product_id
 JOIN campaigns c ON c.id = p.campaign_id
 JOIN product_sizes z ON z.product_type = p.product_type AND z.size = i.size
+LEFT JOIN store_product_sizes x ON x.store_id = sp.store_id AND x.product_id = sp.product_id AND x.size = i.size
 LEFT JOIN LATERAL (SELECT d.id, d.revision FROM campaign_designs d WHERE d.product_id = p.id ORDER BY d.id LIMIT 1) d ON true
 WHERE i.cart_id = $1 AND k.store_id = $2
 	AND EXISTS (SELECT 1 FROM json_array_elements(p.options::json -> 'colors') col WHERE col ->> 'name' = i.color)
@@ -412,9 +436,12 @@ func loadCart(ctx context.Context, db sqlx.QueryerContext, storeID int64, cartID
 	}
 	var rows []struct {
 		Line
-		Personalization []byte `db:"personalization"`
-		Price           int64  `db:"unit_price"`
-		Currency        string `db:"currency"`
+		Personalization []byte       `db:"personalization"`
+		Price           int64        `db:"price"`
+		Mode            pricing.Mode `db:"price_mode"`
+		Extra           int64        `db:"extra_price"`
+		SizePrice       *int64       `db:"size_price"`
+		Currency        string       `db:"currency"`
 	}
 	if err := sqlx.SelectContext(ctx, db, &rows, qLines, cartID, storeID); err != nil {
 		return cart, fmt.Errorf("load cart: %w", err)
@@ -425,7 +452,9 @@ func loadCart(ctx context.Context, db sqlx.QueryerContext, storeID int64, cartID
 		if money.Currency(r.Currency) != currency {
 			continue // published before the store changed currency: not on sale until re-priced
 		}
-		l.UnitPrice = money.Money{Amount: r.Price, Currency: currency}
+		z := pricing.Size{Name: l.Size, Extra: r.Extra}
+		stored := storedOf(r.Mode, r.Price, []sizeRow{{Size: z, Price: r.SizePrice}})
+		l.UnitPrice = money.Money{Amount: stored.SizePrice(z), Currency: currency}
 		if err := json.Unmarshal(r.Personalization, &l.Personalization); err != nil {
 			return cart, fmt.Errorf("cart line %d personalization: %w", l.ID, err)
 		}

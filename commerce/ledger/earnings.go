@@ -11,9 +11,11 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/pressroom/pressroom/commerce/money"
+	"github.com/pressroom/pressroom/commerce/pricing"
 )
 
-// Line is one order item as the earnings rule reads it, in minor units per unit.
+// Line is one order item as the earnings rule reads it, in minor units per unit: BaseCost is the
+// base cost of the item's size (pricing.Cost.BaseOf).
 type Line struct {
 	UnitPrice      int64
 	Quantity       int64
@@ -35,18 +37,15 @@ type Earnings struct {
 }
 
 // Compute is the earnings rule (docs/money.md): the items' sale price, less their base cost and
-// extra print cost, the processing fee (a percent of what the buyer paid, at least the minimum;
-// none on an order paid nothing) and the discount.
-func Compute(o OrderFacts, f Fees) Earnings {
+// extra print cost, the processing fee (pricing.Fees.On what the buyer paid) and the discount.
+func Compute(o OrderFacts, f pricing.Fees) Earnings {
 	var e Earnings
 	for _, l := range o.Lines {
 		e.Sale += l.UnitPrice * l.Quantity
 		e.BaseCost += l.BaseCost * l.Quantity
 		e.ExtraPrint += l.ExtraPrintCost * l.Quantity
 	}
-	if o.Total > 0 {
-		e.Fee = max(money.Round(o.Total*f.BasisPoints, 10_000), f.Min)
-	}
+	e.Fee = f.On(o.Total)
 	e.Discount = o.Discount
 	e.Net = e.Sale - e.BaseCost - e.ExtraPrint - e.Fee - e.Discount
 	return e
@@ -94,38 +93,33 @@ FROM orders o WHERE o.id = $1`
 	return o, err
 }
 
-// orderFacts reads an order's lines with their costs. The extra print cost of an item is its
-// product's extra_print_cost for each print space designed with at least one object beyond the
-// first, as the editor prices it.
+// orderFacts reads an order's lines with their costs (pricing.Costs): the base cost of the item's
+// size and the extra print cost of its product's designed print spaces, as the seller's pricing
+// screen shows them. An item whose product is gone costs nothing.
 func orderFacts(ctx context.Context, tx *sqlx.Tx, o orderRow) (OrderFacts, error) {
-	const q = `
-SELECT i.unit_price, i.quantity, COALESCE(p.base_cost, 0)::text AS base_cost, COALESCE(p.extra_print_cost, 0)::text AS extra,
-       (SELECT count(*) FROM campaign_designs d WHERE d.product_id = i.product_id
-          AND jsonb_array_length(COALESCE(d.design_json -> 'objects', '[]')) > 0) AS designed
-FROM order_items i LEFT JOIN campaign_products p ON p.id = i.product_id
-WHERE i.order_id = $1 ORDER BY i.id`
+	const q = `SELECT unit_price, quantity, coalesce(product_id, 0) AS product_id, size FROM order_items WHERE order_id = $1 ORDER BY id`
 	var rows []struct {
 		UnitPrice int64  `db:"unit_price"`
 		Quantity  int64  `db:"quantity"`
-		BaseCost  string `db:"base_cost"`
-		Extra     string `db:"extra"`
-		Designed  int64  `db:"designed"`
+		ProductID int64  `db:"product_id"`
+		Size      string `db:"size"`
 	}
 	if err := tx.SelectContext(ctx, &rows, q, o.ID); err != nil {
 		return OrderFacts{}, fmt.Errorf("order lines: %w", err)
 	}
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ProductID
+	}
+	costs, err := pricing.Costs(ctx, tx, o.Currency, ids)
+	if err != nil {
+		return OrderFacts{}, err
+	}
 	f := OrderFacts{Discount: o.Discount, Total: o.Total}
 	for _, r := range rows {
-		base, err := money.Parse(r.BaseCost, o.Currency)
-		if err != nil {
-			return OrderFacts{}, fmt.Errorf("base cost: %w", err)
-		}
-		extra, err := money.Parse(r.Extra, o.Currency)
-		if err != nil {
-			return OrderFacts{}, fmt.Errorf("extra print cost: %w", err)
-		}
-		f.Lines = append(f.Lines, Line{UnitPrice: r.UnitPrice, Quantity: r.Quantity, BaseCost: base.Amount,
-			ExtraPrintCost: extra.Amount * max(r.Designed-1, 0)})
+		c := costs[r.ProductID]
+		f.Lines = append(f.Lines, Line{UnitPrice: r.UnitPrice, Quantity: r.Quantity, BaseCost: c.BaseOf(c.Size(r.Size)),
+			ExtraPrintCost: pricing.ExtraPrintCost(c.ExtraPrint, c.Designed)})
 	}
 	return f, nil
 }
@@ -193,7 +187,7 @@ func BookSale(ctx context.Context, tx *sqlx.Tx, orderID int64) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
-	fees, err := LoadFees(ctx, tx, o.Currency)
+	fees, err := pricing.LoadFees(ctx, tx, o.Currency)
 	if err != nil {
 		return Entry{}, err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/pressroom/pressroom/commerce/ledger"
 	"github.com/pressroom/pressroom/commerce/money"
 	"github.com/pressroom/pressroom/commerce/orders"
+	"github.com/pressroom/pressroom/commerce/pricing"
 	"github.com/pressroom/pressroom/platform/testinfra"
 )
 
@@ -170,11 +171,11 @@ WHERE (a0, h0, p0, o0) IS DISTINCT FROM (a, h, p, o) OR lowest < 0`
 
 // TestEarnings is the earnings rule, by table.
 func TestEarnings(t *testing.T) {
-	fees := ledger.Fees{BasisPoints: 400, Min: 50}
+	fees := pricing.Fees{BasisPoints: 400, Min: 50}
 	tests := []struct {
 		name  string
 		order ledger.OrderFacts
-		fees  ledger.Fees
+		fees  pricing.Fees
 		want  ledger.Earnings
 	}{
 		{"one shirt", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 2500, Quantity: 1, BaseCost: 800}}, Total: 2500}, fees,
@@ -183,7 +184,7 @@ func TestEarnings(t *testing.T) {
 			ledger.Earnings{Sale: 7500, BaseCost: 2400, ExtraPrint: 450, Fee: 300, Net: 4350}},
 		{"the minimum fee on a small order", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 900, Quantity: 1, BaseCost: 500}}, Total: 900}, fees,
 			ledger.Earnings{Sale: 900, BaseCost: 500, Fee: 50, Net: 350}},
-		{"the fee rounds half away from zero", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 2513, Quantity: 1}}, Total: 2513}, ledger.Fees{BasisPoints: 350},
+		{"the fee rounds half away from zero", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 2513, Quantity: 1}}, Total: 2513}, pricing.Fees{BasisPoints: 350},
 			ledger.Earnings{Sale: 2513, Fee: 88, Net: 2425}}, // 87.955
 		{"a discount is the seller's", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 3000, Quantity: 2, BaseCost: 1000}}, Discount: 600, Total: 5400}, fees,
 			ledger.Earnings{Sale: 6000, BaseCost: 2000, Fee: 216, Discount: 600, Net: 3184}},
@@ -195,7 +196,7 @@ func TestEarnings(t *testing.T) {
 			ledger.Earnings{Sale: 1000, BaseCost: 900, Fee: 50, Discount: 500, Net: -450}},
 		{"an order paid nothing has no fee", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 1000, Quantity: 1}}, Discount: 1000}, fees,
 			ledger.Earnings{Sale: 1000, Discount: 1000}},
-		{"no fee settings", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 1000, Quantity: 1, BaseCost: 400}}, Total: 1000}, ledger.Fees{},
+		{"no fee settings", ledger.OrderFacts{Lines: []ledger.Line{{UnitPrice: 1000, Quantity: 1, BaseCost: 400}}, Total: 1000}, pricing.Fees{},
 			ledger.Earnings{Sale: 1000, BaseCost: 400, Net: 600}},
 	}
 	for _, tt := range tests {
@@ -207,20 +208,42 @@ func TestEarnings(t *testing.T) {
 	}
 }
 
-// TestCheckSetting refuses fee settings that would break the next order.
+// TestCheckSetting refuses a payout minimum that would break the next payout; the fee settings are
+// commerce/pricing's.
 func TestCheckSetting(t *testing.T) {
 	for _, tt := range []struct {
 		key, value string
 		ok         bool
 	}{
-		{ledger.KeyProcessingFee, "4", true}, {ledger.KeyProcessingFee, "3.75", true}, {ledger.KeyProcessingFee, "100", true},
-		{ledger.KeyProcessingFee, "100.01", false}, {ledger.KeyProcessingFee, "-1", false}, {ledger.KeyProcessingFee, "4%", false},
-		{ledger.KeyProcessingFeeMin, "0.50", true}, {ledger.KeyProcessingFeeMin, "0.505", false}, {ledger.KeyPayoutMin, "abc", false},
+		{ledger.KeyPayoutMin, "50.00", true}, {ledger.KeyPayoutMin, "abc", false}, {ledger.KeyPayoutMin, "0.505", false},
 		{"maintenance", "anything", true},
 	} {
 		if err := ledger.CheckSetting(tt.key, tt.value); (err == nil) != tt.ok {
 			t.Errorf("%s=%q: %v", tt.key, tt.value, err)
 		}
+	}
+}
+
+// TestSizeCostsMore: a size that costs more to make (the seeded T-shirt 2XL, 2.00 more) books its
+// base cost with the size's extra, as the Pricing screen explains it (pricing.Cost.SizeCost).
+func TestSizeCostsMore(t *testing.T) {
+	f := newFixture(t)
+	tx := f.db.MustBeginTx(ctx, nil)
+	defer tx.Rollback()
+	c, _, err := orders.Create(ctx, tx, orders.New{SellerID: f.seller, Email: "b@example.com", Subtotal: usd(2700), Total: usd(2700),
+		Items: []orders.Item{{CampaignID: f.campID, ProductID: f.product, ProductName: "Tee", ProductType: "tshirt", Size: "2XL", Quantity: 1,
+			UnitPrice: usd(2700)}}}, orders.PendingPayment, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sale, err := ledger.BookSale(ctx, tx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 27.00 − base 8.00 + 2.00 for the 2XL − extra print 1.50 − fee 4% 1.08 = 14.42
+	want := "Order 1001: sale $27.00 − base cost $10.00 − extra print cost $1.50 − processing fee $1.08 = $14.42, held until the order ships"
+	if sale.DHeld != 1442 || sale.Description != want {
+		t.Errorf("sale %d %q\nwant %s", sale.DHeld, sale.Description, want)
 	}
 }
 

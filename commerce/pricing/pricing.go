@@ -12,11 +12,6 @@ import (
 	"github.com/pressroom/pressroom/commerce/money"
 )
 
-// ProductPrice is the default price of a product: its template's base cost plus the seller's margin.
-func ProductPrice(baseCost, margin money.Money) (money.Money, error) {
-	return baseCost.Add(margin)
-}
-
 // Markets a store targets and shipping rates are set for.
 const (
 	MarketEurope       = "Europe"

@@ -145,7 +145,14 @@ func (s *Server) campaign(w http.ResponseWriter, r *http.Request) {
 func (s *Server) showCampaign(w http.ResponseWriter, r *http.Request, status int, errs map[string]string, picked checkout.AddItem) {
 	rs := storeOf(r)
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil {
+	switch {
+	case err == nil:
+	case r.PathValue("id") != "": // a campaign's address (its slug) in place of its id
+		if id, err = s.store.campaignBySlug(r.Context(), rs.ID, r.PathValue("id")); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	default:
 		id, _ = strconv.ParseInt(r.FormValue("campaign_id"), 10, 64)
 	}
 	offers, err := checkout.Offers(r.Context(), s.d.DB, rs.ID, id, 0)

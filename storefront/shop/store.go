@@ -230,6 +230,17 @@ func (s store) suggestions(ctx context.Context, storeID int64, campaigns []int64
 	return out, nil
 }
 
+// campaignBySlug is the id of the store owner's campaign at address slug (campaigns.slug), 0 when
+// there is none.
+func (s store) campaignBySlug(ctx context.Context, storeID int64, slug string) (int64, error) {
+	var ids []int64
+	const q = `SELECT c.id FROM campaigns c JOIN stores s ON s.owner_id = c.user_id WHERE s.id = $1 AND c.slug = $2`
+	if err := s.db.SelectContext(ctx, &ids, q, storeID, slug); err != nil || len(ids) == 0 {
+		return 0, err
+	}
+	return ids[0], nil
+}
+
 func (s store) mockups(ctx context.Context, storeID, campaignID int64) ([]Mockup, error) {
 	var out []Mockup
 	if err := s.db.SelectContext(ctx, &out, qMockups, storeID, campaignID); err != nil {

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/pressroom/pressroom/renderer/design"
+	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // aspectTolerance is the tolerance for keeping an artwork's placement: the new
@@ -19,6 +20,7 @@ type printSpace struct {
 	Width     int     `json:"width"`
 	Height    int     `json:"height"`
 	PrintType int     `json:"printType"`
+	IsMain    bool    `json:"isMain"`
 	DPI       float64 `json:"DPI"`
 	MinDPI    float64 `json:"minDPI"`
 }
@@ -29,11 +31,22 @@ const (
 	defaultMinDPI = 150
 )
 
-// product is a product of the template campaign with its designs.
+// product is a product of the template campaign with its designs, or, for an imported row that
+// names product templates, a product template of the catalogue (Template, and an ID of its own
+// below zero) without designs.
 type product struct {
-	ID      int64
-	Spaces  []printSpace
-	Designs []templateDesign
+	ID       int64
+	Template int64
+	Spaces   []printSpace
+	Designs  []templateDesign
+}
+
+// source is where the new campaign copies the product from.
+func (p product) source() tasks.ProductSource {
+	if p.Template != 0 {
+		return tasks.ProductSource{FromTemplate: p.Template}
+	}
+	return tasks.ProductSource{FromProduct: p.ID}
 }
 
 // templateDesign is a design of the template campaign.

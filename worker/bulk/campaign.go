@@ -124,7 +124,7 @@ WHERE j.id = $1 AND j.attempts = $2 AND j.status = 'queued' AND NOT ('designer' 
 	if err != nil {
 		return err
 	}
-	art := uploads[blobKey(newURL)].artwork()
+	art := uploads[tasks.BlobKey(newURL)].artwork()
 	var designs []newDesign
 	for _, pr := range origin.Products {
 		for _, d := range pr.Designs {
@@ -174,7 +174,7 @@ func jobArtwork(designs string) (string, bool) {
 
 // jobName is prefix + name + suffix, cut to the campaigns table's bound.
 func jobName(prefix, name, suffix string) string {
-	return fitName(strings.TrimSpace(prefix + name + suffix))
+	return tasks.FitName(strings.TrimSpace(prefix + name + suffix))
 }
 
 // save creates the job's campaign and completes the job with its log line, in one transaction
@@ -192,7 +192,7 @@ func (h *CampaignHandler) save(ctx context.Context, p tasks.BulkCampaignPayload,
 	} else if err != nil {
 		return nil, fmt.Errorf("lock bulk campaign job %d: %w", p.JobID, err)
 	}
-	campaignID, ids, err := createCampaign(ctx, tx, j.UserID, origin, name, artworkKey, designs)
+	campaignID, _, ids, err := createCampaign(ctx, tx, j.UserID, origin, name, artworkKey, designs)
 	if err != nil {
 		return nil, err
 	}

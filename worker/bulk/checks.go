@@ -64,20 +64,3 @@ func text(raw json.RawMessage) (string, bool) {
 	}
 	return s, true
 }
-
-// filesPath is the path under which the bff serves an upload (GET /api/files/{key}); a new_url
-// may be that address or the blob key itself.
-const filesPath = "/api/files/"
-
-// blobKey is the upload key a new_url names: the key itself, or the key of a files address
-// (relative or absolute, query left off).
-func blobKey(newURL string) string {
-	u := newURL
-	if i := strings.Index(u, filesPath); i >= 0 {
-		u = u[i+len(filesPath):]
-		if j := strings.IndexAny(u, "?#"); j >= 0 {
-			u = u[:j]
-		}
-	}
-	return u
-}

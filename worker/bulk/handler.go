@@ -59,6 +59,25 @@ func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
+// templateOf is what the record's campaign is made from: its template campaign, or, for an
+// imported row that names product templates, those.
+func (h *Handler) templateOf(ctx context.Context, r record) (template, error) {
+	if len(r.TemplateIDs) > 0 {
+		return loadProducts(ctx, h.db, r.TemplateIDs)
+	}
+	if !r.TemplateCampaignID.Valid {
+		return template{}, &invalid{tasks.MsgCampaignNotFound}
+	}
+	tmpl, found, err := loadTemplate(ctx, h.db, r.UserID, r.TemplateCampaignID.Int64)
+	if err != nil {
+		return template{}, err
+	}
+	if !found {
+		return template{}, &invalid{tasks.MsgCampaignNotFound}
+	}
+	return tmpl, nil
+}
+
 // process runs LOAD_PENDING_RECORD, PRE_LOAD_DESIGN_MOCKUP and APPLY_DESIGN; an *invalid error
 // is INVALID_DESIGN. Between steps it stops when the record is no longer queued for p.
 func (h *Handler) process(ctx context.Context, p tasks.BulkRecordPayload) error {
@@ -77,17 +96,13 @@ func (h *Handler) process(ctx context.Context, p tasks.BulkRecordPayload) error 
 	if ok, err := enterStep(ctx, h.db, p, StepPreLoadDesignMockup); err != nil || !ok {
 		return err
 	}
-	if !r.TemplateCampaignID.Valid {
-		return &invalid{tasks.MsgCampaignNotFound}
-	}
-	tmpl, found, err := loadTemplate(ctx, h.db, r.UserID, r.TemplateCampaignID.Int64)
+	tmpl, err := h.templateOf(ctx, r)
 	if err != nil {
 		return err
 	}
-	if !found {
-		return &invalid{tasks.MsgCampaignNotFound}
-	}
-	if items[0].PrintSpace == "" {
+	// Products of the catalogue take an artwork without a print space on their main print space.
+	toMain := len(r.TemplateIDs) > 0 && items[0].PrintSpace == ""
+	if items[0].PrintSpace == "" && !toMain {
 		// The one design without a print space goes on the first print space of the first
 		// product's first design.
 		if len(tmpl.Products) == 0 || len(tmpl.Products[0].Designs) == 0 {
@@ -103,16 +118,25 @@ func (h *Handler) process(ctx context.Context, p tasks.BulkRecordPayload) error 
 	if ok, err := enterStep(ctx, h.db, p, StepApplyDesign); err != nil || !ok {
 		return err
 	}
-	arts := make(map[string]artwork, len(items))
-	for _, it := range items {
-		arts[it.PrintSpace] = uploads[blobKey(it.NewURL)].artwork()
+	var designs []newDesign
+	if toMain {
+		designs, err = applyToMain(tmpl.Products, uploads[tasks.BlobKey(items[0].NewURL)].artwork())
+	} else {
+		arts := make(map[string]artwork, len(items))
+		for _, it := range items {
+			arts[it.PrintSpace] = uploads[tasks.BlobKey(it.NewURL)].artwork()
+		}
+		designs, err = apply(tmpl.Products, arts)
 	}
-	designs, err := apply(tmpl.Products, arts)
 	if err != nil {
 		return err
 	}
-	first := uploads[blobKey(items[0].NewURL)]
-	ids, applied, err := save(ctx, h.db, p, r, tmpl, campaignName(tmpl.Name, first.FileName), first.Key, designs)
+	first := uploads[tasks.BlobKey(items[0].NewURL)]
+	name := r.Name
+	if name == "" {
+		name = campaignName(tmpl.Name, first.FileName)
+	}
+	ids, applied, err := save(ctx, h.db, p, r, tmpl, tasks.FitName(name), first.Key, designs)
 	if err != nil || !applied || len(ids) == 0 {
 		return err
 	}

@@ -8,25 +8,28 @@ import (
 	"fmt"
 	"path"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
 	"github.com/pressroom/pressroom/platform/queue"
-	rendertasks "github.com/pressroom/pressroom/renderer/tasks"
 	"github.com/pressroom/pressroom/worker/tasks"
 )
 
 // errNotReady means an artwork is still being checked by the renderer: the task is retried.
 var errNotReady = errors.New("artwork not checked yet")
 
-// record is what the task reads of a bulk record.
+// record is what the task reads of a bulk record, with the fields of an imported row (see
+// imports.go): its name, its product templates, and the store it is sold in with its price.
 type record struct {
 	ID                 int64         `db:"id"`
 	UserID             int64         `db:"user_id"`
 	TemplateCampaignID sql.NullInt64 `db:"template_campaign_id"`
 	Designs            string        `db:"designs"`
+	Name               string        `db:"name"`
+	TemplateIDs        pq.Int64Array `db:"template_ids"`
+	StoreID            sql.NullInt64 `db:"store_id"`
+	Price              []byte        `db:"price"`
 }
 
 // template is the template campaign with its products and designs, in id order.
@@ -42,7 +45,7 @@ type template struct {
 // designer's; ok is false otherwise (stopped, restarted, removed, done, or a designer's record).
 func loadRecord(ctx context.Context, db sqlx.QueryerContext, p tasks.BulkRecordPayload) (record, bool, error) {
 	const q = `
-SELECT r.id, r.user_id, r.template_campaign_id, r.designs
+SELECT r.id, r.user_id, r.template_campaign_id, r.designs, r.name, r.template_ids, r.store_id, r.price
 FROM bulk_records r JOIN users u ON u.id = r.user_id
 WHERE r.id = $1 AND r.attempts = $2 AND r.status = 'queued' AND NOT ('designer' = ANY (u.roles))`
 	var r record
@@ -146,7 +149,7 @@ func (u upload) artwork() artwork {
 func loadArtworks(ctx context.Context, db sqlx.QueryerContext, ownerID int64, items []item) (map[string]upload, error) {
 	keys := make([]string, len(items))
 	for i, it := range items {
-		keys[i] = blobKey(it.NewURL)
+		keys[i] = tasks.BlobKey(it.NewURL)
 	}
 	var rows []upload
 	const q = `SELECT blob_key, file_name, status, width, height FROM uploads WHERE owner_id = $1 AND blob_key = ANY ($2)`
@@ -169,9 +172,6 @@ func loadArtworks(ctx context.Context, db sqlx.QueryerContext, ownerID int64, it
 	return found, nil
 }
 
-// maxNameLength is the campaigns table's bound on a name.
-const maxNameLength = 255
-
 // campaignName is "{template name} - {artwork file name without extension}", cut to fit.
 func campaignName(templateName, fileName string) string {
 	stem := strings.TrimSuffix(fileName, path.Ext(fileName))
@@ -179,20 +179,12 @@ func campaignName(templateName, fileName string) string {
 	if stem != "" {
 		name += " - " + stem
 	}
-	return fitName(name)
-}
-
-// fitName cuts name to the campaigns table's bound.
-func fitName(name string) string {
-	for utf8.RuneCountInString(name) > maxNameLength {
-		_, size := utf8.DecodeLastRuneInString(name)
-		name = name[:len(name)-size]
-	}
-	return name
+	return tasks.FitName(name)
 }
 
 // save creates the campaign of record r's attempt p from template t with designs (see
-// createCampaign) and sets the record processing, in one transaction holding the record locked. It
+// createCampaign), puts it on sale when the record names a store (publish), and sets the record
+// processing, in one transaction holding the record locked. It
 // returns the outbox rows to dispatch; applied is false when the record is no longer queued for p
 // (stopped, restarted, removed, or applied by an earlier run of the task), and then nothing is
 // written.
@@ -212,8 +204,11 @@ func save(ctx context.Context, db *sqlx.DB, p tasks.BulkRecordPayload, r record,
 	if status != tasks.BulkQueued {
 		return nil, false, nil
 	}
-	campaignID, outboxIDs, err := createCampaign(ctx, tx, r.UserID, t, name, artworkKey, designs)
+	campaignID, products, outboxIDs, err := createCampaign(ctx, tx, r.UserID, t, name, artworkKey, designs)
 	if err != nil {
+		return nil, false, err
+	}
+	if err := publish(ctx, tx, r, campaignID, products); err != nil {
 		return nil, false, err
 	}
 	const done = `UPDATE bulk_records SET status = 'processing', step = $2, campaign_id = $3, message = '',
@@ -228,47 +223,32 @@ func save(ctx context.Context, db *sqlx.DB, p tasks.BulkRecordPayload, r record,
 }
 
 // createCampaign creates in tx the owner's campaign name copied from template t (its kind,
-// personalized setting and products) with designs at revision 1, and queues one bulk
-// render:export per design with a print file through the outbox. It returns the campaign and the
-// outbox rows to dispatch after commit. An owner at their campaign limit gets no campaign: the
-// error is an *invalid with the limit's message.
-func createCampaign(ctx context.Context, tx *sqlx.Tx, ownerID int64, t template, name, artworkKey string, designs []newDesign) (int64, []int64, error) {
-	var over *tasks.CampaignLimitError
-	if err := tasks.UnderCampaignLimit(ctx, tx, ownerID, 1); errors.As(err, &over) {
-		return 0, nil, &invalid{over.Error()}
-	} else if err != nil {
-		return 0, nil, err
+// personalized setting and products) with designs, through tasks.CreateCampaign at bulk priority.
+// It returns the campaign and its products' ids by template product, and the outbox rows to
+// dispatch after commit. An owner at their campaign limit gets no campaign: the error is an
+// *invalid with the limit's message.
+func createCampaign(ctx context.Context, tx *sqlx.Tx, ownerID int64, t template, name, artworkKey string, designs []newDesign) (int64, map[int64]int64, []int64, error) {
+	c := tasks.NewCampaign{OwnerID: ownerID, Name: name, Kind: t.Kind, Personalized: t.Personalized, ArtworkKey: artworkKey}
+	index := make(map[int64]int, len(t.Products))
+	for i, pr := range t.Products {
+		index[pr.ID] = i
+		c.Products = append(c.Products, pr.source())
 	}
-	var campaignID int64
-	const insCampaign = `INSERT INTO campaigns (user_id, name, kind, personalized, artwork_url) VALUES ($1, $2, $3, $4, $5) RETURNING id`
-	if err := tx.GetContext(ctx, &campaignID, insCampaign, ownerID, name, t.Kind, t.Personalized, artworkKey); err != nil {
-		return 0, nil, fmt.Errorf("create campaign from %d: %w", t.ID, err)
-	}
-	const copyProduct = `
-INSERT INTO campaign_products (campaign_id, template_id, name, product_type, print_spaces, full_printed, options,
-	default_option, mockup_type, base_cost, extra_print_cost, personalized, position)
-SELECT $1, template_id, name, product_type, print_spaces, full_printed, options, default_option, mockup_type, base_cost,
-	extra_print_cost, personalized, position
-FROM campaign_products WHERE id = $2
-RETURNING id`
-	productIDs := make(map[int64]int64, len(t.Products))
-	for _, pr := range t.Products {
-		var id int64
-		if err := tx.GetContext(ctx, &id, copyProduct, campaignID, pr.ID); err != nil {
-			return 0, nil, fmt.Errorf("copy product %d: %w", pr.ID, err)
-		}
-		productIDs[pr.ID] = id
-	}
-	var outboxIDs []int64
 	for _, d := range designs {
-		oid, err := rendertasks.SaveDesign(ctx, tx, rendertasks.Design{CampaignID: campaignID, ProductID: productIDs[d.ProductID],
-			PrintSpace: d.PrintSpace, Document: d.Document, Option: d.Option, Empty: d.Empty}, queue.Bulk)
-		if err != nil {
-			return 0, nil, err
-		}
-		if oid != 0 {
-			outboxIDs = append(outboxIDs, oid)
-		}
+		c.Designs = append(c.Designs, tasks.CampaignDesign{Product: index[d.ProductID], PrintSpace: d.PrintSpace, Document: d.Document,
+			Option: d.Option, Empty: d.Empty})
 	}
-	return campaignID, outboxIDs, nil
+	made, err := tasks.CreateCampaign(ctx, tx, c, queue.Bulk)
+	var over *tasks.CampaignLimitError
+	if errors.As(err, &over) {
+		return 0, nil, nil, &invalid{over.Error()}
+	}
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	products := make(map[int64]int64, len(t.Products))
+	for i, pr := range t.Products {
+		products[pr.ID] = made.ProductIDs[i]
+	}
+	return made.ID, products, made.OutboxIDs, nil
 }

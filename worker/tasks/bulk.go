@@ -42,11 +42,21 @@ const (
 	BulkStopped = "stopped"
 )
 
-// Record types (bulk_records.type); the list shows both unless told.
+// Record types (bulk_records.type); the multi-print-space list shows the first two unless told, the
+// campaign import's report the third.
 const (
 	BulkRegularMultiSpace = "regular_multi_space"
 	BulkExpressMultiSpace = "express_multi_space"
+	BulkCampaignImport    = "campaign_import"
 )
+
+// ImportPrice is how an imported row's campaign is priced in its store (bulk_records.price): a
+// commerce/pricing mode with its margin or price, in minor units of the store's currency.
+type ImportPrice struct {
+	Mode   string `json:"mode"`
+	Margin int64  `json:"margin,omitempty"`
+	Price  int64  `json:"price,omitempty"`
+}
 
 // MsgCampaignNotFound is what a bulk record or job fails with when its template campaign is not
 // its owner's, and what the bff answers when a bulk call names such a campaign.

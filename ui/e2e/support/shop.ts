@@ -57,9 +57,12 @@ export function orderIdOf(email: string, number: string): number {
   return id;
 }
 
-/** Loads `path` until `ready` finds what it waits for: the storefront keeps a rendered page for a few seconds. */
+/**
+ * Loads `path` until `ready` finds what it waits for (up to 20 s): the storefront keeps a rendered page for
+ * PRESSROOM_STOREFRONT_PAGE_CACHE, so a seller's change shows after it.
+ */
 export async function reloadUntil(page: Page, path: string, ready: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 40; i++) {
     await page.goto(path);
     if (await ready()) return;
     await page.waitForTimeout(500);

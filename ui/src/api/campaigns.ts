@@ -2,11 +2,23 @@ import { z } from 'zod';
 import type { DesignDocument } from '../editor/document';
 import { newIdempotencyKey, type ApiClient } from './ApiClient';
 import type { Envelope } from './envelope';
+import type { SlugCheck } from './stores';
 import { checked, dpiObjectSchema, pageSchema } from './schema';
 
 /** The campaign kinds (docs/editor.md). */
 export const CAMPAIGN_KINDS = ['regular', 'custom', 'campaign_express', 'mockup', 'aop', 'combo', 'express_2', 'ai_mockup'] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
+
+/** A campaign's status: draft, active while a product of it is on sale, archived (docs/campaigns.md). */
+export const CAMPAIGN_STATUSES = ['draft', 'active', 'archived'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** The template kinds the list filters by (product_type[]); a campaign is one of the first three. */
+export const PRODUCT_TYPES = ['campaign', 'campaign_express', 'campaign_template', 'product_template', 'product'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+/** What the list shows without a product type chosen: the campaign kinds (the spec's default). */
+export const DEFAULT_PRODUCT_TYPES: readonly ProductType[] = ['campaign', 'campaign_express', 'campaign_template'];
 
 /** Lists are 15 to a page. */
 export const CAMPAIGNS_PER_PAGE = 15;
@@ -157,10 +169,11 @@ export type Mockup = z.infer<typeof mockupSchema>;
 const campaignSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  slug: z.string(),
   kind: z.enum(CAMPAIGN_KINDS),
   personalized: z.boolean().nullable(),
   artwork_url: z.string(),
-  status: z.enum(['draft', 'active']),
+  status: z.enum(CAMPAIGN_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
   products: z.array(productSchema),
@@ -179,9 +192,11 @@ export type Campaign = z.infer<typeof campaignSchema>;
 const campaignSummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  slug: z.string(),
   kind: z.enum(CAMPAIGN_KINDS),
+  product_type: z.enum(PRODUCT_TYPES),
   personalized: z.boolean().nullable(),
-  status: z.enum(['draft', 'active']),
+  status: z.enum(CAMPAIGN_STATUSES),
   product_count: z.number().int(),
   design_count: z.number().int(),
   updated_at: z.string(),
@@ -222,11 +237,23 @@ export function printSpacesOf(product: Pick<Template, 'name' | 'print_spaces'>):
 
 // --- calls ---------------------------------------------------------------------------------------
 
-/** The query of the campaign list. */
+/** The query of the campaign list and its export: the kind (system_type), the product type and the status. */
 export interface CampaignListQuery {
   q?: string;
   page?: number;
   kind?: CampaignKind;
+  productType?: ProductType;
+  status?: CampaignStatus;
+}
+
+/** The list's filters as the bff reads them (each empty: the bff's default). */
+function filterQuery(query: CampaignListQuery): Record<string, string | undefined> {
+  return {
+    q: query.q || undefined,
+    'system_type[]': query.kind,
+    'product_type[]': query.productType,
+    'status[]': query.status,
+  };
 }
 
 /** The body of the create step (POST /seller/campaigns). */
@@ -293,17 +320,31 @@ export function modelFor(models: readonly Model3D[], product: Pick<Product, 'tem
 /** A page of the seller's campaigns, newest first. */
 export async function listCampaigns(api: ApiClient, query: CampaignListQuery, signal?: AbortSignal): Promise<CampaignPage> {
   const page = await api.getPage<unknown>('/seller/campaigns', {
-    query: {
-      q: query.q || undefined,
-      page: query.page ?? 1,
-      per_page: CAMPAIGNS_PER_PAGE,
-      order_by: 'id:desc',
-      'kind[]': query.kind,
-    },
+    query: { ...filterQuery(query), page: query.page ?? 1, per_page: CAMPAIGNS_PER_PAGE, order_by: 'id:desc' },
     signal,
   });
   return checked(campaignPageSchema, 'GET /seller/campaigns', page);
 }
+
+/** Every campaign the filters match, as a CSV or JSON file (streamed by the bff). */
+export const exportCampaigns = (api: ApiClient, query: CampaignListQuery, format: 'csv' | 'json') =>
+  api.download('/seller/campaigns/export', { query: { ...filterQuery(query), format } });
+
+/** Whether a campaign (other than `except`) may take an address. */
+export const checkCampaignSlug = (api: ApiClient, slug: string, except: number, signal?: AbortSignal) =>
+  api.get<SlugCheck>('/seller/campaigns/slug-availability', { query: { slug, except }, signal });
+
+/** Gives a campaign an address. */
+export const setCampaignSlug = (api: ApiClient, id: number, slug: string) =>
+  sendChecked(api, 'PUT', `/seller/campaigns/${id}/slug`, campaignSchema, { slug });
+
+/** Makes a copy of a campaign, answered as the copy. */
+export const duplicateCampaign = (api: ApiClient, id: number) =>
+  sendChecked(api, 'POST', `/seller/campaigns/${id}/duplicate`, campaignSchema, undefined, newIdempotencyKey());
+
+/** Archives a campaign (or brings it back); the envelope's message says what became of it. */
+export const archiveCampaign = (api: ApiClient, id: number, archive: boolean) =>
+  api.send<Envelope<{ id: number; status: CampaignStatus }>>('POST', `/seller/campaigns/${id}/${archive ? 'archive' : 'unarchive'}`);
 
 /** One campaign; 'Campaign not found' (404) for another account's or a missing id. */
 export async function getCampaign(api: ApiClient, id: number, signal?: AbortSignal): Promise<Campaign> {

@@ -36,6 +36,7 @@ const idle = { status: 'none' as const, file_url: '', download_url: '', file_nam
 const CAMPAIGN: Campaign = {
   id: 41,
   name: 'Summer drop',
+  slug: 'summer-drop',
   kind: 'regular',
   personalized: null,
   artwork_url: '',

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignSummary } from '../api/campaigns';
 import { meQuery } from '../session/queries';
@@ -13,7 +14,9 @@ import { LIST_REFRESH_MS } from './queries';
 const base: CampaignSummary = {
   id: 1,
   name: 'Summer drop',
+  slug: 'summer-drop',
   kind: 'regular',
+  product_type: 'campaign',
   personalized: null,
   status: 'draft',
   product_count: 1,
@@ -129,4 +132,51 @@ describe('CampaignsPage', () => {
     await wait(3 * LIST_REFRESH_MS);
     expect(calls.list).toBe(requests);
   });
+
+  it('filters by type and status, exports with the filters, and archives and duplicates from the row menu', async () => {
+    const requests: { path: string; query: URLSearchParams; method: string }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init?: RequestInit) => {
+        const url = new URL(input, 'http://localhost');
+        requests.push({ path: url.pathname, query: url.searchParams, method: init?.method ?? 'GET' });
+        if (url.pathname === '/api/seller/campaigns') {
+          return Promise.resolve(json({ data: [base], total: 1, per_page: 15, current_page: 1, last_page: 1, from: 1, to: 1 }));
+        }
+        if (url.pathname === '/api/seller/campaigns/export') return Promise.resolve(new Response('id,name\n1,Summer drop\n'));
+        if (url.pathname === '/api/seller/campaigns/1/archive') {
+          return Promise.resolve(json({ success: true, message: 'The campaign is archived and no longer sold in your stores.', data: { id: 1, status: 'archived' }, errors: [] }));
+        }
+        if (url.pathname === '/api/seller/campaigns/1/duplicate') {
+          return Promise.resolve(json({ success: true, message: '', data: { ...base, id: 2, name: 'Summer drop (copy)', slug: 'summer-drop-copy', artwork_url: '', created_at: base.updated_at, products: [], designs: [] }, errors: [] }));
+        }
+        return Promise.resolve(json({ success: false, message: 'no route', data: null, errors: [] }, 404));
+      }),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    show();
+    await screen.findByRole('link', { name: 'Summer drop' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Archived' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Campaign template' }));
+    await vi.waitFor(() => {
+      const last = requests.filter((r) => r.path === '/api/seller/campaigns').at(-1);
+      expect(last?.query.get('status[]')).toBe('archived');
+      expect(last?.query.get('product_type[]')).toBe('campaign_template');
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Export JSON' }));
+    await vi.waitFor(() => expect(requests.some((r) => r.path === '/api/seller/campaigns/export')).toBe(true));
+    const exported = requests.find((r) => r.path === '/api/seller/campaigns/export')!;
+    expect([exported.query.get('format'), exported.query.get('status[]'), exported.query.get('product_type[]')]).toEqual(['json', 'archived', 'campaign_template']);
+
+    await userEvent.click(row('Summer drop').getByRole('button', { name: 'More for Summer drop' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Archive' }));
+    await vi.waitFor(() => expect(requests.some((r) => r.path === '/api/seller/campaigns/1/archive' && r.method === 'POST')).toBe(true));
+    await userEvent.click(row('Summer drop').getByRole('button', { name: 'More for Summer drop' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));
+    await vi.waitFor(() => expect(requests.some((r) => r.path === '/api/seller/campaigns/1/duplicate' && r.method === 'POST')).toBe(true));
+    expect(screen.getByRole('link', { name: 'Import' })).toHaveAttribute('href', '/campaigns/import');
+  }, 60_000);
 });

@@ -1,34 +1,53 @@
 import {
+  ActionIcon,
   Anchor,
   Button,
   Card,
   Group,
   Image,
+  Menu,
   Modal,
   Select,
   Stack,
   Table,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconPlus, IconStack2 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { IconDots, IconFileImport, IconPlus, IconStack2 } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { currentAccessContext, visibleMenu } from '../access';
 import { can } from '../access/rules';
-import { api } from '../api';
-import { CAMPAIGN_KINDS, deleteCampaign, type CampaignKind, type CampaignSummary } from '../api/campaigns';
+import { api, isApiError } from '../api';
+import {
+  archiveCampaign,
+  CAMPAIGN_KINDS,
+  CAMPAIGN_STATUSES,
+  deleteCampaign,
+  duplicateCampaign,
+  exportCampaigns,
+  PRODUCT_TYPES,
+  type CampaignKind,
+  type CampaignListQuery,
+  type CampaignStatus,
+  type CampaignSummary,
+  type ProductType,
+} from '../api/campaigns';
+import { DownloadButton } from '../components/DownloadButton';
+import { LabelBadge } from '../components/LabelBadge';
 import { ListPager, PagedListCard } from '../components/PagedList';
 import { useListSearch } from '../components/useListSearch';
 import { ConfirmDelete } from '../feedback/ConfirmDelete';
+import { plural } from '../format/plural';
 import { useSessionUser } from '../session/useSessionUser';
 import { SellDialog } from '../storefronts/SellDialog';
+import { CampaignAddressDialog } from './CampaignAddressDialog';
 import { NewCampaignForm } from './NewCampaignForm';
 import { CAMPAIGNS_KEY, campaignListQuery } from './queries';
-import { KIND_LABELS, STATUS_LABELS, editorPath } from './routes';
-import { LabelBadge } from '../components/LabelBadge';
-import { plural } from '../format/plural';
+import { KIND_LABELS, PRODUCT_TYPE_LABELS, STATUS_LABELS, editorPath } from './routes';
 
 /** The side of a campaign's picture in the list, whose mockup previews are square. */
 const PICTURE_SIZE = 64;
@@ -54,19 +73,43 @@ function CampaignPicture({ campaign }: { campaign: CampaignSummary }) {
 }
 
 const KIND_FILTER = CAMPAIGN_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }));
+const TYPE_FILTER = PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }));
+const STATUS_FILTER = CAMPAIGN_STATUSES.map((st) => ({ value: st, label: STATUS_LABELS[st] }));
 
-/** `/campaigns`: the seller's campaigns, searchable and filtered by kind, with the "New campaign" flow. */
+/** The colour of a status badge. */
+const STATUS_COLORS: Readonly<Record<CampaignStatus, string>> = { draft: 'gray', active: 'green', archived: 'dark' };
+
+/**
+ * `/campaigns`: the seller's campaigns, searchable and filtered by kind, product type and status (archived ones
+ * only when asked for), exported as CSV or JSON with those filters, with the "New campaign" flow, the import, and
+ * per campaign Sell, Duplicate, its address, Archive and Delete (docs/campaigns.md).
+ */
 export function CampaignsPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const user = useSessionUser();
   const bulkAllowed = useMemo(() => visibleMenu(user, currentAccessContext()).includes('campaigns.bulk'), [user]);
   const { q, search, debounced, page, setPage, resetting } = useListSearch();
   const [kind, setKind] = useState<CampaignKind | null>(null);
+  const [productType, setProductType] = useState<ProductType | null>(null);
+  const [status, setStatus] = useState<CampaignStatus | null>(null);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<CampaignSummary | null>(null);
   const [selling, setSelling] = useState<CampaignSummary | null>(null);
+  const [addressing, setAddressing] = useState<CampaignSummary | null>(null);
   const canSell = can(user, 'update_campaign');
-  const list = useQuery(campaignListQuery({ q: debounced, page, kind: kind ?? undefined }));
+  const filters: CampaignListQuery = { q: debounced, kind: kind ?? undefined, productType: productType ?? undefined, status: status ?? undefined };
+  const list = useQuery(campaignListQuery({ ...filters, page }));
+
+  /** Runs a row action, then says what it did and refreshes the list (or says why not). */
+  async function act(run: () => Promise<string>) {
+    try {
+      notifications.show({ color: 'green', message: await run() });
+      await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+    } catch (e) {
+      notifications.show({ color: 'red', message: isApiError(e) ? e.message : String(e) });
+    }
+  }
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -75,6 +118,11 @@ export function CampaignsPage() {
           Campaigns
         </Title>
         <Group gap="sm">
+          {canSell && (
+            <Button variant="default" leftSection={<IconFileImport size={16} />} component={Link} to="/campaigns/import">
+              Import
+            </Button>
+          )}
           {bulkAllowed && (
             <Button variant="default" leftSection={<IconStack2 size={16} />} component={Link} to="/bulk-campaigns">
               Bulk campaigns
@@ -102,8 +150,30 @@ export function CampaignsPage() {
           value={kind}
           clearable
           onChange={resetting(setKind)}
-          w={200}
+          w={170}
         />
+        <Select
+          placeholder="Campaigns and templates"
+          aria-label="Type"
+          data={TYPE_FILTER}
+          value={productType}
+          clearable
+          onChange={resetting(setProductType)}
+          w={230}
+        />
+        <Select
+          placeholder="Draft and active"
+          aria-label="Status"
+          data={STATUS_FILTER}
+          value={status}
+          clearable
+          onChange={resetting(setStatus)}
+          w={180}
+        />
+        <Group gap="xs" ml="auto">
+          <DownloadButton load={() => exportCampaigns(api, filters, 'csv')} fileName={() => exportName('csv')} label="Export CSV" />
+          <DownloadButton load={() => exportCampaigns(api, filters, 'json')} fileName={() => exportName('json')} label="Export JSON" />
+        </Group>
       </Group>
       <PagedListCard list={list} loadingLabel="Loading campaigns">
         {(rows) => (
@@ -137,13 +207,19 @@ export function CampaignsPage() {
                       )}
                     </Stack>
                   </Table.Td>
-                  <Table.Td>{KIND_LABELS[c.kind]}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{KIND_LABELS[c.kind]}</Text>
+                    {c.product_type !== 'campaign' && (
+                      <Text size="xs" c="dimmed">
+                        {PRODUCT_TYPE_LABELS[c.product_type]}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     {plural(c.product_count, 'product')} · {plural(c.design_count, 'design')}
                   </Table.Td>
                   <Table.Td>
-                    {/* max-content: a table squeezes a badge's label to an ellipsis ("DRA…") */}
-                    <LabelBadge color={c.status === 'active' ? 'green' : 'gray'} code={c.status}>
+                    <LabelBadge color={STATUS_COLORS[c.status]} code={c.status}>
                       {STATUS_LABELS[c.status]}
                     </LabelBadge>
                   </Table.Td>
@@ -153,15 +229,30 @@ export function CampaignsPage() {
                       <Button size="xs" variant="light" component={Link} to={editorPath(c)}>
                         {canSell ? 'Edit' : 'View'}
                       </Button>
-                      {canSell && (
+                      {canSell && c.status !== 'archived' && (
                         <Button size="xs" variant="light" color="teal" onClick={() => setSelling(c)}>
                           Sell
                         </Button>
                       )}
                       {canSell && (
-                        <Button size="xs" color="red" variant="subtle" onClick={() => setDeleting(c)}>
-                          Delete
-                        </Button>
+                        <Menu position="bottom-end" withinPortal>
+                          <Menu.Target>
+                            <ActionIcon variant="subtle" color="gray" aria-label={`More for ${c.name}`}>
+                              <IconDots size={16} />
+                            </ActionIcon>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            <Menu.Item onClick={() => void act(async () => `Made “${(await duplicateCampaign(api, c.id)).name}”.`)}>Duplicate</Menu.Item>
+                            <Menu.Item onClick={() => setAddressing(c)}>Change address</Menu.Item>
+                            <Menu.Item onClick={() => void act(async () => (await archiveCampaign(api, c.id, c.status !== 'archived')).message)}>
+                              {c.status === 'archived' ? 'Unarchive' : 'Archive'}
+                            </Menu.Item>
+                            <Menu.Divider />
+                            <Menu.Item color="red" onClick={() => setDeleting(c)}>
+                              Delete
+                            </Menu.Item>
+                          </Menu.Dropdown>
+                        </Menu>
                       )}
                     </Group>
                   </Table.Td>
@@ -182,6 +273,12 @@ export function CampaignsPage() {
         queryKey={CAMPAIGNS_KEY}
       />
       <SellDialog campaign={selling} onClose={() => setSelling(null)} />
+      <CampaignAddressDialog campaign={addressing} onClose={() => setAddressing(null)} />
     </Stack>
   );
+}
+
+/** The export's file name: campaigns-YYYY-MM-DD.csv (or .json), today. */
+function exportName(ext: 'csv' | 'json'): string {
+  return `campaigns-${new Date().toISOString().slice(0, 10)}.${ext}`;
 }

@@ -25,6 +25,7 @@ const TEMPLATES = [template(1, 'T-shirt'), template(2, 'Hoodie')];
 const CREATED: Campaign = {
   id: 41,
   name: 'Summer drop',
+  slug: 'summer-drop',
   kind: 'regular',
   personalized: null,
   artwork_url: '',

@@ -1,7 +1,16 @@
-import type { CampaignKind } from '../api/campaigns';
+import type { CampaignKind, CampaignStatus, ProductType } from '../api/campaigns';
 
 /** A campaign's status in words. */
-export const STATUS_LABELS: Readonly<Record<'draft' | 'active', string>> = { draft: 'Draft', active: 'Active' };
+export const STATUS_LABELS: Readonly<Record<CampaignStatus, string>> = { draft: 'Draft', active: 'Active', archived: 'Archived' };
+
+/** The product types (template kinds) in words. */
+export const PRODUCT_TYPE_LABELS: Readonly<Record<ProductType, string>> = {
+  campaign: 'Campaign',
+  campaign_express: 'Express campaign',
+  campaign_template: 'Campaign template',
+  product_template: 'Product template',
+  product: 'Product',
+};
 
 /** Labels of the campaign kinds, for the list's filter and the create step. */
 export const KIND_LABELS: Readonly<Record<CampaignKind, string>> = {

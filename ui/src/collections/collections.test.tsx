@@ -10,6 +10,7 @@ import { CollectionEditPage } from './CollectionEditPage';
 import { CollectionsPage } from './CollectionsPage';
 import { FeaturedCampaignsPage } from './FeaturedCampaignsPage';
 import { moved } from './model';
+import { campaignSummary } from '../test/campaigns';
 
 const summer: Collection = {
   id: 4,
@@ -30,19 +31,7 @@ const summer: Collection = {
   updated_at: '2026-04-15T10:00:00Z',
 };
 
-const campaign = (id: number, name: string) => ({
-  id,
-  name,
-  kind: 'regular',
-  personalized: false,
-  status: 'active',
-  product_count: 1,
-  design_count: 1,
-  updated_at: '2026-04-01T10:00:00Z',
-  preview_url: '',
-  mockup_url: '',
-  mockups_pending: false,
-});
+const campaign = campaignSummary;
 
 const readOnlyMember = makeUser({ roles: ['team'], permissions: ['get_campaigns'], access_user: true });
 

@@ -5,6 +5,7 @@ import type { CrossSellRule } from '../api/customers';
 import { json, ok } from '../test/answers';
 import { onePage, showPages } from '../test/pages';
 import { CrossSellingPage } from './CrossSellingPage';
+import { campaignSummary } from '../test/campaigns';
 
 const rule: CrossSellRule = {
   id: 3,
@@ -18,19 +19,7 @@ const rule: CrossSellRule = {
   updated_at: '2026-04-15T10:00:00Z',
 };
 
-const campaign = (id: number, name: string) => ({
-  id,
-  name,
-  kind: 'regular',
-  personalized: false,
-  status: 'active',
-  product_count: 1,
-  design_count: 1,
-  updated_at: '2026-04-01T10:00:00Z',
-  preview_url: '',
-  mockup_url: '',
-  mockups_pending: false,
-});
+const campaign = campaignSummary;
 
 afterEach(() => vi.unstubAllGlobals());
 

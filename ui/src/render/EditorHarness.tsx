@@ -25,7 +25,7 @@ function campaignOf(doc: DesignDocument): Campaign {
   };
   const idle = { status: 'none' as const, file_url: '', download_url: '', file_name: '', width: 0, height: 0, dpi: 0, file_size: 0, report: null, error: '' };
   return {
-    id: 1, name: 'Harness', kind: 'regular', personalized: null, artwork_url: '', status: 'draft', created_at: '', updated_at: '',
+    id: 1, name: 'Harness', slug: 'harness', kind: 'regular', personalized: null, artwork_url: '', status: 'draft', created_at: '', updated_at: '',
     products: [product],
     designs: [{ id: 1, product_id: 1, print_space: name, design_json: doc, option: 'print', revision: 1, export: idle }],
   };

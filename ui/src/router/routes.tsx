@@ -28,6 +28,7 @@ import { BulkImportPage } from '../bulk/BulkImportPage';
 import { BulkRecordsPage } from '../bulk/BulkRecordsPage';
 import { CampaignEditorPage } from '../campaigns/CampaignEditorPage';
 import { CampaignsPage } from '../campaigns/CampaignsPage';
+import { ImportPage } from '../campaigns/ImportPage';
 import { KIND_SEGMENTS, type KindSegment } from '../campaigns/routes';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { CollectionEditPage } from '../collections/CollectionEditPage';
@@ -63,6 +64,7 @@ import { ProductionPage } from '../production/ProductionPage';
 import { PaymentAccountsPage } from '../payments/PaymentAccountsPage';
 import { PaymentGatewayFormPage } from '../payments/PaymentGatewayFormPage';
 import { PaymentGatewaysPage } from '../payments/PaymentGatewaysPage';
+import { PricingPage } from '../pricing/PricingPage';
 import { OnPromotionPage } from '../promotions/OnPromotionPage';
 import { PromotionsPage } from '../promotions/PromotionsPage';
 import { ReviewPage } from '../review/ReviewPage';
@@ -105,7 +107,6 @@ const PLACEHOLDERS: readonly Placeholder[] = [
   ['social-feed/update/:id?', 'Social Feed', IconBuildingStore],
   ['tts/callback', 'TikTok Shop Connection', IconPlugConnected],
   ['woocommerce/connect', 'WooCommerce Connection', IconPlugConnected],
-  ['campaigns/import', 'Import Campaigns', IconSpeakerphone],
   ['campaigns/template/bulk/:id?', 'Bulk Campaign Template', IconSpeakerphone],
   ['campaigns/template/mockup/:id?', 'Mockup Campaign Template', IconSpeakerphone],
   ['campaigns/template/*', 'Campaign Templates', IconSpeakerphone],
@@ -150,6 +151,8 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'settings/payment-gateways/create', element: <PaymentGatewayFormPage /> },
     { path: 'settings/payment-gateways/edit/:id', element: <PaymentGatewayFormPage /> },
     { path: 'campaigns', element: <CampaignsPage /> },
+    { path: 'campaigns/import', element: <ImportPage /> },
+    { path: 'pricing', element: <PricingPage /> },
     { path: 'storefronts', element: <StorefrontsPage /> },
     { path: 'storefronts/edit/:id', element: <StoreEditPage /> },
     { path: 'storefronts/pages', element: <StorePagesPage /> },

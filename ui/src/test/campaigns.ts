@@ -1,4 +1,4 @@
-import type { Campaign, Product } from '../api/campaigns';
+import type { Campaign, CampaignSummary, Product } from '../api/campaigns';
 import type { DesignDocument } from '../editor/document';
 
 /** A 4500x5400 front print space as the bff lists it in a product's print_spaces. */
@@ -30,6 +30,7 @@ export function summerDrop(product: Product, doc: DesignDocument): Campaign {
   return {
     id: 41,
     name: 'Summer drop',
+    slug: 'summer-drop',
     kind: 'regular',
     personalized: null,
     artwork_url: '',
@@ -38,5 +39,24 @@ export function summerDrop(product: Product, doc: DesignDocument): Campaign {
     updated_at: '2026-11-22T06:00:00Z',
     products: [product],
     designs: [{ id: 90, product_id: product.id, print_space: 'front', design_json: doc, option: 'print', revision: 1, export: IDLE_EXPORT }],
+  };
+}
+
+/** Campaign `id` called `name` as the campaign list answers it: active, one product, nothing pictured. */
+export function campaignSummary(id: number, name: string): CampaignSummary {
+  return {
+    id,
+    name,
+    slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    kind: 'regular',
+    product_type: 'campaign',
+    personalized: false,
+    status: 'active',
+    product_count: 1,
+    design_count: 1,
+    updated_at: '2026-04-01T10:00:00Z',
+    preview_url: '',
+    mockup_url: '',
+    mockups_pending: false,
   };
 }
