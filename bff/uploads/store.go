@@ -10,8 +10,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
-	"github.com/pressroom/pressroom/platform/outbox"
-	"github.com/pressroom/pressroom/renderer/tasks"
+	"github.com/pressroom/pressroom/platform/uploadcheck"
 )
 
 // Upload statuses.
@@ -57,8 +56,6 @@ type store struct{ db *sqlx.DB }
 // with the outbox row to dispatch after commit. Recording a key again returns the first row and
 // no outbox row: the ingest call may be repeated.
 func (s store) record(ctx context.Context, ownerID int64, key, fileName, kind string) (Upload, int64, error) {
-	const q = `INSERT INTO uploads (owner_id, blob_key, file_name, kind) VALUES (NULLIF($1, 0), $2, $3, $4)
-ON CONFLICT (blob_key) DO NOTHING RETURNING ` + columns
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return Upload{}, 0, err
@@ -68,22 +65,17 @@ ON CONFLICT (blob_key) DO NOTHING RETURNING ` + columns
 	if _, err := tx.ExecContext(ctx, `DELETE FROM upload_grants WHERE blob_key = $1`, key); err != nil {
 		return Upload{}, 0, fmt.Errorf("record upload: %w", err)
 	}
-	var u Upload
-	err = tx.GetContext(ctx, &u, q, ownerID, key, fileName, kind)
-	if errors.Is(err, sql.ErrNoRows) {
-		u, err = s.byKey(ctx, key)
+	id, outboxID, err := uploadcheck.Record(ctx, tx, ownerID, key, fileName, kind)
+	if err != nil {
+		return Upload{}, 0, err
+	}
+	if id == 0 {
+		u, err := s.byKey(ctx, key)
 		return u, 0, err
 	}
-	if err != nil {
+	var u Upload
+	if err := tx.GetContext(ctx, &u, `SELECT `+columns+` FROM uploads WHERE id = $1`, id); err != nil {
 		return Upload{}, 0, fmt.Errorf("record upload: %w", err)
-	}
-	job, err := tasks.NewSanitizeJob(u.ID)
-	if err != nil {
-		return Upload{}, 0, err
-	}
-	outboxID, err := outbox.Add(ctx, tx, job)
-	if err != nil {
-		return Upload{}, 0, err
 	}
 	return u, outboxID, tx.Commit()
 }

@@ -6,13 +6,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pressroom/pressroom/commerce/recovery"
 	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/storelink"
 )
 
 // devSigningKey signs order and cart recovery links in development and test; production must set
 // its own.
-const devSigningKey = recovery.DevSigningKey
+const devSigningKey = storelink.DevSigningKey
 
 // Config is the storefront's HTTP side.
 type Config struct {
