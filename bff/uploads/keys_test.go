@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/pressroom/pressroom/platform/blob"
-	"github.com/pressroom/pressroom/platform/uploadcheck"
 	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/uploadcheck"
 )
 
 func TestUserKey(t *testing.T) {
