@@ -19,6 +19,7 @@ import (
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/ping"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/platform/storelink"
 	"github.com/pressroom/pressroom/worker/abandoned"
 	"github.com/pressroom/pressroom/worker/bulk"
 	"github.com/pressroom/pressroom/worker/emailsend"
@@ -55,6 +56,9 @@ type Config struct {
 	Domains customdomain.Config
 	// Hooks is the webhook deliveries (PRESSROOM_WEBHOOK_*).
 	Hooks webhooks.Config
+	// Links is where the links the worker mails and publishes to buyers point, and their key: the
+	// review links of delivery e-mails (PRESSROOM_STOREFRONT_PUBLIC_URL, PRESSROOM_STOREFRONT_SIGNING_KEY).
+	Links storelink.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the worker uses.
@@ -97,7 +101,10 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Domains, err = customdomain.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
-	cfg.Hooks, err = webhooks.LoadConfig(lookup)
+	if cfg.Hooks, err = webhooks.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	cfg.Links, err = storelink.LoadConfig(lookup)
 	return cfg, err
 }
 
@@ -106,7 +113,7 @@ func (c Config) Validate() error {
 	if c.Concurrency < 1 {
 		return fmt.Errorf("PRESSROOM_WORKER_CONCURRENCY=%d: want at least 1", c.Concurrency)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk, c.Mail, c.Abandon, c.Domains, c.Hooks} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk, c.Mail, c.Abandon, c.Domains, c.Hooks, c.Links} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -183,6 +190,13 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 		return nil, err
 	}
 	mux.Handle(tasks.TypeShippingMail, shipping)
+	delivery, err := shipmail.NewDeliveryHandler(db, mailer, cfg.Links)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
+	mux.Handle(tasks.TypeDeliveryMail, delivery)
 	mux.Handle(tasks.TypeSendTest, campaignSend.Tests())
 	bulkRecords, err := bulk.NewHandler(db, relay, log)
 	if err != nil {
