@@ -172,8 +172,8 @@ const (
 	qShown   = `SELECT r.id, r.author_name, r.rating, r.body, r.reply, r.product_name, r.color, r.size, r.published_at,
 	EXISTS (SELECT 1 FROM uploads u WHERE u.id = r.photo_upload_id AND u.status = 'ready') AS has_photo ` + visible + `
 ORDER BY r.published_at DESC, r.id DESC LIMIT $3`
-	qPhoto = `SELECT u.blob_key, u.content_type FROM uploads u JOIN product_reviews r ON r.photo_upload_id = u.id ` +
-		`AND u.status = 'ready' AND r.id = $3 ` + visible
+	qPhoto = `SELECT u.blob_key, u.content_type FROM uploads u
+WHERE u.status = 'ready' AND u.id = (SELECT r.photo_upload_id ` + visible + ` AND r.id = $3)`
 )
 
 // ForCampaign is what store storeID shows of campaign campaignID's reviews, the newest limit of them.

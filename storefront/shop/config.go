@@ -32,11 +32,16 @@ type Config struct {
 	// rendered anew (PRESSROOM_STOREFRONT_PAGE_CACHE, default 5s; 0 turns the cache off): a seller's
 	// change shows within it.
 	PageCache time.Duration
+	// KeywordFlush is how often the searches counted in memory are added to the seller's Search
+	// Keywords (PRESSROOM_STOREFRONT_KEYWORD_FLUSH, default 5s; 1s to 1h). A storefront stopped
+	// gracefully writes what it holds first.
+	KeywordFlush time.Duration
 }
 
 // DefaultConfig is the development configuration.
 func DefaultConfig() Config {
-	return Config{Addr: "127.0.0.1:8082", StoreDomain: "localhost", SigningKey: devSigningKey, PostsPerMinute: 60, PageCache: 5 * time.Second}
+	return Config{Addr: "127.0.0.1:8082", StoreDomain: "localhost", SigningKey: devSigningKey, PostsPerMinute: 60, PageCache: 5 * time.Second,
+		KeywordFlush: 5 * time.Second}
 }
 
 // LoadConfig reads the PRESSROOM_STOREFRONT_* and PRESSROOM_STORE_DOMAIN variables over the defaults.
@@ -48,6 +53,7 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.String(&cfg.SigningKey, "PRESSROOM_STOREFRONT_SIGNING_KEY")
 	r.Int(&cfg.PostsPerMinute, "PRESSROOM_STOREFRONT_POSTS_PER_MINUTE")
 	r.Duration(&cfg.PageCache, "PRESSROOM_STOREFRONT_PAGE_CACHE")
+	r.Duration(&cfg.KeywordFlush, "PRESSROOM_STOREFRONT_KEYWORD_FLUSH")
 	cfg.StoreDomain = strings.ToLower(strings.Trim(cfg.StoreDomain, "."))
 	return cfg, r.Err()
 }
@@ -62,6 +68,9 @@ func (c Config) Validate(production bool) error {
 	}
 	if c.PageCache < 0 || c.PageCache > time.Hour {
 		return errors.New("PRESSROOM_STOREFRONT_PAGE_CACHE: want 0 (off) to 1h, e.g. 5s")
+	}
+	if c.KeywordFlush < time.Second || c.KeywordFlush > time.Hour {
+		return errors.New("PRESSROOM_STOREFRONT_KEYWORD_FLUSH: want 1s to 1h, e.g. 5s")
 	}
 	if c.PostsPerMinute < 0 {
 		return errors.New("PRESSROOM_STOREFRONT_POSTS_PER_MINUTE: want 0 (no cap) or more")

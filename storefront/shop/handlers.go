@@ -17,6 +17,7 @@ import (
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/pricing"
 	"github.com/pressroom/pressroom/commerce/recovery"
+	"github.com/pressroom/pressroom/commerce/reviews"
 )
 
 // view is what every page template gets.
@@ -38,6 +39,8 @@ type view struct {
 	Suggestions []Listing
 	// Pay, with Stripe, confirms the payment in the browser on the review page.
 	Pay *stripeData
+	// Query is what the search box of the header shows.
+	Query string
 }
 
 func (s *Server) show(w http.ResponseWriter, r *http.Request, status int, cache, name string, v view) {
@@ -118,6 +121,9 @@ type campaignData struct {
 	Color    string
 	Mockups  []Mockup
 	Quantity int
+	// ReviewsOn is set when the store shows reviews; Reviews are those it shows of the campaign.
+	ReviewsOn bool
+	Reviews   reviews.Shown
 }
 
 func (s *Server) campaign(w http.ResponseWriter, r *http.Request) {
@@ -174,6 +180,12 @@ func (s *Server) showCampaign(w http.ResponseWriter, r *http.Request, status int
 		s.fail(w, r, err)
 		return
 	}
+	if d.ReviewsOn = rs.ReviewSetting != reviews.SettingDisable; d.ReviewsOn {
+		if d.Reviews, err = reviews.ForCampaign(r.Context(), s.d.DB, rs.ID, id, reviewsShown); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
 	v := view{Title: d.Name + " — " + d.Selected.Name, Description: d.Name + " " + d.Selected.Name + " from " + d.Selected.Price.String(),
 		Data: d, Errors: errs, Canonical: rs.Origin + "/c/" + strconv.FormatInt(id, 10), Suggestions: suggested}
 	if len(d.Mockups) > 0 {
@@ -201,20 +213,27 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	ct := "image/png"
+	if strings.HasSuffix(key, ".webp") {
+		ct = "image/webp"
+	}
+	s.serveBlob(w, r, key, ct, cacheImage)
+}
+
+// serveBlob streams the stored object key as contentType with the cache rule cache.
+func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentType, cache string) {
 	body, info, err := s.d.Blobs.Get(r.Context(), key)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	defer body.Close()
-	ct := "image/png"
-	if strings.HasSuffix(key, ".webp") {
-		ct = "image/webp"
-	}
-	w.Header().Set("Content-Type", ct)
+	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Content-Length", strconv.FormatInt(info.Size, 10))
-	w.Header().Set("Cache-Control", cacheImage)
-	io.Copy(w, body)
+	w.Header().Set("Cache-Control", cache)
+	if r.Method != http.MethodHead {
+		io.Copy(w, body)
+	}
 }
 
 // collectionData is a collection's page.

@@ -42,6 +42,8 @@ type Server struct {
 	limit *limiter
 	cache *pageCache // nil: pages are rendered for every request
 	hosts *hostCache // nil: custom domains are looked up for every request
+	// keywords counts the searches until they are written (Run).
+	keywords *keywords
 }
 
 // New builds the handler.
@@ -58,10 +60,14 @@ func New(cfg Config, d Deps) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, d: d, store: store{db: d.DB}, pages: p, mail: mailT, mux: http.NewServeMux(), limit: newLimiter(cfg.PostsPerMinute),
-		cache: newPageCache(cfg.PageCache), hosts: newHostCache(cfg.PageCache)}
+		cache: newPageCache(cfg.PageCache), hosts: newHostCache(cfg.PageCache), keywords: newKeywords(d.DB, d.Log, cfg.KeywordFlush)}
 	s.routes()
 	return s, nil
 }
+
+// Run writes the searches counted (the seller's Search Keywords) every PRESSROOM_STOREFRONT_KEYWORD_FLUSH
+// until ctx ends, then what is left. The handler serves without it; counts then wait in memory.
+func (s *Server) Run(ctx context.Context) error { return s.keywords.run(ctx) }
 
 // maxForm caps what a form post may send: a cart line or an address is a few hundred bytes.
 const maxForm = 32 << 10
@@ -86,6 +92,11 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /checkout/{id}/return", s.pay)
 	m.HandleFunc("GET /orders/{id}/{token}", s.order)
 	m.HandleFunc("GET /recover/{id}/{token}", s.recover)
+	m.HandleFunc("GET /reviews/{id}/{token}", s.writeReview)
+	m.HandleFunc("POST /reviews/{id}/{token}", s.submitReview)
+	m.HandleFunc("GET /c/{id}/reviews/{review}/photo", s.reviewPhoto)
+	m.HandleFunc("GET /search", s.search)
+	m.HandleFunc("GET /feeds/{file}", s.feed)
 	m.HandleFunc("GET /robots.txt", s.robots)
 	m.HandleFunc("GET /sitemap.xml", s.sitemap)
 	m.HandleFunc("GET /api/cart", s.apiCart)
@@ -216,11 +227,15 @@ func (s *Server) serveStore(w http.ResponseWriter, r *http.Request, slug, base, 
 	r2 := r.Clone(context.WithValue(r.Context(), ctxKey{}, rs))
 	r2.URL.Path = rest
 	r2.URL.RawPath = ""
-	if !s.limitPosts(w, r) {
+	if !s.limitClient(w, r, rest) {
 		return
 	}
 	if r.Method == http.MethodPost {
-		r2.Body = http.MaxBytesReader(w, r.Body, maxForm)
+		limit := int64(maxForm)
+		if strings.HasPrefix(rest, "/reviews/") {
+			limit = maxReviewForm // a review may carry a photo
+		}
+		r2.Body = http.MaxBytesReader(w, r.Body, limit)
 	}
 	s.mux.ServeHTTP(w, r2)
 }

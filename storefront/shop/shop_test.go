@@ -35,6 +35,9 @@ type fixture struct {
 	mug      int64
 	checkout *checkout.Service
 	mailer   *mail.Mailer
+	shop     *Server
+	// blobDir is the local blob store's folder.
+	blobDir string
 }
 
 const evil = `<script>alert(1)</script>`
@@ -93,12 +96,14 @@ func setupWith(t testing.TB, gw payments.Gateway) fixture {
 	f.checkout = co
 	bcfg := blob.DefaultConfig()
 	bcfg.Dir, bcfg.SigningKey = t.TempDir(), strings.Repeat("k", 32)
+	f.blobDir = bcfg.Dir
 	blobs, err := blob.New(bcfg, false)
 	must(err)
 	f.blobs = blobs
 	cfg := DefaultConfig()
 	h, err := New(cfg, Deps{DB: db, Blobs: blobs, Checkout: co, Mailer: mailer, Log: slog.New(slog.DiscardHandler)})
 	must(err)
+	f.shop = h
 	f.srv = httptest.NewServer(h)
 	t.Cleanup(f.srv.Close)
 	return f
