@@ -31,10 +31,12 @@ var funcs = template.FuncMap{
 	},
 	"body": func(html string) template.HTML { return template.HTML(pageBody.Sanitize(html)) },
 	// stars draws a rating of 1 to 5 as five stars, "★★★★☆".
-	"stars": func(n int) string { return strings.Repeat("★", n) + strings.Repeat("☆", 5-n) },
+	"stars":  func(n int) string { return strings.Repeat("★", n) + strings.Repeat("☆", 5-n) },
 	"stars5": func() []int { return []int{5, 4, 3, 2, 1} },
 	// cards is what the "cards" template draws: campaigns on sale of a store, as the home page does.
-	"cards": func(list []Listing, s *reqStore) cardsData { return cardsData{List: list, Base: s.Base, Currency: s.Currency} },
+	"cards": func(list []Listing, s *reqStore) cardsData {
+		return cardsData{List: list, Base: s.Base, Currency: s.Currency}
+	},
 	// roundStars is an average rating as whole stars.
 	"roundStars": func(avg float64) int { return min(5, max(0, int(math.Round(avg)))) },
 	// ratingWord says what a rating means.

@@ -43,7 +43,10 @@ func (f fixture) delivered(t *testing.T) (shirt, mug string) {
 	for _, step := range []func() error{
 		func() error { _, err := orders.Refresh(ctx, tx, c.ID); return err },
 		func() error { _, err := orders.Apply(ctx, tx, c.ID, orders.ActionPay, "test", ""); return err },
-		func() error { _, err := orders.Ship(ctx, tx, c.ID, orders.Parcel{Carrier: "DHL", Tracking: "R1"}, "test"); return err },
+		func() error {
+			_, err := orders.Ship(ctx, tx, c.ID, orders.Parcel{Carrier: "DHL", Tracking: "R1"}, "test")
+			return err
+		},
 		func() error { _, err := orders.Deliver(ctx, tx, c.ID, []int64{items[0]}, "test"); return err },
 	} {
 		if err := step(); err != nil {
