@@ -78,14 +78,15 @@ type Offer struct {
 // the store open) and meets and: the columns an Offer is made of, in the order buyers see them.
 func offersFrom(and string) string {
 	return `
+WITH sizes AS (SELECT product_type, json_agg(json_build_object('name', size, 'extra', extra_price) ORDER BY position) AS sizes
+	FROM product_sizes GROUP BY product_type)
 SELECT p.id, p.campaign_id, c.name AS campaign_name, p.name, p.product_type, p.personalized, p.options, p.position,
-	sp.price, sp.compare_at_price, sp.currency,
-	coalesce((SELECT json_agg(json_build_object('name', z.size, 'extra', z.extra_price) ORDER BY z.position)
-		FROM product_sizes z WHERE z.product_type = p.product_type), '[]') AS sizes
+	sp.price, sp.compare_at_price, sp.currency, coalesce(z.sizes, '[]') AS sizes
 FROM store_products sp
 JOIN campaign_products p ON p.id = sp.product_id
 JOIN campaigns c ON c.id = sp.campaign_id
 JOIN stores s ON s.id = sp.store_id
+LEFT JOIN sizes z ON z.product_type = p.product_type
 WHERE sp.store_id = $1 AND sp.status = 'active' AND s.is_open AND c.user_id = s.owner_id` + and + `
 ORDER BY p.campaign_id, p.position, p.id`
 }

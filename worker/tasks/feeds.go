@@ -1,9 +1,16 @@
 package tasks
 
 import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
 	"strconv"
 	"time"
 
+	"github.com/jmoiron/sqlx"
+
+	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
 )
 
@@ -60,4 +67,30 @@ func FeedKey(feedID int64, format string) string {
 // FeedPath is where a store serves its feed, under the store's base: /feeds/{id}.{ext}.
 func FeedPath(feedID int64, format string) string {
 	return "/feeds/" + strconv.FormatInt(feedID, 10) + "." + FeedExt(format)
+}
+
+// qWantFeed counts a change of feed $1 that calls for a build, unless $2 is set and the feed's
+// wanted_seq is no longer $2.
+const qWantFeed = `UPDATE social_feeds SET wanted_seq = wanted_seq + 1, updated_at = now()
+WHERE id = $1 AND ($2 = 0 OR wanted_seq = $2) RETURNING wanted_seq`
+
+// QueueFeedBuild counts a change of feed id that calls for a build (its wanted_seq goes up) and
+// queues the build through the outbox, in tx: the one way a build is asked for, by the seller's
+// edits (bff) and by the catalogue changing (the worker's watch). With expect set, only a feed whose
+// wanted_seq is still expect is queued. It answers the outbox row to dispatch after commit, 0 when
+// nothing was queued.
+func QueueFeedBuild(ctx context.Context, tx sqlx.ExtContext, id, expect int64) (int64, error) {
+	var seq int64
+	err := sqlx.GetContext(ctx, tx, &seq, qWantFeed, id, expect)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("queue feed %d: %w", id, err)
+	}
+	job, err := NewBuildFeedJob(id, seq)
+	if err != nil {
+		return 0, err
+	}
+	return outbox.Add(ctx, tx, job)
 }
