@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Collection } from '../api/collections';
 import { slugify } from '../api/collections';
 import { json, ok } from '../test/answers';
+import { listedCampaign } from '../test/campaigns';
 import { onePage, showPages } from '../test/pages';
 import { makeUser } from '../test/users';
 import { CollectionEditPage } from './CollectionEditPage';
@@ -29,20 +30,6 @@ const summer: Collection = {
   created_at: '2026-04-15T10:00:00Z',
   updated_at: '2026-04-15T10:00:00Z',
 };
-
-const campaign = (id: number, name: string) => ({
-  id,
-  name,
-  kind: 'regular',
-  personalized: false,
-  status: 'active',
-  product_count: 1,
-  design_count: 1,
-  updated_at: '2026-04-01T10:00:00Z',
-  preview_url: '',
-  mockup_url: '',
-  mockups_pending: false,
-});
 
 const readOnlyMember = makeUser({ roles: ['team'], permissions: ['get_campaigns'], access_user: true });
 
@@ -73,7 +60,7 @@ describe('collections', () => {
   it('creates a collection with an address made from its name, and shows a refusal next to its field', async () => {
     let refuse = true;
     const calls = showPages('/collections/edit/new', { '/collections/edit/:id': <CollectionEditPage /> }, (url, init) => {
-      if (url.pathname === '/api/seller/campaigns') return Promise.resolve(onePage([campaign(10, 'Cats'), campaign(11, 'Dogs')]));
+      if (url.pathname === '/api/seller/campaigns') return Promise.resolve(onePage([listedCampaign(10, 'Cats'), listedCampaign(11, 'Dogs')]));
       if (url.pathname === '/api/seller/collections/slug-availability') return Promise.resolve(ok({ slug: url.searchParams.get('slug'), available: true, message: '' }));
       if (init?.method === 'POST' && refuse) {
         refuse = false;

@@ -57,6 +57,10 @@ import { ProductionPage } from '../production/ProductionPage';
 import { OnPromotionPage } from '../promotions/OnPromotionPage';
 import { PromotionsPage } from '../promotions/PromotionsPage';
 import { ReviewPage } from '../review/ReviewPage';
+import { ProductReviewsPage } from '../reviews/ProductReviewsPage';
+import { SearchKeywordsPage } from '../searchkeywords/SearchKeywordsPage';
+import { SocialFeedEditPage } from '../socialfeeds/SocialFeedEditPage';
+import { SocialFeedsPage } from '../socialfeeds/SocialFeedsPage';
 import { StockStatusPage } from '../stock/StockStatusPage';
 import { SectionPage } from '../pages/SectionPage';
 import { MailOutboxPage } from '../pages/admin/MailOutboxPage';
@@ -101,7 +105,6 @@ const PLACEHOLDERS: readonly Placeholder[] = [
   ['blog/categories', 'Blog Categories', IconBuildingStore],
   ['blog/new', 'New Blog Post', IconBuildingStore],
   ['blog/:postId/edit', 'Edit Blog Post', IconBuildingStore],
-  ['social-feed/update/:id?', 'Social Feed', IconBuildingStore],
   ['tts/callback', 'TikTok Shop Connection', IconPlugConnected],
   ['woocommerce/connect', 'WooCommerce Connection', IconPlugConnected],
   ['campaigns/import', 'Import Campaigns', IconSpeakerphone],
@@ -147,6 +150,10 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'campaigns', element: <CampaignsPage /> },
     { path: 'storefronts', element: <StorefrontsPage /> },
     { path: 'storefronts/edit/:id', element: <StoreEditPage /> },
+    { path: 'settings/product-reviews', element: <ProductReviewsPage /> },
+    { path: 'search-keyword', element: <SearchKeywordsPage /> },
+    { path: 'social-feed', element: <SocialFeedsPage /> },
+    { path: 'social-feed/update/:id?', element: <SocialFeedEditPage /> },
     { path: 'domains', element: <DomainsPage /> },
     guarded(['preferOldBulkCampaign'], { path: 'campaigns/edit/:id?', element: <CampaignEditorPage /> }),
     guarded(['preferOldBulkCampaign'], placeholder(['campaigns/express/*', 'Express Campaign', IconSpeakerphone])),

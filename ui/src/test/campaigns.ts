@@ -40,3 +40,18 @@ export function summerDrop(product: Product, doc: DesignDocument): Campaign {
     designs: [{ id: 90, product_id: product.id, print_space: 'front', design_json: doc, option: 'print', revision: 1, export: IDLE_EXPORT }],
   };
 }
+
+/** Campaign `id` named `name` as the campaigns list answers it (GET /seller/campaigns). */
+export const listedCampaign = (id: number, name: string) => ({
+  id,
+  name,
+  kind: 'regular',
+  personalized: false,
+  status: 'active',
+  product_count: 1,
+  design_count: 1,
+  updated_at: '2026-04-01T10:00:00Z',
+  preview_url: '',
+  mockup_url: '',
+  mockups_pending: false,
+});
