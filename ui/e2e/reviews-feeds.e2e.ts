@@ -175,7 +175,7 @@ describe('product reviews, search keywords and social feeds (docs/reviews.md, do
     await none.getByText('1 of 1').waitFor();
     await screenshot(page, 'search-keywords');
     await context.close();
-  });
+  }, 300_000); // a purchase, a delivery e-mail, a photo check, a page cache and a keyword flush to wait for
 
   it('a seller makes a Google and a Facebook feed of the store, which build and download as XML and CSV', async () => {
     const run = Date.now().toString(36);
@@ -260,5 +260,5 @@ describe('product reviews, search keywords and social feeds (docs/reviews.md, do
       expect(r[5]).toMatch(/^\d+\.\d{2} USD$/);
     }
     await context.close();
-  });
+  }, 240_000); // two background builds, and the demo mockups the first may wait for
 });

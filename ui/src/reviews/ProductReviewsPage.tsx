@@ -58,11 +58,11 @@ export function ProductReviewsPage() {
       </Stack>
       <Group gap="sm" align="flex-end">
         <TextInput
-          placeholder="Words of a review, a name or a product"
+          placeholder="Text, name or product"
           aria-label="Search reviews"
           value={q}
           onChange={(e) => search(e.currentTarget.value)}
-          w={300}
+          w={260}
         />
         <Select aria-label="Rating" placeholder="Rating" data={RATINGS} value={filters.rating || null} onChange={(v) => setFilter({ rating: v ?? '' })} clearable w={170} />
         <Select aria-label="Status" placeholder="Status" data={STATUSES} value={filters.status || null} onChange={(v) => setFilter({ status: v ?? '' })} clearable w={180} />

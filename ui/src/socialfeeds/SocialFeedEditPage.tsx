@@ -49,6 +49,9 @@ function FeedForm({ existing }: { existing?: SocialFeed }) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A field's refusal goes once the seller changes the field.
+  const changed = (field: string) =>
+    setErrors((errs) => Object.fromEntries(Object.entries(errs).filter(([name]) => name !== field)));
   const storeList = useQuery({ queryKey: ['feed-stores'], queryFn: ({ signal }) => stores(api, 1, '', signal) });
   const campaigns = useQuery({
     queryKey: ['feed-campaigns', q],
@@ -110,14 +113,27 @@ function FeedForm({ existing }: { existing?: SocialFeed }) {
         >
           <Stack gap="sm">
             {errors.form && <Alert color="red">{errors.form}</Alert>}
-            <TextInput label="Name" withAsterisk disabled={readOnly} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
+            <TextInput
+              label="Name"
+              withAsterisk
+              disabled={readOnly}
+              value={name}
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                changed('name');
+              }}
+              error={errors.name}
+            />
             <Select
               label="Store"
               withAsterisk
               placeholder="Choose a store"
               data={storeOptions}
               value={storeId}
-              onChange={setStoreId}
+              onChange={(v) => {
+                setStoreId(v);
+                changed('store_id');
+              }}
               disabled={readOnly}
               error={errors.store_id}
               nothingFoundMessage="No store found"
@@ -132,7 +148,17 @@ function FeedForm({ existing }: { existing?: SocialFeed }) {
               disabled={readOnly}
               error={errors.format}
             />
-            <Select label="Campaigns" data={LISTS} value={listed} onChange={(v) => setListed(v ?? 'all')} allowDeselect={false} disabled={readOnly} />
+            <Select
+              label="Campaigns"
+              data={LISTS}
+              value={listed}
+              onChange={(v) => {
+                setListed(v ?? 'all');
+                changed('campaign_ids');
+              }}
+              allowDeselect={false}
+              disabled={readOnly}
+            />
             {listed === 'chosen' && (
               <MultiSelect
                 label="Campaigns in the feed"
@@ -141,7 +167,10 @@ function FeedForm({ existing }: { existing?: SocialFeed }) {
                 onSearchChange={setSearch}
                 data={campaignOptions}
                 value={campaignIds}
-                onChange={setCampaignIds}
+                onChange={(v) => {
+                  setCampaignIds(v);
+                  changed('campaign_ids');
+                }}
                 disabled={readOnly}
                 error={errors.campaign_ids}
                 nothingFoundMessage="No campaign found"

@@ -101,15 +101,15 @@ function FeedRow({ feed: f, canEdit, timeZone, onDelete }: { feed: SocialFeed; c
           {formatLabel(f.format)} · {f.store_name} · {f.all_campaigns ? 'all campaigns' : plural(f.campaigns_count, 'chosen campaign')}
         </Text>
       </Table.Td>
-      <Table.Td maw={380}>
-        <Group gap="xs" wrap="nowrap">
-          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-            {f.url}
-          </Text>
+      <Table.Td miw={260} maw={360}>
+        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {f.url}
+        </Text>
+        <Group gap={4} mt={2}>
           <CopyButton value={f.url}>
             {({ copied, copy }) => (
               <Button size="compact-xs" variant="subtle" onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
+                {copied ? 'Copied' : 'Copy the address'}
               </Button>
             )}
           </CopyButton>
@@ -145,7 +145,7 @@ function FeedRow({ feed: f, canEdit, timeZone, onDelete }: { feed: SocialFeed; c
         <Group gap="xs" justify="flex-end" wrap="nowrap">
           <Tooltip label="Build the feed first" disabled={f.built_at !== null}>
             <span>
-              <DownloadButton label="Download" disabled={f.built_at === null} load={() => downloadSocialFeed(api, f.id)} fileName={feedFileName(f)} />
+              <DownloadButton label="Download" size="xs" disabled={f.built_at === null} load={() => downloadSocialFeed(api, f.id)} fileName={feedFileName(f)} />
             </span>
           </Tooltip>
           <Button size="xs" variant="light" component={Link} to={`/social-feed/update/${f.id}`}>
