@@ -42,7 +42,10 @@ import (
 	"github.com/pressroom/pressroom/bff/promotions"
 	"github.com/pressroom/pressroom/bff/publicapi"
 	"github.com/pressroom/pressroom/bff/review"
+	"github.com/pressroom/pressroom/bff/reviews"
+	"github.com/pressroom/pressroom/bff/searchkeywords"
 	"github.com/pressroom/pressroom/bff/server"
+	"github.com/pressroom/pressroom/bff/socialfeeds"
 	"github.com/pressroom/pressroom/bff/stock"
 	"github.com/pressroom/pressroom/bff/stores"
 	"github.com/pressroom/pressroom/bff/survey"
@@ -69,6 +72,7 @@ import (
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/queue"
 	"github.com/pressroom/pressroom/platform/seal"
+	"github.com/pressroom/pressroom/platform/storelink"
 )
 
 // Config is the bff's whole configuration.
@@ -121,6 +125,9 @@ type Config struct {
 	// Hooks checks the addresses of webhook endpoints as sellers save them (PRESSROOM_WEBHOOK_*,
 	// the worker's settings of the same names).
 	Hooks commercehooks.Config
+	// Storefront is where buyers and catalogues reach the stores: the base of the social feeds'
+	// addresses the screens show (PRESSROOM_STOREFRONT_PUBLIC_URL).
+	Storefront storelink.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the bff uses.
@@ -196,6 +203,9 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Cliparts, err = cliparts.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
+	if cfg.Storefront, err = storelink.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
 	cfg.Uploads, err = uploads.LoadConfig(lookup)
 	return cfg, err
 }
@@ -210,7 +220,7 @@ func (c Config) Validate() error {
 	if _, _, err := net.SplitHostPort(c.StorefrontAddr); err != nil {
 		return fmt.Errorf("PRESSROOM_STOREFRONT_ADDR=%q: want host:port", c.StorefrontAddr)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Fonts, c.Cliparts, c.Version, c.Idempotency, c.Stripe, c.Gateways, c.Accounts, c.API, c.Domains, c.Hooks} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Server, c.Database, c.Queue, c.Outbox, c.Auth, c.Mail, c.Uploads, c.Fonts, c.Cliparts, c.Version, c.Idempotency, c.Stripe, c.Gateways, c.Accounts, c.API, c.Domains, c.Hooks, c.Storefront} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
@@ -422,6 +432,18 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	productReviews, err := reviews.New(reviews.Deps{DB: a.DB, Auth: a.Auth, Store: store})
+	if err != nil {
+		return err
+	}
+	keywords, err := searchkeywords.New(searchkeywords.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
+		return err
+	}
+	feeds, err := socialfeeds.New(socialfeeds.Deps{DB: a.DB, Auth: a.Auth, Store: store, Relay: relay, Links: a.cfg.Storefront, Log: a.log})
+	if err != nil {
+		return err
+	}
 	money, err := billing.New(billing.Deps{DB: a.DB, Auth: a.Auth})
 	if err != nil {
 		return err
@@ -484,6 +506,9 @@ func (a *App) build(ctx context.Context) error {
 		stock.Routes(api, stockStatus)
 		collections.Routes(api, sellerCollections, once)
 		pricing.Routes(api, sellerPricing)
+		reviews.Routes(api, productReviews)
+		searchkeywords.Routes(api, keywords)
+		socialfeeds.Routes(api, feeds, once)
 		billing.Routes(api, money, once)
 		paymentgateways.Routes(api, sellerGateways, once)
 		paymentaccounts.Routes(api, payoutAccounts, once)

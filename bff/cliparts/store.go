@@ -11,6 +11,7 @@ import (
 
 	"github.com/pressroom/pressroom/bff/folders"
 	"github.com/pressroom/pressroom/bff/uploads"
+	"github.com/pressroom/pressroom/platform/uploadcheck"
 )
 
 // ErrNotFound: no such clipart in the seller's library.
@@ -127,7 +128,7 @@ func (s store) add(ctx context.Context, n newClipart) (int64, int64, error) {
 			return 0, 0, err
 		}
 	}
-	up, outboxID, err := uploads.Insert(ctx, tx, uploads.Record{OwnerID: n.sellerID, Key: n.key, FileName: n.fileName,
+	up, outboxID, err := uploads.Insert(ctx, tx, uploadcheck.Upload{OwnerID: n.sellerID, Key: n.key, FileName: n.fileName,
 		Kind: "clipart", SourceKey: n.sourceKey})
 	if err != nil {
 		return 0, 0, err

@@ -3,22 +3,15 @@ package uploads
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/pressroom/pressroom/platform/uploadcheck"
 )
 
-// contentTypes are the files artwork may be, by extension; the renderer checks the bytes.
-var contentTypes = map[string]string{
-	".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".webp": "image/webp",
-}
-
-// MsgFileType is the refusal of a file name with another extension.
-const MsgFileType = "Only PNG, JPEG and WebP images can be uploaded."
-
-// errFileType means the file name's extension is not an accepted image type.
-var errFileType = errors.New("file type not accepted")
+// MsgFileType is the refusal of a file name with another extension (uploadcheck's, the one rule).
+const MsgFileType = uploadcheck.MsgFileType
 
 // defaultFolder is where uploads go when the caller names no folder.
 const defaultFolder = "uploads"
@@ -28,15 +21,6 @@ const (
 	maxFolderDepth = 3
 	maxNameLength  = 100
 )
-
-// contentTypeOf is the content type of fileName by its extension.
-func contentTypeOf(fileName string) (string, error) {
-	ct, ok := contentTypes[strings.ToLower(path.Ext(fileName))]
-	if !ok {
-		return "", errFileType
-	}
-	return ct, nil
-}
 
 // cleanSegment keeps the characters a blob key allows, turning others into '-', and trims what
 // would be an empty, "." or ".." segment.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/uploadcheck"
 )
 
 func TestUserKey(t *testing.T) {
@@ -43,19 +44,6 @@ func TestUserKey(t *testing.T) {
 	}
 }
 
-func TestContentTypeOf(t *testing.T) {
-	for name, want := range map[string]string{"a.png": "image/png", "a.JPG": "image/jpeg", "a.jpeg": "image/jpeg", "a.webp": "image/webp"} {
-		if got, err := contentTypeOf(name); err != nil || got != want {
-			t.Errorf("%s: %q %v", name, got, err)
-		}
-	}
-	for _, name := range []string{"a.txt", "a", "a.png.exe", "a.svg", "a.gif"} {
-		if _, err := contentTypeOf(name); err == nil {
-			t.Errorf("%s accepted", name)
-		}
-	}
-}
-
 func TestConfig(t *testing.T) {
 	cfg, err := LoadConfig(env.Map(map[string]string{"PRESSROOM_UPLOAD_PUBLIC_PER_HOUR": "5", "PRESSROOM_VARIANT_WAIT": "10s"}))
 	if err != nil || cfg.PublicPerHour != 5 || cfg.VariantWait.Seconds() != 10 || cfg.Validate() != nil {
@@ -82,8 +70,8 @@ func FuzzUserKey(f *testing.F) {
 		if !strings.HasPrefix(key, "u/42/") || strings.Count(key, "/") > 2+maxFolderDepth {
 			t.Fatalf("UserKey(%q, %q) = %q", folder, name, key)
 		}
-		if _, err := contentTypeOf(name); err == nil {
-			if _, err := contentTypeOf(key); err != nil {
+		if _, err := uploadcheck.ContentType(name); err == nil {
+			if _, err := uploadcheck.ContentType(key); err != nil {
 				t.Fatalf("UserKey(%q, %q) = %q lost the extension", folder, name, key)
 			}
 		}

@@ -26,6 +26,7 @@ import (
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/periodic"
 	"github.com/pressroom/pressroom/platform/ratelimit"
+	"github.com/pressroom/pressroom/platform/uploadcheck"
 )
 
 // Deps are what the upload calls use.
@@ -151,7 +152,7 @@ func bindSign(c echo.Context) (signBody, string, error) {
 		msg := "The file name field is required."
 		return b, "", envelope.Fail(http.StatusUnprocessableEntity, msg, envelope.FieldError{Field: "fileName", Message: msg})
 	}
-	ct, err := contentTypeOf(b.FileName)
+	ct, err := uploadcheck.ContentType(b.FileName)
 	if err != nil {
 		return b, "", envelope.Fail(http.StatusUnprocessableEntity, MsgFileType, envelope.FieldError{Field: "fileName", Message: MsgFileType})
 	}
@@ -348,7 +349,7 @@ func (s *Service) handleUpload(c echo.Context) error {
 				continue
 			}
 			name = part.FileName()
-			ct, err := contentTypeOf(name)
+			ct, err := uploadcheck.ContentType(name)
 			if err != nil {
 				return envelope.Fail(http.StatusUnprocessableEntity, MsgFileType, envelope.FieldError{Field: "file", Message: MsgFileType})
 			}

@@ -10,8 +10,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
-	"github.com/pressroom/pressroom/platform/outbox"
-	"github.com/pressroom/pressroom/renderer/tasks"
+	"github.com/pressroom/pressroom/platform/uploadcheck"
 )
 
 // Upload statuses.
@@ -71,7 +70,7 @@ func (s store) record(ctx context.Context, ownerID int64, key, fileName, kind st
 	if _, err := tx.ExecContext(ctx, `DELETE FROM upload_grants WHERE blob_key = $1`, key); err != nil {
 		return Upload{}, 0, fmt.Errorf("record upload: %w", err)
 	}
-	u, outboxID, err := Insert(ctx, tx, Record{OwnerID: ownerID, Key: key, FileName: fileName, Kind: kind})
+	u, outboxID, err := Insert(ctx, tx, uploadcheck.Upload{OwnerID: ownerID, Key: key, FileName: fileName, Kind: kind})
 	if errors.Is(err, errRecorded) {
 		u, err = s.byKey(ctx, key)
 		return u, 0, err
@@ -82,39 +81,22 @@ func (s store) record(ctx context.Context, ownerID int64, key, fileName, kind st
 	return u, outboxID, tx.Commit()
 }
 
-// Record is an upload to record.
-type Record struct {
-	OwnerID  int64
-	Key      string
-	FileName string
-	Kind     string
-	// SourceKey is the file the renderer makes Key from (an SVG clipart's clean file), or ''.
-	SourceKey string
-}
-
 // errRecorded means the key has an upload row already.
 var errRecorded = errors.New("upload already recorded")
 
-// Insert records a pending upload with its render:sanitize task in tx (the one owner of that pair:
-// uploads here, cliparts in package cliparts) and answers the outbox row to dispatch after commit.
-func Insert(ctx context.Context, tx *sqlx.Tx, n Record) (Upload, int64, error) {
-	const q = `INSERT INTO uploads (owner_id, blob_key, file_name, kind, source_key) VALUES (NULLIF($1, 0), $2, $3, $4, $5)
-ON CONFLICT (blob_key) DO NOTHING RETURNING ` + columns
-	var u Upload
-	err := tx.GetContext(ctx, &u, q, n.OwnerID, n.Key, n.FileName, n.Kind, n.SourceKey)
-	if errors.Is(err, sql.ErrNoRows) {
+// Insert records the pending upload n with its check (uploadcheck.Record) in tx and answers its row
+// and the outbox row to dispatch after commit; errRecorded when the key has a row already.
+func Insert(ctx context.Context, tx *sqlx.Tx, n uploadcheck.Upload) (Upload, int64, error) {
+	id, outboxID, err := uploadcheck.Record(ctx, tx, n)
+	if err != nil {
+		return Upload{}, 0, err
+	}
+	if id == 0 {
 		return Upload{}, 0, errRecorded
 	}
-	if err != nil {
+	var u Upload
+	if err := tx.GetContext(ctx, &u, `SELECT `+columns+` FROM uploads WHERE id = $1`, id); err != nil {
 		return Upload{}, 0, fmt.Errorf("record upload: %w", err)
-	}
-	job, err := tasks.NewSanitizeJob(u.ID)
-	if err != nil {
-		return Upload{}, 0, err
-	}
-	outboxID, err := outbox.Add(ctx, tx, job)
-	if err != nil {
-		return Upload{}, 0, err
 	}
 	return u, outboxID, nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 
 	"github.com/pressroom/pressroom/commerce/gateways"
 	"github.com/pressroom/pressroom/commerce/money"
@@ -106,11 +107,14 @@ type Offer struct {
 	OutOfStock stock.Options `json:"out_of_stock"`
 }
 
-// qOffers reads what a store sells with what pricing.Stored.SizePrice prices each size from: the
-// product's price and mode, each size's extra cost and, in custom_price mode, its own price.
-const qOffers = `
-SELECT p.id, p.campaign_id, c.name AS campaign_name, p.name, p.product_type, p.personalized, p.options, sp.price,
-	sp.compare_at_price, sp.currency, sp.price_mode,
+// offersFrom is what is on sale in store $1 (an active product of a campaign of the store's owner,
+// the store open) and meets and: the columns an Offer is made of, in the order buyers see them, with
+// what pricing.Stored.SizePrice prices each size from (the product's price and mode, each size's
+// extra cost and, in custom_price mode, its own price).
+func offersFrom(and string) string {
+	return `
+SELECT p.id, p.campaign_id, c.name AS campaign_name, p.name, p.product_type, p.personalized, p.options, p.position,
+	sp.price, sp.compare_at_price, sp.currency, sp.price_mode,
 	coalesce((SELECT json_agg(json_build_object('name', z.size, 'extra_cost', z.extra_price, 'price', x.price) ORDER BY z.position)
 		FROM product_sizes z LEFT JOIN store_product_sizes x
 			ON x.store_id = sp.store_id AND x.product_id = sp.product_id AND x.size = z.size
@@ -119,9 +123,18 @@ FROM store_products sp
 JOIN campaign_products p ON p.id = sp.product_id
 JOIN campaigns c ON c.id = sp.campaign_id
 JOIN stores s ON s.id = sp.store_id
-WHERE sp.store_id = $1 AND sp.status = 'active' AND s.is_open AND c.user_id = s.owner_id
-	AND ($2 = 0 OR p.id = $2) AND ($3 = 0 OR p.campaign_id = $3)
+WHERE sp.store_id = $1 AND sp.status = 'active' AND s.is_open AND c.user_id = s.owner_id` + and + `
 ORDER BY p.campaign_id, p.position, p.id`
+}
+
+var (
+	// qOffers narrows to one product ($2) or one campaign ($3) when either is not 0.
+	qOffers = offersFrom(` AND ($2 = 0 OR p.id = $2) AND ($3 = 0 OR p.campaign_id = $3)`)
+	// qOfferPage is the page of qOffers after the product at ($3, $4, $5) (campaign, position, id)
+	// in their order, of the campaigns $2 (every campaign when empty), $6 long.
+	qOfferPage = offersFrom(` AND (coalesce(cardinality($2::bigint[]), 0) = 0 OR p.campaign_id = ANY($2))
+	AND (p.campaign_id, p.position, p.id) > ($3, $4, $5)`) + ` LIMIT $6`
+)
 
 type offerRow struct {
 	ID           int64         `db:"id"`
@@ -131,6 +144,7 @@ type offerRow struct {
 	ProductType  string        `db:"product_type"`
 	Personalized bool          `db:"personalized"`
 	Options      string        `db:"options"`
+	Position     int           `db:"position"`
 	Price        int64         `db:"price"`
 	CompareAt    sql.NullInt64 `db:"compare_at_price"`
 	Currency     string        `db:"currency"`
@@ -144,6 +158,40 @@ func Offers(ctx context.Context, db sqlx.QueryerContext, storeID, campaignID, pr
 	if err := sqlx.SelectContext(ctx, db, &rows, qOffers, storeID, productID, campaignID); err != nil {
 		return nil, fmt.Errorf("load offers: %w", err)
 	}
+	return offersOf(ctx, db, rows)
+}
+
+// EachOffer calls fn with the offers of the store (of campaigns, all when empty) batch products at a
+// time, in the order Offers gives them: memory holds one batch however much the store sells (the
+// social feeds, docs/social-feeds.md). An error of fn stops it.
+func EachOffer(ctx context.Context, db sqlx.QueryerContext, storeID int64, campaigns []int64, batch int, fn func([]Offer) error) error {
+	var after offerRow
+	for {
+		var rows []offerRow
+		err := sqlx.SelectContext(ctx, db, &rows, qOfferPage, storeID, pq.Array(campaigns), after.CampaignID, after.Position, after.ID, batch)
+		if err != nil {
+			return fmt.Errorf("load offers: %w", err)
+		}
+		if len(rows) == 0 {
+			return nil
+		}
+		offers, err := offersOf(ctx, db, rows)
+		if err != nil {
+			return err
+		}
+		if err := fn(offers); err != nil {
+			return err
+		}
+		if len(rows) < batch {
+			return nil
+		}
+		after = rows[len(rows)-1]
+	}
+}
+
+// offersOf makes the offers of rows: their colours, their sizes priced (the product's price and
+// the size's extra) and what of them is out of stock.
+func offersOf(ctx context.Context, db sqlx.QueryerContext, rows []offerRow) ([]Offer, error) {
 	out := make([]Offer, 0, len(rows))
 	for _, r := range rows {
 		o := Offer{ProductID: r.ID, CampaignID: r.CampaignID, CampaignName: r.CampaignName, Name: r.Name,

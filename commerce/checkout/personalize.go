@@ -12,9 +12,8 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
-	"github.com/pressroom/pressroom/platform/outbox"
+	"github.com/pressroom/pressroom/platform/uploadcheck"
 	"github.com/pressroom/pressroom/renderer/design"
-	"github.com/pressroom/pressroom/renderer/tasks"
 )
 
 // ProductDesign is one print space's design of a product on sale, as a buyer personalizes it.
@@ -216,17 +215,12 @@ func RecordPhoto(ctx context.Context, db *sqlx.DB, key, fileName string) (int64,
 		return 0, err
 	}
 	defer tx.Rollback()
-	var id int64
-	const q = `INSERT INTO uploads (owner_id, blob_key, file_name, kind, status) VALUES (NULL, $1, $2, $3, 'pending') RETURNING id`
-	if err := tx.GetContext(ctx, &id, q, key, fileName, PhotoKind); err != nil {
+	id, _, err := uploadcheck.Record(ctx, tx, uploadcheck.Upload{Key: key, FileName: fileName, Kind: PhotoKind})
+	if err != nil {
 		return 0, fmt.Errorf("record photo: %w", err)
 	}
-	job, err := tasks.NewSanitizeJob(id)
-	if err != nil {
-		return 0, err
-	}
-	if _, err := outbox.Add(ctx, tx, job); err != nil {
-		return 0, err
+	if id == 0 {
+		return 0, fmt.Errorf("record photo: %s is recorded already", key)
 	}
 	return id, tx.Commit()
 }

@@ -145,8 +145,9 @@ func queueShippingMail(ctx context.Context, tx *sqlx.Tx, id int64, tracking stri
 }
 
 // Deliver marks the shipped items of order id among itemIDs (all when empty) delivered, in tx, with
-// the "deliver" event and order.tracking_changed. Items delivered before keep their time; a call
-// that delivers nothing new writes nothing.
+// the "deliver" event, order.tracking_changed and the buyer's delivery e-mail of the items just
+// delivered (with their review links, docs/reviews.md). Items delivered before keep their time; a
+// call that delivers nothing new writes nothing.
 func Deliver(ctx context.Context, tx *sqlx.Tx, id int64, itemIDs []int64, actor string) (Shipped, error) {
 	s, err := Load(ctx, tx, id)
 	if err != nil {
@@ -171,6 +172,13 @@ func Deliver(ctx context.Context, tx *sqlx.Tx, id int64, itemIDs []int64, actor 
 		return Shipped{}, err
 	}
 	if err := emitTracking(ctx, tx, id); err != nil {
+		return Shipped{}, err
+	}
+	job, err := tasks.NewDeliveryMailJob(id, changed)
+	if err != nil {
+		return Shipped{}, err
+	}
+	if _, err := outbox.Add(ctx, tx, job); err != nil {
 		return Shipped{}, err
 	}
 	return Shipped{Changed: true, Status: to, Items: changed}, nil

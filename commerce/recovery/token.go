@@ -7,10 +7,6 @@ import (
 	"strconv"
 )
 
-// DevSigningKey signs buyers' links (order status, cart recovery) in development and test; the
-// storefront refuses it in production.
-const DevSigningKey = "pressroom-development-storefront-signing-key-0001"
-
 // Token signs the recovery link of a store's checkout under key (PRESSROOM_STOREFRONT_SIGNING_KEY).
 func Token(key string, storeID int64, checkoutID string) string {
 	mac := hmac.New(sha256.New, []byte(key))

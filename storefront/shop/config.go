@@ -6,13 +6,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pressroom/pressroom/commerce/recovery"
 	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/storelink"
 )
 
 // devSigningKey signs order and cart recovery links in development and test; production must set
 // its own.
-const devSigningKey = recovery.DevSigningKey
+const devSigningKey = storelink.DevSigningKey
 
 // Config is the storefront's HTTP side.
 type Config struct {
@@ -41,12 +41,17 @@ type Config struct {
 	// UIDir is the built UI whose scripts the pages load, the personalization preview
 	// (PRESSROOM_UI_DIR, default ui/dist; without a build the pages work without it).
 	UIDir string
+	// KeywordFlush is how often the searches counted in memory are added to the seller's Search
+	// Keywords (PRESSROOM_STOREFRONT_KEYWORD_FLUSH, default 5s; 1s to 1h). A storefront stopped
+	// gracefully writes what it holds first.
+	KeywordFlush time.Duration
 }
 
 // DefaultConfig is the development configuration.
 func DefaultConfig() Config {
 	return Config{Addr: "127.0.0.1:8082", StoreDomain: "localhost", SigningKey: devSigningKey, PostsPerMinute: 60, PageCache: 5 * time.Second,
-		PhotoMaxBytes: 15 << 20, PhotoWait: 20 * time.Second, UIDir: "ui/dist"}
+		PhotoMaxBytes: 15 << 20, PhotoWait: 20 * time.Second, UIDir: "ui/dist",
+		KeywordFlush: 5 * time.Second}
 }
 
 // LoadConfig reads the PRESSROOM_STOREFRONT_* and PRESSROOM_STORE_DOMAIN variables over the defaults.
@@ -61,6 +66,7 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r.Int64(&cfg.PhotoMaxBytes, "PRESSROOM_STOREFRONT_PHOTO_MAX_BYTES")
 	r.Duration(&cfg.PhotoWait, "PRESSROOM_STOREFRONT_PHOTO_WAIT")
 	r.String(&cfg.UIDir, "PRESSROOM_UI_DIR")
+	r.Duration(&cfg.KeywordFlush, "PRESSROOM_STOREFRONT_KEYWORD_FLUSH")
 	cfg.StoreDomain = strings.ToLower(strings.Trim(cfg.StoreDomain, "."))
 	return cfg, r.Err()
 }
@@ -81,6 +87,9 @@ func (c Config) Validate(production bool) error {
 	}
 	if c.PhotoWait < time.Second || c.PhotoWait > 2*time.Minute {
 		return errors.New("PRESSROOM_STOREFRONT_PHOTO_WAIT: want 1s to 2m, e.g. 20s")
+	}
+	if c.KeywordFlush < time.Second || c.KeywordFlush > time.Hour {
+		return errors.New("PRESSROOM_STOREFRONT_KEYWORD_FLUSH: want 1s to 1h, e.g. 5s")
 	}
 	if c.PostsPerMinute < 0 {
 		return errors.New("PRESSROOM_STOREFRONT_POSTS_PER_MINUTE: want 0 (no cap) or more")

@@ -15,6 +15,7 @@ import (
 	"github.com/pressroom/pressroom/commerce/payments"
 	"github.com/pressroom/pressroom/commerce/pricing"
 	"github.com/pressroom/pressroom/commerce/recovery"
+	"github.com/pressroom/pressroom/commerce/reviews"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/richtext"
 )
@@ -45,6 +46,8 @@ type view struct {
 	Suggestions []Listing
 	// Pay, with Stripe, confirms the payment in the browser on the review page.
 	Pay *stripeData
+	// Query is what the search box of the header shows.
+	Query string
 }
 
 func (s *Server) show(w http.ResponseWriter, r *http.Request, status int, cache, name string, v view) {
@@ -136,6 +139,9 @@ type campaignData struct {
 	Quantity int
 	// Personalize asks for the buyer's texts, choices and photos (nil: nothing to fill).
 	Personalize *personalizeView
+	// ReviewsOn is set when the store shows reviews; Reviews are those it shows of the campaign.
+	ReviewsOn bool
+	Reviews   reviews.Shown
 }
 
 func (s *Server) campaign(w http.ResponseWriter, r *http.Request) {
@@ -203,6 +209,12 @@ func (s *Server) showCampaign(w http.ResponseWriter, r *http.Request, status int
 		s.fail(w, r, err)
 		return
 	}
+	if d.ReviewsOn = rs.ReviewSetting != reviews.SettingDisable; d.ReviewsOn {
+		if d.Reviews, err = reviews.ForCampaign(r.Context(), s.d.DB, rs.ID, id, reviewsShown); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
 	v := view{Title: d.Name + " — " + d.Selected.Name, Description: d.Name + " " + d.Selected.Name + " from " + d.Selected.Price.String(),
 		Data: d, Errors: errs, Canonical: rs.Origin + "/c/" + strconv.FormatInt(id, 10), Suggestions: suggested}
 	if len(d.Mockups) > 0 {
@@ -230,16 +242,13 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	w.Header().Set("Cache-Control", cacheImage)
-	s.serveBlob(w, r, key)
+	s.serveBlob(w, r, key, typeByName(key), cacheImage)
 }
 
-// serveBlob streams a stored file with its length and a media type by its extension (PNG unless
-// it says otherwise); the caller sets Cache-Control.
-func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key string) {
+// serveBlob streams the stored object key as contentType with the cache rule cache.
+func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentType, cache string) {
 	body, info, err := s.d.Blobs.Get(r.Context(), key)
 	if errors.Is(err, blob.ErrNotFound) {
-		w.Header().Del("Cache-Control")
 		s.notFound(w, r, "No such file.")
 		return
 	} else if err != nil {
@@ -247,20 +256,28 @@ func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key string) {
 		return
 	}
 	defer body.Close()
-	ct := "image/png"
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Length", strconv.FormatInt(info.Size, 10))
+	w.Header().Set("Cache-Control", cache)
+	if r.Method != http.MethodHead {
+		io.Copy(w, body)
+	}
+}
+
+// typeByName is the media type of a stored picture or font by its name's extension (PNG unless it
+// says otherwise).
+func typeByName(key string) string {
 	switch {
 	case strings.HasSuffix(key, ".webp"):
-		ct = "image/webp"
+		return "image/webp"
 	case strings.HasSuffix(key, ".jpg"):
-		ct = "image/jpeg"
+		return "image/jpeg"
 	case strings.HasSuffix(key, ".otf"):
-		ct = "font/otf"
+		return "font/otf"
 	case strings.HasSuffix(key, ".ttf"):
-		ct = "font/ttf"
+		return "font/ttf"
 	}
-	w.Header().Set("Content-Type", ct)
-	w.Header().Set("Content-Length", strconv.FormatInt(info.Size, 10))
-	io.Copy(w, body)
+	return "image/png"
 }
 
 // collectionData is a collection's page.

@@ -67,9 +67,10 @@ func clientAddr(r *http.Request) string {
 	return host
 }
 
-// limitPosts refuses a client's posts beyond the limit with 429 and Retry-After.
-func (s *Server) limitPosts(w http.ResponseWriter, r *http.Request) bool {
-	if r.Method != http.MethodPost {
+// limitClient refuses a client's posts and searches (rest is the path under the store's base) beyond
+// the limit with 429 and Retry-After: both cost queries and writes no CDN takes off us.
+func (s *Server) limitClient(w http.ResponseWriter, r *http.Request, rest string) bool {
+	if r.Method != http.MethodPost && rest != "/search" {
 		return true
 	}
 	ok, wait := s.limit.allow(clientAddr(r), time.Now())

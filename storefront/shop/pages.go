@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"math"
 	"net/url"
 	"strings"
 
@@ -30,6 +31,17 @@ var funcs = template.FuncMap{
 	"coverPath": coverPath,
 	"inc":       func(n int) int { return n + 1 },
 	"dec":       func(n int) int { return n - 1 },
+	// stars draws a rating of 1 to 5 as five stars, "★★★★☆".
+	"stars":  func(n int) string { return strings.Repeat("★", n) + strings.Repeat("☆", 5-n) },
+	"stars5": func() []int { return []int{5, 4, 3, 2, 1} },
+	// cards is what the "cards" template draws: campaigns on sale of a store, as the home page does.
+	"cards": func(list []Listing, s *reqStore) cardsData {
+		return cardsData{List: list, Base: s.Base, Currency: s.Currency}
+	},
+	// roundStars is an average rating as whole stars.
+	"roundStars": func(avg float64) int { return min(5, max(0, int(math.Round(avg)))) },
+	// ratingWord says what a rating means.
+	"ratingWord": func(n int) string { return ratingWords[n] },
 	// label turns a status code into words ("pending_payment" -> "Pending payment").
 	"label": func(code string) string {
 		s := strings.ReplaceAll(code, "_", " ")
@@ -40,8 +52,18 @@ var funcs = template.FuncMap{
 	},
 }
 
+// cardsData is a grid of campaigns on sale, linking under Base, priced in Currency.
+type cardsData struct {
+	List     []Listing
+	Base     string
+	Currency string
+}
+
+// ratingWords say what each rating means, on the review form.
+var ratingWords = map[int]string{5: "Love it", 4: "Like it", 3: "It is fine", 2: "Not great", 1: "Disappointed"}
+
 func parsePages() (*pages, error) {
-	names := []string{"home", "campaign", "collection", "page", "blog", "post", "cart", "checkout", "review", "order", "notfound"}
+	names := []string{"home", "campaign", "collection", "page", "blog", "post", "cart", "checkout", "review", "order", "notfound", "write-review", "search"}
 	p := &pages{sets: map[string]*template.Template{}}
 	for _, n := range names {
 		t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/"+n+".html")

@@ -411,20 +411,20 @@ func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	w.Header().Set("Cache-Control", "public, max-age=86400")
 	switch {
 	case font:
 		if data, ok := fonts.PlatformFile(key); ok {
+			w.Header().Set("Cache-Control", cacheImage)
 			w.Header().Set("Content-Type", "font/ttf")
 			w.Write(data)
 			return
 		}
-		s.serveBlob(w, r, key)
+		s.serveBlob(w, r, key, typeByName(key), cacheImage)
 	case picture:
 		if _, err := s.d.Blobs.Stat(r.Context(), tasks.VariantKey("design", key)); err == nil {
 			key = tasks.VariantKey("design", key)
 		}
-		s.serveBlob(w, r, key)
+		s.serveBlob(w, r, key, typeByName(key), cacheImage)
 	default:
 		s.notFound(w, r, "No such file.")
 	}

@@ -48,6 +48,8 @@ type Server struct {
 	// ui is the built UI's manifest (the preview script), templates the mockup quads it draws on.
 	ui        *uiBuild
 	templates *templateQuads
+	// keywords counts the searches until they are written (Run).
+	keywords *keywords
 }
 
 // New builds the handler.
@@ -64,7 +66,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, d: d, store: store{db: d.DB}, pages: p, mail: mailT, mux: http.NewServeMux(), limit: newLimiter(cfg.PostsPerMinute),
-		cache: newPageCache(cfg.PageCache), hosts: newHostCache(cfg.PageCache), ui: &uiBuild{dir: cfg.UIDir}}
+		cache: newPageCache(cfg.PageCache), hosts: newHostCache(cfg.PageCache), ui: &uiBuild{dir: cfg.UIDir},
+		keywords: newKeywords(d.DB, d.Log, cfg.KeywordFlush)}
 	s.templates = &templateQuads{quads: map[string][4][2]float64{}, read: func(ctx context.Context, key string) (io.ReadCloser, error) {
 		rc, _, err := d.Blobs.Get(ctx, key)
 		return rc, err
@@ -72,6 +75,10 @@ func New(cfg Config, d Deps) (*Server, error) {
 	s.routes()
 	return s, nil
 }
+
+// Run writes the searches counted (the seller's Search Keywords) every PRESSROOM_STOREFRONT_KEYWORD_FLUSH
+// until ctx ends, then what is left. The handler serves without it; counts then wait in memory.
+func (s *Server) Run(ctx context.Context) error { return s.keywords.run(ctx) }
 
 // maxForm caps what a form post may send: a cart line or an address is a few hundred bytes. A
 // multipart post (an add-to-cart form with photos, a photo upload) may also carry
@@ -99,6 +106,11 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /checkout/{id}/return", s.pay)
 	m.HandleFunc("GET /orders/{id}/{token}", s.order)
 	m.HandleFunc("GET /recover/{id}/{token}", s.recover)
+	m.HandleFunc("GET /reviews/{id}/{token}", s.writeReview)
+	m.HandleFunc("POST /reviews/{id}/{token}", s.submitReview)
+	m.HandleFunc("GET /c/{id}/reviews/{review}/photo", s.reviewPhoto)
+	m.HandleFunc("GET /search", s.search)
+	m.HandleFunc("GET /feeds/{file}", s.feed)
 	m.HandleFunc("GET /robots.txt", s.robots)
 	m.HandleFunc("GET /sitemap.xml", s.sitemap)
 	m.HandleFunc("GET /sitemaps/{file}", s.sitemapFile)
@@ -244,12 +256,15 @@ func (s *Server) serveStore(w http.ResponseWriter, r *http.Request, slug, base, 
 	r2 := r.Clone(context.WithValue(r.Context(), ctxKey{}, rs))
 	r2.URL.Path = rest
 	r2.URL.RawPath = ""
-	if !s.limitPosts(w, r) {
+	if !s.limitClient(w, r, rest) {
 		return
 	}
 	if r.Method == http.MethodPost {
 		limit := int64(maxForm)
-		if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+		switch {
+		case strings.HasPrefix(rest, "/reviews/"):
+			limit = maxReviewForm // a review may carry a photo
+		case strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data"):
 			limit += maxPhotosPerPost * s.cfg.PhotoMaxBytes
 		}
 		r2.Body = http.MaxBytesReader(w, r.Body, limit)

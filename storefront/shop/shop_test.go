@@ -40,6 +40,9 @@ type fixture struct {
 	gateways *gateways.Resolver
 	box      *seal.Box
 	mailer   *mail.Mailer
+	shop     *Server
+	// blobDir is the local blob store's folder.
+	blobDir string
 }
 
 const evil = `<script>alert(1)</script>`
@@ -122,11 +125,13 @@ func setupGateways(t testing.TB, gw payments.Gateway, apiBase string, cfg Config
 	f.checkout = co
 	bcfg := blob.DefaultConfig()
 	bcfg.Dir, bcfg.SigningKey = t.TempDir(), strings.Repeat("k", 32)
+	f.blobDir = bcfg.Dir
 	blobs, err := blob.New(bcfg, false)
 	must(err)
 	f.blobs = blobs
 	h, err := New(cfg, Deps{DB: db, Blobs: blobs, Checkout: co, Gateways: f.gateways, Mailer: mailer, Log: slog.New(slog.DiscardHandler)})
 	must(err)
+	f.shop = h
 	f.srv = httptest.NewServer(h)
 	t.Cleanup(f.srv.Close)
 	return f

@@ -27,6 +27,8 @@ type Store struct {
 	PrimaryColor string `db:"primary_color"`
 	AccentColor  string `db:"accent_color"`
 	Open         bool   `db:"is_open"`
+	// ReviewSetting says which reviews product pages show (docs/reviews.md).
+	ReviewSetting string `db:"review_setting"`
 }
 
 // Listing is a campaign on the store's home page.
@@ -164,7 +166,7 @@ JOIN t ON t.campaign_id = l.campaign_id ORDER BY t.position, l.campaign_id LIMIT
 )
 
 const (
-	qStore   = `SELECT id, slug, name, currency, primary_color, accent_color, is_open FROM stores WHERE slug = $1`
+	qStore   = `SELECT id, slug, name, currency, primary_color, accent_color, is_open, review_setting FROM stores WHERE slug = $1`
 	qMockups = `
 SELECT m.id, m.product_id, m.is_default_mockup, m.base_url, t.file_url AS template_key, t.print_space
 FROM campaign_mockups m JOIN mockup_templates t ON t.id = m.mockup_template_id

@@ -2,12 +2,10 @@ package abandoned
 
 import (
 	"errors"
-	"net/url"
-	"strings"
 	"time"
 
-	"github.com/pressroom/pressroom/commerce/recovery"
 	"github.com/pressroom/pressroom/platform/env"
+	"github.com/pressroom/pressroom/platform/storelink"
 )
 
 // Config is when checkouts count as abandoned and where their recovery links point.
@@ -20,19 +18,14 @@ type Config struct {
 	// Batch caps the checkouts marked and the e-mails sent in one pass (default 200); the next pass
 	// takes the rest.
 	Batch int
-	// StorefrontURL is the storefront's address as buyers reach it, the base of recovery links as
-	// {StorefrontURL}/s/{slug}/recover/... (PRESSROOM_STOREFRONT_PUBLIC_URL, default
-	// http://127.0.0.1:8082).
-	StorefrontURL string
-	// SigningKey signs the links; the storefront checks them with the same key
-	// (PRESSROOM_STOREFRONT_SIGNING_KEY, the development key by default).
-	SigningKey string
+	// Links is where recovery links point, {URL}/s/{slug}/recover/..., and the key they are signed
+	// with (PRESSROOM_STOREFRONT_PUBLIC_URL, PRESSROOM_STOREFRONT_SIGNING_KEY).
+	Links storelink.Config
 }
 
 // DefaultConfig is the configuration of a local stack.
 func DefaultConfig() Config {
-	return Config{After: time.Hour, Interval: time.Minute, Batch: 200, StorefrontURL: "http://127.0.0.1:8082",
-		SigningKey: recovery.DevSigningKey}
+	return Config{After: time.Hour, Interval: time.Minute, Batch: 200, Links: storelink.DefaultConfig()}
 }
 
 // LoadConfig reads the variables over the defaults.
@@ -41,10 +34,12 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	r := env.NewReader(lookup)
 	r.Duration(&cfg.After, "PRESSROOM_ABANDON_AFTER")
 	r.Duration(&cfg.Interval, "PRESSROOM_ABANDON_INTERVAL")
-	r.String(&cfg.StorefrontURL, "PRESSROOM_STOREFRONT_PUBLIC_URL")
-	r.String(&cfg.SigningKey, "PRESSROOM_STOREFRONT_SIGNING_KEY")
-	cfg.StorefrontURL = strings.TrimRight(cfg.StorefrontURL, "/")
-	return cfg, r.Err()
+	if err := r.Err(); err != nil {
+		return cfg, err
+	}
+	var err error
+	cfg.Links, err = storelink.LoadConfig(lookup)
+	return cfg, err
 }
 
 // Validate names the variable to fix.
@@ -56,12 +51,6 @@ func (c Config) Validate() error {
 		return errors.New("PRESSROOM_ABANDON_INTERVAL must be positive, e.g. 1m")
 	case c.Batch < 1:
 		return errors.New("abandoned checkouts: the batch must be at least 1")
-	case len(c.SigningKey) < 32:
-		return errors.New("PRESSROOM_STOREFRONT_SIGNING_KEY: want at least 32 bytes")
 	}
-	u, err := url.Parse(c.StorefrontURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return errors.New("PRESSROOM_STOREFRONT_PUBLIC_URL: want an http(s) address such as https://shops.example.com")
-	}
-	return nil
+	return c.Links.Validate()
 }

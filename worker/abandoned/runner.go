@@ -108,7 +108,7 @@ func (r *Runner) message(m recovery.Mail) (mail.Message, error) {
 		Coupon, URL, Store string
 	}{
 		Body: template.HTML(m.BodyHTML), Lines: lines, Total: m.TotalMoney().String(), Coupon: m.Coupon, Store: m.StoreName,
-		URL: r.cfg.StorefrontURL + "/s/" + m.StoreSlug + recovery.Path(r.cfg.SigningKey, m.StoreID, m.CheckoutID),
+		URL: r.cfg.Links.Store(m.StoreSlug) + recovery.Path(r.cfg.Links.SigningKey, m.StoreID, m.CheckoutID),
 	}
 	var b bytes.Buffer
 	if err := mailPage.Execute(&b, data); err != nil {

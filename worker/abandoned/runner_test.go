@@ -192,7 +192,7 @@ func TestStepsOnce(t *testing.T) {
 		}
 	}
 	m := f.mails(t, "buyer@example.com")[0]
-	link := "http://127.0.0.1:8082/s/shop" + recovery.Path(DefaultConfig().SigningKey, f.storeID, id)
+	link := "http://127.0.0.1:8082/s/shop" + recovery.Path(DefaultConfig().Links.SigningKey, f.storeID, id)
 	for _, want := range []string{"Still thinking?", "COMEBACK", link, "Shirt " + evil, "$40.00"} {
 		if !strings.Contains(m.Body, want) {
 			t.Errorf("step 1 lacks %q:\n%s", want, m.Body)

@@ -10,6 +10,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/customdomain"
 	"github.com/pressroom/pressroom/platform/database"
 	"github.com/pressroom/pressroom/platform/env"
@@ -19,10 +20,12 @@ import (
 	"github.com/pressroom/pressroom/platform/outbox"
 	"github.com/pressroom/pressroom/platform/ping"
 	"github.com/pressroom/pressroom/platform/queue"
+	"github.com/pressroom/pressroom/platform/storelink"
 	"github.com/pressroom/pressroom/worker/abandoned"
 	"github.com/pressroom/pressroom/worker/bulk"
 	"github.com/pressroom/pressroom/worker/emailsend"
 	"github.com/pressroom/pressroom/worker/emailsync"
+	"github.com/pressroom/pressroom/worker/feeds"
 	"github.com/pressroom/pressroom/worker/shipmail"
 	"github.com/pressroom/pressroom/worker/tasks"
 	"github.com/pressroom/pressroom/worker/webhooks"
@@ -55,6 +58,14 @@ type Config struct {
 	Domains customdomain.Config
 	// Hooks is the webhook deliveries (PRESSROOM_WEBHOOK_*).
 	Hooks webhooks.Config
+	// Links is where the links the worker mails and publishes to buyers point, and their key: the
+	// review links of delivery e-mails, the product links of social feeds
+	// (PRESSROOM_STOREFRONT_PUBLIC_URL, PRESSROOM_STOREFRONT_SIGNING_KEY).
+	Links storelink.Config
+	// Blob is the blob store the social feeds are written to (PRESSROOM_BLOB_*, PRESSROOM_S3_*).
+	Blob blob.Config
+	// Feeds is the social feeds' builds and their watch for catalogue changes (PRESSROOM_FEED_*).
+	Feeds feeds.Config
 }
 
 // LoadConfig reads every PRESSROOM_* variable the worker uses.
@@ -97,7 +108,16 @@ func LoadConfig(lookup env.Lookup) (Config, error) {
 	if cfg.Domains, err = customdomain.LoadConfig(lookup); err != nil {
 		return cfg, err
 	}
-	cfg.Hooks, err = webhooks.LoadConfig(lookup)
+	if cfg.Hooks, err = webhooks.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Links, err = storelink.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	if cfg.Blob, err = blob.LoadConfig(lookup); err != nil {
+		return cfg, err
+	}
+	cfg.Feeds, err = feeds.LoadConfig(lookup)
 	return cfg, err
 }
 
@@ -106,12 +126,15 @@ func (c Config) Validate() error {
 	if c.Concurrency < 1 {
 		return fmt.Errorf("PRESSROOM_WORKER_CONCURRENCY=%d: want at least 1", c.Concurrency)
 	}
-	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk, c.Mail, c.Abandon, c.Domains, c.Hooks} {
+	for _, v := range []interface{ Validate() error }{c.Log, c.Database, c.Queue, c.Outbox, c.Bulk, c.Mail, c.Abandon, c.Domains, c.Hooks, c.Links, c.Feeds} {
 		if err := v.Validate(); err != nil {
 			return err
 		}
 	}
 	if err := c.Send.Validate(c.Env == "production"); err != nil {
+		return err
+	}
+	if err := c.Blob.Validate(c.Env == "production"); err != nil {
 		return err
 	}
 	return c.Email.Validate(false)
@@ -129,6 +152,7 @@ type App struct {
 	left   *abandoned.Runner
 	checks *customdomain.Checker
 	hooks  *webhooks.Runner
+	feeds  *feeds.Watcher
 	server *asynq.Server
 	mux    *asynq.ServeMux
 }
@@ -183,6 +207,32 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 		return nil, err
 	}
 	mux.Handle(tasks.TypeShippingMail, shipping)
+	delivery, err := shipmail.NewDeliveryHandler(db, mailer, cfg.Links)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
+	mux.Handle(tasks.TypeDeliveryMail, delivery)
+	blobs, err := blob.New(cfg.Blob, cfg.Env == "production")
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
+	feedBuilder, err := feeds.NewBuilder(cfg.Feeds, db, blobs, cfg.Links, log)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
+	mux.Handle(tasks.TypeBuildFeed, feedBuilder)
+	feedWatch, err := feeds.NewWatcher(cfg.Feeds, db, relay, log)
+	if err != nil {
+		client.Close()
+		db.Close()
+		return nil, err
+	}
 	mux.Handle(tasks.TypeSendTest, campaignSend.Tests())
 	bulkRecords, err := bulk.NewHandler(db, relay, log)
 	if err != nil {
@@ -230,7 +280,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*App, error) {
 	}
 	return &App{
 		cfg: cfg, log: log, db: db, client: client, relay: relay, mux: mux, bulk: reconciler, jobs: scheduler, left: left, checks: checks,
-		hooks:  hooks,
+		hooks: hooks, feeds: feedWatch,
 		server: queue.NewServer(cfg.Queue, queue.Worker, cfg.Concurrency, log),
 	}, nil
 }
@@ -247,6 +297,7 @@ func (a *App) Run(ctx context.Context) error {
 	g.Go(func() error { return a.left.Run(ctx) })
 	g.Go(func() error { return a.checks.Run(ctx, a.log) })
 	g.Go(func() error { return a.hooks.Run(ctx) })
+	g.Go(func() error { return a.feeds.Run(ctx) })
 	if err := g.Wait(); err != nil {
 		return err
 	}

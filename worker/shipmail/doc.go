@@ -1,4 +1,6 @@
-// Package shipmail runs orders:shipping-mail: it mails an order's buyer that a parcel left, with the
-// carrier, the tracking number and its link, from the platform's address in the store's name.
-// commerce/orders queues it with the shipment, once per order and tracking number (docs/orders.md).
+// Package shipmail mails an order's buyer about their parcels, from the platform's address in the
+// store's name: orders:shipping-mail when a parcel left (the carrier, the tracking number and its
+// link) and orders:delivery-mail when items arrived (each with the signed link to review it, when
+// the store takes reviews). commerce/orders queues both with the change, once per tracking number
+// and once per delivery (docs/orders.md, docs/reviews.md).
 package shipmail

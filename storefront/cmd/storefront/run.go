@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/pressroom/pressroom/commerce/checkout"
@@ -123,6 +124,12 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	srv := &http.Server{Addr: cfg.Shop.Addr, Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second, MaxHeaderBytes: 64 << 10}
+	// The search counts are written until the server has stopped, then once more.
+	counting, stopCounting := context.WithCancel(context.WithoutCancel(ctx))
+	counted := make(chan error, 1)
+	go func() { counted <- h.Run(counting) }()
+	finishCounting := sync.OnceValue(func() error { stopCounting(); return <-counted })
+	defer finishCounting()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	log.Info("storefront listening", "addr", cfg.Shop.Addr, "store_domain", cfg.Shop.StoreDomain)
@@ -135,6 +142,9 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
+	}
+	if err := finishCounting(); err != nil {
+		log.Warn("search keywords lost at stop", "err", err)
 	}
 	return nil
 }

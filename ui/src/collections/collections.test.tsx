@@ -31,8 +31,6 @@ const summer: Collection = {
   updated_at: '2026-04-15T10:00:00Z',
 };
 
-const campaign = campaignSummary;
-
 const readOnlyMember = makeUser({ roles: ['team'], permissions: ['get_campaigns'], access_user: true });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -62,7 +60,7 @@ describe('collections', () => {
   it('creates a collection with an address made from its name, and shows a refusal next to its field', async () => {
     let refuse = true;
     const calls = showPages('/collections/edit/new', { '/collections/edit/:id': <CollectionEditPage /> }, (url, init) => {
-      if (url.pathname === '/api/seller/campaigns') return Promise.resolve(onePage([campaign(10, 'Cats'), campaign(11, 'Dogs')]));
+      if (url.pathname === '/api/seller/campaigns') return Promise.resolve(onePage([campaignSummary(10, 'Cats'), campaignSummary(11, 'Dogs')]));
       if (url.pathname === '/api/seller/collections/slug-availability') return Promise.resolve(ok({ slug: url.searchParams.get('slug'), available: true, message: '' }));
       if (init?.method === 'POST' && refuse) {
         refuse = false;

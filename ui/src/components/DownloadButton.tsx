@@ -13,11 +13,14 @@ export function DownloadButton({
   fileName,
   label = 'Export CSV',
   disabled = false,
+  size,
 }: {
   load: () => Promise<Blob>;
   fileName: string | (() => string);
   label?: string;
   disabled?: boolean;
+  /** The button's size where it sits among a row's small buttons (Mantine's default otherwise). */
+  size?: 'xs' | 'sm';
 }) {
   const [exporting, setExporting] = useState(false);
   const download = async () => {
@@ -36,7 +39,7 @@ export function DownloadButton({
     }
   };
   return (
-    <Button leftSection={<IconDownload size={16} />} variant="light" loading={exporting} disabled={disabled} onClick={() => void download()}>
+    <Button leftSection={<IconDownload size={16} />} variant="light" size={size} loading={exporting} disabled={disabled} onClick={() => void download()}>
       {label}
     </Button>
   );

@@ -68,6 +68,10 @@ import { PricingPage } from '../pricing/PricingPage';
 import { OnPromotionPage } from '../promotions/OnPromotionPage';
 import { PromotionsPage } from '../promotions/PromotionsPage';
 import { ReviewPage } from '../review/ReviewPage';
+import { ProductReviewsPage } from '../reviews/ProductReviewsPage';
+import { SearchKeywordsPage } from '../searchkeywords/SearchKeywordsPage';
+import { SocialFeedEditPage } from '../socialfeeds/SocialFeedEditPage';
+import { SocialFeedsPage } from '../socialfeeds/SocialFeedsPage';
 import { StockStatusPage } from '../stock/StockStatusPage';
 import { SectionPage } from '../pages/SectionPage';
 import { MailOutboxPage } from '../pages/admin/MailOutboxPage';
@@ -105,6 +109,15 @@ const PLACEHOLDERS: readonly Placeholder[] = [
   ['referral-sales', 'Referral Sales', IconLayoutDashboard],
   ['pressroom-points', 'Pressroom Points', IconCoins],
   ['social-feed/update/:id?', 'Social Feed', IconBuildingStore],
+  ['storefronts/pages', 'Store Pages', IconBuildingStore],
+  ['storefronts/pages/create', 'New Store Page', IconBuildingStore],
+  ['storefronts/pages/edit/:id?', 'Edit Store Page', IconBuildingStore],
+  ['storefronts/sitemap/:id', 'Store Sitemap', IconBuildingStore],
+  ['storefronts/sitemap/:id?/urls/:sitemapId?', 'Sitemap URLs', IconBuildingStore],
+  ['storefronts/:id/blog', 'Store Blog', IconBuildingStore],
+  ['blog/categories', 'Blog Categories', IconBuildingStore],
+  ['blog/new', 'New Blog Post', IconBuildingStore],
+  ['blog/:postId/edit', 'Edit Blog Post', IconBuildingStore],
   ['tts/callback', 'TikTok Shop Connection', IconPlugConnected],
   ['woocommerce/connect', 'WooCommerce Connection', IconPlugConnected],
   ['campaigns/template/bulk/:id?', 'Bulk Campaign Template', IconSpeakerphone],
@@ -164,6 +177,10 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'blog/categories', element: <BlogCategoriesPage /> },
     { path: 'blog/new', element: <BlogPostEditPage /> },
     { path: 'blog/:postId/edit', element: <BlogPostEditPage /> },
+    { path: 'settings/product-reviews', element: <ProductReviewsPage /> },
+    { path: 'search-keyword', element: <SearchKeywordsPage /> },
+    { path: 'social-feed', element: <SocialFeedsPage /> },
+    { path: 'social-feed/update/:id?', element: <SocialFeedEditPage /> },
     { path: 'domains', element: <DomainsPage /> },
     guarded(['preferOldBulkCampaign'], { path: 'campaigns/edit/:id?', element: <CampaignEditorPage /> }),
     guarded(['preferOldBulkCampaign'], placeholder(['campaigns/express/*', 'Express Campaign', IconSpeakerphone])),
