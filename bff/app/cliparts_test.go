@@ -445,3 +445,25 @@ func TestArtworkInUseMessage(t *testing.T) {
 		}
 	}
 }
+
+// A clipart offered only as a picture a buyer may pick is in use as much as one placed in a design.
+func TestClipartOfferedToBuyersIsInUse(t *testing.T) {
+	e := newClipartEditor(t)
+	offered := e.settled(idOf(e.uploadClipart(e.token, "offered.png", testPNG(t, 40, 40, 0)).body.Data))
+	placed := e.settled(idOf(e.uploadClipart(e.token, "placed.png", testPNG(t, 40, 40, 0)).body.Data))
+	picture := imageObj("symbol", placed["key"].(string))
+	picture["isCustom"] = true
+	picture["input"] = obj{"kind": "dropdown", "label": "Symbol", "options": []obj{
+		{"label": "Placed", "src": placed["key"], "width": 40, "height": 40},
+		{"label": "Offered", "src": offered["key"], "width": 40, "height": 40},
+	}}
+	c := e.create("Symbol tee", "T-shirt")
+	body := obj{"name": "Symbol tee", "products": products(c), "designs": []obj{design(productID(c, 0), "front", doc("front", picture))}}
+	if r := e.do("PUT", path(c), e.token, body); r.status != 200 {
+		t.Fatalf("save with the clipart offered: %d %s", r.status, r.raw)
+	}
+	r := e.do("DELETE", fmt.Sprintf("/api/seller/cliparts/%d", idOf(offered)), e.token, nil)
+	if r.status != 200 || r.body.Message != cliparts.MsgDeletedUsed || r.body.Data.(obj)["in_use"] != true {
+		t.Fatalf("delete a clipart buyers are offered: %d %s", r.status, r.raw)
+	}
+}

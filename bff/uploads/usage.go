@@ -28,9 +28,11 @@ type Usage struct {
 // Used tells whether anything uses the file.
 func (u Usage) Used() bool { return len(u.Campaigns) > 0 || u.Orders > 0 || u.Bulk > 0 }
 
-// namesKey is true when a design document shows the file k.key, as an image or a text's background.
+// namesKey is true when a design document shows the file k.key: as an image, a text's background or
+// a picture a buyer may pick (docs/personalization.md).
 const namesKey = `(%[1]s->'objects' @> jsonb_build_array(jsonb_build_object('src', k.key))
-	OR %[1]s->'objects' @> jsonb_build_array(jsonb_build_object('backgroundUrl', k.key)))`
+	OR %[1]s->'objects' @> jsonb_build_array(jsonb_build_object('backgroundUrl', k.key))
+	OR %[1]s->'objects' @> jsonb_build_array(jsonb_build_object('input', jsonb_build_object('options', jsonb_build_array(jsonb_build_object('src', k.key))))))`
 
 var (
 	qUsageCampaigns = `SELECT DISTINCT k.key, c.id, c.name FROM unnest($2::text[]) AS k(key)

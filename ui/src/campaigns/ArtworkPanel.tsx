@@ -1,7 +1,9 @@
 import { Button, Checkbox, FileButton, Group, Image, ScrollArea, SegmentedControl, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Clipart } from '../api/cliparts';
+import { api } from '../api';
+import { CLIPARTS_KEY, listCliparts, type Clipart } from '../api/cliparts';
 import { ClipartPicker } from '../cliparts/ClipartPicker';
 import { LIMITS, type ImageObject } from '../editor/document';
 import { isCustomObject, type LayerMove } from '../editor/model';
@@ -52,11 +54,27 @@ function WidthInput({ image, onResize, refusal }: { image: ImageObject; onResize
   );
 }
 
-/** The checked uploads a picture dropdown may offer (those whose size is known). */
-function pictureChoices(uploads: readonly Upload[]): PictureChoice[] {
-  return uploads.flatMap((u) =>
-    u.width && u.height ? [{ src: u.filePath, width: u.width, height: u.height, label: u.file_name, thumbnail: variantUrl(u.fileUrl, 'thumb') }] : [],
-  );
+/** The most cliparts of the library a picture dropdown offers beside the artworks (the newest). */
+const CLIPART_CHOICES = 60;
+
+/** The pictures a picture dropdown may offer: the checked artworks and the library's ready cliparts whose size is known. */
+function pictureChoices(uploads: readonly Upload[], cliparts: readonly Clipart[]): PictureChoice[] {
+  return [
+    ...uploads.flatMap((u) =>
+      u.width && u.height ? [{ src: u.filePath, width: u.width, height: u.height, label: u.file_name, thumbnail: variantUrl(u.fileUrl, 'thumb') }] : [],
+    ),
+    ...cliparts.flatMap((c) => (c.width && c.height ? [{ src: c.key, width: c.width, height: c.height, label: c.name, thumbnail: c.thumbnail_url }] : [])),
+  ];
+}
+
+/** The library's ready cliparts a picture dropdown offers, loaded only while one is being set up. */
+function useClipartChoices(enabled: boolean): readonly Clipart[] {
+  const list = useQuery({
+    queryKey: [...CLIPARTS_KEY, 'choices'],
+    queryFn: ({ signal }) => listCliparts(api, { folder: 'all', q: '', page: 1, perPage: CLIPART_CHOICES, readyOnly: true }, signal),
+    enabled,
+  });
+  return list.data?.data ?? [];
 }
 
 /**
@@ -78,6 +96,7 @@ export function ArtworkPanel({
   onRemove,
 }: ArtworkPanelProps) {
   const [source, setSource] = useState<'uploads' | 'cliparts'>('uploads');
+  const cliparts = useClipartChoices(image !== null && isCustomObject(image));
   return (
     <Stack gap="sm">
       <FileButton onChange={(file) => file && onUpload(file)} accept={ACCEPT}>
@@ -130,7 +149,7 @@ export function ArtworkPanel({
             onChange={(event) => onCustomChange(event.currentTarget.checked)}
             data-action="setCustomImage"
           />
-          {isCustomObject(image) && <InputPanel object={image} pictures={pictureChoices(uploads)} onChange={onInput} />}
+          {isCustomObject(image) && <InputPanel object={image} pictures={pictureChoices(uploads, cliparts)} onChange={onInput} />}
           <Group gap="xs">
             <Button size="xs" variant="default" leftSection={<IconArrowUp size={14} />} onClick={() => onLayer('up')} data-action="moveLayer">
               Forward

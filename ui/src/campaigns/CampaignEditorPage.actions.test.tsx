@@ -154,6 +154,19 @@ describe('the campaign editor’s actions', { timeout: 40_000 }, () => {
     expect(screen.getByTestId('clipart-picker')).toBeInTheDocument();
   });
 
+  it('offers the library’s cliparts beside the artworks as the pictures a buyer picks from', async () => {
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'select art-1' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('checkbox', { name: /Customer image/ }));
+    await screen.findByTestId('buyer-input');
+    await user.click(screen.getByText('Picks a picture'));
+    const offer = await screen.findByRole('button', { name: 'Offer Gold star' });
+    expect(screen.getByRole('button', { name: /Offer b-art/ })).toBeInTheDocument();
+    await user.click(offer);
+    expect(await screen.findByRole('button', { name: 'Stop offering Gold star' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText(/Pictures offered: .*Gold star/)).toBeInTheDocument();
+  });
+
   it('removes the selected object with Delete on the canvas, clearing the refusal of a third text', async () => {
     const user = setup();
     await user.click(await screen.findByRole('button', { name: 'Add text' }));

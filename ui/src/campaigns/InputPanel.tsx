@@ -31,7 +31,7 @@ export interface PictureChoice {
 interface InputPanelProps {
   /** The selected custom object. */
   object: DesignObject;
-  /** The pictures a picture dropdown may offer (the seller's artworks). */
+  /** The pictures a picture dropdown may offer (the seller's artworks and cliparts). */
   pictures: readonly PictureChoice[];
   onChange: (input: Input | undefined) => void;
 }
@@ -203,7 +203,7 @@ function WordChoices({ options, maxLength, onChange }: { options: readonly Choic
   );
 }
 
-/** The pictures a buyer picks from: the seller's artworks, clicked in or out (one stays), in the order picked. */
+/** The pictures a buyer picks from: the seller's artworks and cliparts, clicked in or out (one stays), in the order picked. */
 function PictureChoices({
   options,
   pictures,
@@ -228,7 +228,7 @@ function PictureChoices({
         Pictures offered: {options.map((o) => o.label).join(', ')} ({options.length} of {LIMITS.maxChoices})
       </Text>
       <Text size="xs" c="dimmed">
-        Click an artwork to offer it or to take it out of the list.
+        Click an artwork or a clipart to offer it or to take it out of the list.
       </Text>
       <ScrollArea.Autosize mah={180}>
         <SimpleGrid cols={4} spacing={6}>
