@@ -18,14 +18,13 @@ import (
 // fixture is a seller with two stores (north, south) selling one campaign, and an order in north
 // of two items: the shirt delivered, the mug shipped only.
 type fixture struct {
-	db                  *sqlx.DB
-	seller              int64
-	north, south        int64
-	campaign            int64
-	order               int64
-	shirtItem, mugItem  int64
-	otherSellersStore   int64
-	otherSellersProduct int64
+	db                 *sqlx.DB
+	seller             int64
+	north, south       int64
+	campaign           int64
+	order              int64
+	shirtItem, mugItem int64
+	otherSellersStore  int64
 }
 
 func setup(t *testing.T) fixture {

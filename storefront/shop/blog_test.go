@@ -68,10 +68,10 @@ func TestStorePageMenus(t *testing.T) {
 // blogFixture gives the demo store a category and posts: two published (one with a cover), a
 // draft, one scheduled for tomorrow, and one of another store of the seller's; names try scripts.
 type blogFixture struct {
-	news, theirs            int64
-	first, second, draft    int64
-	scheduled, otherStore   int64
-	coverKey, otherStoreKey string
+	news, theirs          int64
+	first, second, draft  int64
+	scheduled, otherStore int64
+	coverKey              string
 }
 
 func (f fixture) blog(t *testing.T) blogFixture {

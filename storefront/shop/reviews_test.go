@@ -175,7 +175,7 @@ func TestReviews(t *testing.T) {
 	f.db.MustExec(`UPDATE product_reviews SET status = 'published', published_at = now(), reply = $1`, "Thanks "+evil)
 	f.db.MustExec(`UPDATE uploads SET status = 'ready', content_type = 'image/png'`)
 	f.shop.cache = nil // read the page anew
-	res, body = get(t, c, page)
+	_, body = get(t, c, page)
 	if !strings.Contains(body, "Soft shirt, sharp print.") || !strings.Contains(body, "4.0 out of 5") || !strings.Contains(body, "★★★★☆") ||
 		!strings.Contains(body, "Reply from Demo &lt;script&gt;") || strings.Contains(body, evil) {
 		t.Fatalf("product page with the review\n%s", body)
