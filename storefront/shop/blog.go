@@ -2,12 +2,10 @@ package shop
 
 import (
 	"errors"
-	"io"
 	"net/http"
 	"strconv"
 
 	"github.com/pressroom/pressroom/commerce/storesite"
-	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/richtext"
 	"github.com/pressroom/pressroom/renderer/tasks"
 )
@@ -158,22 +156,9 @@ func (s *Server) postCover(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	body, info, err := s.d.Blobs.Get(r.Context(), tasks.VariantKey(storesite.CoverVariant, key))
-	if err == nil {
-		ct = "image/webp"
-	} else if errors.Is(err, blob.ErrNotFound) {
-		body, info, err = s.d.Blobs.Get(r.Context(), key)
+	variant := tasks.VariantKey(storesite.CoverVariant, key)
+	if _, err := s.d.Blobs.Stat(r.Context(), variant); err == nil {
+		key, ct = variant, "image/webp"
 	}
-	if errors.Is(err, blob.ErrNotFound) {
-		s.notFound(w, r, "No such picture.")
-		return
-	} else if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	defer body.Close()
-	w.Header().Set("Content-Type", ct)
-	w.Header().Set("Content-Length", strconv.FormatInt(info.Size, 10))
-	w.Header().Set("Cache-Control", cacheImage)
-	io.Copy(w, body)
+	s.serveBlob(w, r, key, ct, cacheImage)
 }
