@@ -76,23 +76,9 @@ ON CONFLICT (blob_key) DO UPDATE SET status = 'ready', width = EXCLUDED.width, h
 		sellerID, BulkTemplateName, key); err != nil {
 		return fmt.Errorf("seed bulk template: create the campaign: %w", err)
 	}
-	var product struct {
-		ID          int64  `db:"id"`
-		PrintSpaces string `db:"print_spaces"`
-	}
-	const copyProduct = `
-INSERT INTO campaign_products (campaign_id, template_id, name, product_type, print_spaces, full_printed, options,
-	default_option, mockup_type, base_cost, extra_print_cost, personalized, position)
-SELECT $1, id, name, product_type, print_spaces, full_printed, options, default_option, mockup_type, base_cost,
-	extra_print_cost, personalized, position
-FROM product_templates WHERE name = 'T-shirt'
-RETURNING id, print_spaces`
-	if err := tx.GetContext(ctx, &product, copyProduct, campaignID); err != nil {
-		return fmt.Errorf("seed bulk template: add the T-shirt: %w", err)
-	}
-	var spaces []printSpace
-	if err := json.Unmarshal([]byte(product.PrintSpaces), &spaces); err != nil {
-		return fmt.Errorf("seed bulk template: T-shirt print spaces: %w", err)
+	productID, spaces, err := addTemplateProduct(ctx, tx, campaignID, "T-shirt", false)
+	if err != nil {
+		return fmt.Errorf("seed bulk template: %w", err)
 	}
 	const insDesign = `INSERT INTO campaign_designs (campaign_id, product_id, print_space, design_json, option, export_status)
 VALUES ($1, $2, $3, $4::jsonb, 'print', 'none')`
@@ -101,7 +87,7 @@ VALUES ($1, $2, $3, $4::jsonb, 'print', 'none')`
 		if err != nil {
 			return fmt.Errorf("seed bulk template: %s design: %w", s.Name, err)
 		}
-		if _, err := tx.ExecContext(ctx, insDesign, campaignID, product.ID, s.Name, string(doc)); err != nil {
+		if _, err := tx.ExecContext(ctx, insDesign, campaignID, productID, s.Name, string(doc)); err != nil {
 			return fmt.Errorf("seed bulk template: store the %s design: %w", s.Name, err)
 		}
 	}
@@ -186,4 +172,28 @@ func drawBulkArtwork() ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// addTemplateProduct adds the product template called name to the campaign in tx, personalized when
+// the template is or personalized is set, and answers the product and its print spaces (at least one).
+func addTemplateProduct(ctx context.Context, tx *sqlx.Tx, campaignID int64, name string, personalized bool) (int64, []printSpace, error) {
+	var product struct {
+		ID          int64  `db:"id"`
+		PrintSpaces string `db:"print_spaces"`
+	}
+	const copyProduct = `
+INSERT INTO campaign_products (campaign_id, template_id, name, product_type, print_spaces, full_printed, options,
+	default_option, mockup_type, base_cost, extra_print_cost, personalized, position)
+SELECT $1, id, name, product_type, print_spaces, full_printed, options, default_option, mockup_type, base_cost,
+	extra_print_cost, personalized OR $3, position
+FROM product_templates WHERE name = $2
+RETURNING id, print_spaces`
+	if err := tx.GetContext(ctx, &product, copyProduct, campaignID, name, personalized); err != nil {
+		return 0, nil, fmt.Errorf("add the %s: %w", name, err)
+	}
+	var spaces []printSpace
+	if err := json.Unmarshal([]byte(product.PrintSpaces), &spaces); err != nil || len(spaces) == 0 {
+		return 0, nil, fmt.Errorf("the %s's print spaces %q: %v", name, product.PrintSpaces, err)
+	}
+	return product.ID, spaces, nil
 }

@@ -142,23 +142,9 @@ ON CONFLICT (blob_key) DO UPDATE SET status = 'ready', width = EXCLUDED.width, h
 		sellerID, PersonalizedMugName); err != nil {
 		return fmt.Errorf("seed name mug: create the campaign: %w", err)
 	}
-	var product struct {
-		ID          int64  `db:"id"`
-		PrintSpaces string `db:"print_spaces"`
-	}
-	const copyProduct = `
-INSERT INTO campaign_products (campaign_id, template_id, name, product_type, print_spaces, full_printed, options,
-	default_option, mockup_type, base_cost, extra_print_cost, personalized, position)
-SELECT $1, id, name, product_type, print_spaces, full_printed, options, default_option, mockup_type, base_cost,
-	extra_print_cost, true, position
-FROM product_templates WHERE name = 'Mug wrap'
-RETURNING id, print_spaces`
-	if err := tx.GetContext(ctx, &product, copyProduct, campaignID); err != nil {
-		return fmt.Errorf("seed name mug: add the mug: %w", err)
-	}
-	var spaces []printSpace
-	if err := json.Unmarshal([]byte(product.PrintSpaces), &spaces); err != nil || len(spaces) == 0 {
-		return fmt.Errorf("seed name mug: mug print spaces: %v", err)
+	productID, spaces, err := addTemplateProduct(ctx, tx, campaignID, "Mug wrap", true)
+	if err != nil {
+		return fmt.Errorf("seed name mug: %w", err)
 	}
 	doc, err := nameMugDesign(spaces[0], options, BulkArtworkKey(sellerID))
 	if err != nil {
@@ -166,7 +152,7 @@ RETURNING id, print_spaces`
 	}
 	const insDesign = `INSERT INTO campaign_designs (campaign_id, product_id, print_space, design_json, option, export_status)
 VALUES ($1, $2, $3, $4::jsonb, 'custom', 'none')`
-	if _, err := tx.ExecContext(ctx, insDesign, campaignID, product.ID, spaces[0].Name, string(doc)); err != nil {
+	if _, err := tx.ExecContext(ctx, insDesign, campaignID, productID, spaces[0].Name, string(doc)); err != nil {
 		return fmt.Errorf("seed name mug: store the design: %w", err)
 	}
 	return nil
