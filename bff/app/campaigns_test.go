@@ -367,8 +367,8 @@ func TestCampaignSaveRevisionsAndExports(t *testing.T) {
 	if r := e.do("GET", "/api/seller/campaigns?kind[]=flyer", e.token, nil); r.status != 422 {
 		t.Fatalf("unknown kind: %d", r.status)
 	}
-	// With the demo seed's bulk template campaign.
-	if r := e.do("GET", "/api/seller/campaigns?order_by=name:asc", e.token, nil); r.status != 200 || !bytes.Contains(r.raw, []byte(`"total":3`)) {
+	// With the demo seed's bulk template campaign and personalized mug.
+	if r := e.do("GET", "/api/seller/campaigns?order_by=name:asc", e.token, nil); r.status != 200 || !bytes.Contains(r.raw, []byte(`"total":4`)) {
 		t.Fatalf("ordered list: %s", r.raw)
 	}
 

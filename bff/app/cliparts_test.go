@@ -353,10 +353,10 @@ func TestArtworks(t *testing.T) {
 		return strings.Join(out, ",")
 	}
 	for _, tc := range []struct{ query, want string }{
-		// the demo seed's template artwork is the seller's too
-		{"", "wave.png,logo.png,bulk-template-artwork.png"},
+		// the demo seed's template artwork and the name mug's symbols are the seller's too
+		{"", "wave.png,logo.png,Star.png,Heart.png,bulk-template-artwork.png"},
 		{"?folder_id=" + strconv.FormatInt(folder, 10), "logo.png"},
-		{"?folder_id=0", "wave.png,bulk-template-artwork.png"},
+		{"?folder_id=0", "wave.png,Star.png,Heart.png,bulk-template-artwork.png"},
 		{"?q=WAV", "wave.png"},
 		{"?q=-", "bulk-template-artwork.png"},
 		{"?q=%25", ""},

@@ -271,8 +271,8 @@ func artworkOf(designs []checkedDesign) string {
 	return ""
 }
 
-// ExtraCost is a product's extra print cost, in the currency's units as the editor shows it (the
-// spec's answer of calc-extra-print-cost-products).
+// ExtraCost is a product's extra print cost, in the currency's units as the editor shows it (what
+// calc-extra-print-cost-products answers, docs/pricing.md).
 type ExtraCost struct {
 	ID             int64   `json:"id"`
 	ExtraPrintCost float64 `json:"extra_print_cost"`

@@ -54,7 +54,7 @@ func New(d Deps) (*Service, error) {
 	return &Service{d: d, store: store{db: d.DB}}, nil
 }
 
-// Payment accounts need update_payments (spec §6), whose holders may see and change them.
+// Payment accounts need update_payments, whose holders may see and change them (docs/payments.md).
 var need = access.Permitted(access.UpdatePayments)
 
 // Routes lists the payment account endpoints under g (mounted at /api).

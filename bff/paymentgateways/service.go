@@ -47,7 +47,7 @@ func New(d Deps) (*Service, error) {
 	return &Service{d: d, store: store{db: d.DB}}, nil
 }
 
-// Payment Gateways is for accounts with custom payment: seeing them needs get_payments (spec §6),
+// Payment Gateways is for accounts with custom payment (docs/payments.md): seeing them needs get_payments,
 // connecting, changing and deleting them update_payments, the permission of payment settings.
 var (
 	needRead  = access.Need{Permission: access.GetPayments, CustomPayment: true}

@@ -17,7 +17,7 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const PRODUCT_TYPES = ['campaign', 'campaign_express', 'campaign_template', 'product_template', 'product'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
-/** What the list shows without a product type chosen: the campaign kinds (the spec's default). */
+/** What the list shows without a product type chosen: the campaign kinds (docs/campaigns.md). */
 export const DEFAULT_PRODUCT_TYPES: readonly ProductType[] = ['campaign', 'campaign_express', 'campaign_template'];
 
 /** Lists are 15 to a page. */
