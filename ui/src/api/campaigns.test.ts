@@ -72,7 +72,7 @@ describe('campaign calls', () => {
     expect(await listCampaigns(client, { q: 'summer', page: 2, kind: 'combo' })).toEqual(page);
     const url = new URL(urls[0] ?? '', 'http://localhost');
     expect(url.pathname).toBe('/api/seller/campaigns');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'summer', page: '2', per_page: '15', order_by: 'id:desc', 'kind[]': 'combo' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'summer', page: '2', per_page: '15', order_by: 'id:desc', 'system_type[]': 'combo' });
   });
 });
 
