@@ -221,7 +221,7 @@ describe('personalized products', () => {
     const input = page.getByTestId('buyer-input');
     await input.waitFor();
     expect(await page.getByLabel('Label the buyer reads').inputValue()).toBe('Name on the mug');
-    expect(await input.getByRole('textbox', { name: 'Characters allowed' }).inputValue()).toBe('Letters and spaces');
+    expect(await input.getByRole('combobox', { name: 'Characters allowed' }).inputValue()).toBe('Letters and spaces');
     await page.getByText('Picks from a list').click();
     await input.getByText('Sam', { exact: true }).waitFor();
     await screenshot(page, 'personalize-editor');
