@@ -117,7 +117,7 @@ describe('design review', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // Approve the mug with A.
-    await page.getByTestId('queue-item').filter({ hasText: 'Mug wrap' }).click();
+    await page.getByTestId('queue-item').filter({ hasText: `${mug.order_number} · Mug wrap` }).click();
     await page.waitForURL(`${BASE_URL}/orders/design/${mug.id}`);
     await page.getByTestId('review-screen').and(page.locator(`[data-item="${mug.id}"]`)).waitFor();
     await page.getByRole('button', { name: 'Approve' }).and(page.locator(':not([disabled])')).waitFor();
