@@ -120,7 +120,7 @@ func TestSearchIsLimited(t *testing.T) {
 	f := setup(t)
 	cfg := DefaultConfig()
 	cfg.PostsPerMinute = 3
-	h, err := New(cfg, Deps{DB: f.db, Blobs: f.blobs, Checkout: f.checkout, Mailer: f.mailer, Log: slog.New(slog.DiscardHandler)})
+	h, err := New(cfg, Deps{DB: f.db, Blobs: f.blobs, Checkout: f.checkout, Gateways: f.gateways, Mailer: f.mailer, Log: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}
