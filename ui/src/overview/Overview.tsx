@@ -1,5 +1,5 @@
 import { AreaChart, BarsList, DonutChart } from '@mantine/charts';
-import { Alert, Badge, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { api } from '../api';
@@ -10,10 +10,11 @@ import { DateRangeFilter } from '../components/DateRangeFilter';
 import { formatMoney } from '../orders/labels';
 import { changeText, changeTone } from './change';
 
-const TONE_COLOR = { up: 'teal', down: 'red', none: 'gray' } as const;
+const TONE_COLOR = { up: 'teal.7', down: 'red.7', none: 'dimmed' } as const;
 
 /** One card: the figure, and its change against the previous period. */
 function FigureCard({ label, value, now, before, what }: { label: string; value: string; now: number; before: number; what: string }) {
+  const tone = changeTone(now, before);
   return (
     <Card withBorder radius="lg" padding="md" data-testid={`figure-${what}`}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
@@ -22,13 +23,15 @@ function FigureCard({ label, value, now, before, what }: { label: string; value:
       <Text fz={26} fw={600} data-testid="figure-value">
         {value}
       </Text>
-      <Group gap={6}>
-        <Badge variant="light" color={TONE_COLOR[changeTone(now, before)]} data-testid="figure-change">
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" fw={600} c={TONE_COLOR[tone]} data-testid="figure-change">
           {changeText(now, before, what)}
-        </Badge>
-        <Text size="xs" c="dimmed">
-          vs previous period
         </Text>
+        {tone !== 'none' && (
+          <Text size="xs" c="dimmed">
+            vs previous period
+          </Text>
+        )}
       </Group>
     </Card>
   );
@@ -131,6 +134,7 @@ export function Overview() {
               curveType="monotone"
               valueFormatter={(v) => inCurrency(v * 100)}
               withDots={d.days.length <= 31}
+              yAxisProps={{ width: 96 }}
             />
           </ChartCard>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
