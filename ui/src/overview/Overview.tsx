@@ -5,8 +5,8 @@ import { useState, type ReactNode } from 'react';
 import { api } from '../api';
 import type { Money } from '../api/orders';
 import { DEFAULT_OVERVIEW_FILTERS, overview, type Figure, type OverviewFilters, type OverviewSlice } from '../api/reports';
-import { stores } from '../api/stores';
 import { DateRangeFilter } from '../components/DateRangeFilter';
+import { StoreFilter } from '../components/StoreFilter';
 import { formatMoney } from '../orders/labels';
 import { changeText, changeTone } from './change';
 
@@ -67,7 +67,6 @@ const DEVICE_COLORS: Readonly<Record<string, string>> = { desktop: 'indigo.6', m
 export function Overview() {
   const [filters, setFilters] = useState<OverviewFilters>(DEFAULT_OVERVIEW_FILTERS);
   const setFilter = (change: Partial<OverviewFilters>) => setFilters((f) => ({ ...f, ...change }));
-  const storeList = useQuery({ queryKey: ['overview-stores'], queryFn: ({ signal }) => stores(api, 1, '', signal) });
   // A custom range is asked for once both of its days are set.
   const ready = filters.date_range !== 'custom' || (filters.from !== '' && filters.to !== '');
   const report = useQuery({
@@ -88,15 +87,7 @@ export function Overview() {
           Overview
         </Title>
         <Group gap="sm" align="flex-end">
-          <Select
-            aria-label="Store"
-            placeholder="All stores"
-            data={(storeList.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-            value={filters.store_id || null}
-            onChange={(v) => setFilter({ store_id: v ?? '' })}
-            clearable
-            w={200}
-          />
+          <StoreFilter value={filters.store_id} onChange={(store_id) => setFilter({ store_id })} w={200} />
           {d && d.currencies.length > 1 && (
             <Select
               aria-label="Currency"
