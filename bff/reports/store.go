@@ -22,6 +22,9 @@ type filter struct {
 
 func (f filter) args() []any { return append(f.sc.Args(), f.store, f.currency, f.from, f.to) }
 
+// anyCurrency are the filter's arguments without its currency: $5 and $6 are the range.
+func (f filter) anyCurrency() []any { return append(f.sc.Args(), f.store, f.from, f.to) }
+
 // ordersIn are the placed orders of the filter: those a buyer paid for, as the customers count them.
 const ordersIn = `SELECT o.* FROM orders o
 WHERE o.seller_id = $1 AND (NOT $2 OR o.store_id = ANY($3)) AND ($4 = 0 OR o.store_id = $4)
@@ -132,7 +135,7 @@ func (s store) visits(ctx context.Context, f filter) (map[string]int64, error) {
 		Key    string `db:"key"`
 		Visits int64  `db:"visits"`
 	}
-	if err := s.db.SelectContext(ctx, &rows, qVisits, f.sc.SellerID, f.sc.Limited, f.sc.Args()[2], f.store, f.from, f.to); err != nil {
+	if err := s.db.SelectContext(ctx, &rows, qVisits, f.anyCurrency()...); err != nil {
 		return nil, fmt.Errorf("overview visits: %w", err)
 	}
 	out := map[string]int64{}
@@ -145,7 +148,7 @@ func (s store) visits(ctx context.Context, f filter) (map[string]int64, error) {
 // currencies answers the currencies sold in over the filter's range, whatever its currency.
 func (s store) currencies(ctx context.Context, f filter) ([]string, error) {
 	var out []string
-	if err := s.db.SelectContext(ctx, &out, qCurrencies, f.sc.SellerID, f.sc.Limited, f.sc.Args()[2], f.store, f.from, f.to); err != nil {
+	if err := s.db.SelectContext(ctx, &out, qCurrencies, f.anyCurrency()...); err != nil {
 		return nil, fmt.Errorf("overview currencies: %w", err)
 	}
 	return out, nil
