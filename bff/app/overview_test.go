@@ -1,8 +1,10 @@
 package app
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,6 +12,8 @@ import (
 
 	"github.com/pressroom/pressroom/bff/listing"
 	"github.com/pressroom/pressroom/bff/reports"
+	"github.com/pressroom/pressroom/commerce/money"
+	"github.com/pressroom/pressroom/commerce/pricing"
 )
 
 type overviewFigure struct {
@@ -220,6 +224,85 @@ func TestOverview(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, r := s.overview(tc.token(), "date_range=today"); r.status != tc.want {
 				t.Errorf("status %d, want %d: %s", r.status, tc.want, r.raw)
+			}
+		})
+	}
+}
+
+type marginRow struct {
+	ProductID int64  `json:"product_id"`
+	Product   string `json:"product"`
+	Campaign  string `json:"campaign"`
+	Units     int64  `json:"units"`
+	Sales     struct{ Amount int64 }
+	BaseCost  struct{ Amount int64 } `json:"base_cost"`
+	Extra     struct{ Amount int64 } `json:"extra_print_cost"`
+	Fees      struct{ Amount int64 }
+	Margin    struct{ Amount int64 }
+}
+
+// TestOverviewMargins: the margin per product adds up the units sold over the range at their
+// prices, less each unit's base cost (with its size), extra print cost and processing fee as the
+// Pricing screen prices them; orders outside the range and other sellers' do not count.
+func TestOverviewMargins(t *testing.T) {
+	s := newStack(t)
+	seller := s.login("seller", "seller@example.com")
+	a, _ := s.buy("alice@example.com", "Alice Archer", 1)
+	s.buy("bob@example.com", "Bob Baker", 2)
+	old, _ := s.buy("carol@example.com", "Carol", 3)
+	s.app.DB.MustExec(`UPDATE orders SET created_at = now() - interval '10 days' WHERE id = $1`, old)
+	var line struct {
+		Product int64  `db:"product_id"`
+		Size    string `db:"size"`
+		Price   int64  `db:"unit_price"`
+	}
+	if err := s.app.DB.Get(&line, `SELECT product_id, size, unit_price FROM order_items WHERE order_id = $1`, a); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	costs, err := pricing.Costs(ctx, s.app.DB, money.USD, []int64{line.Product})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fees, err := pricing.LoadFees(ctx, s.app.DB, money.USD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := costs[line.Product]
+	base, extra, fee := c.BaseOf(c.Size(line.Size))*3, pricing.ExtraPrintCost(c.ExtraPrint, c.Designed)*3, fees.On(line.Price)*3
+	if base == 0 || fee == 0 {
+		t.Fatalf("the demo product costs nothing: base %d, fee %d", base, fee)
+	}
+
+	r := s.do("GET", "/api/seller/reports/margins?date_range=last_7_days", seller, nil)
+	var out struct {
+		Data struct {
+			Currency string      `json:"currency"`
+			Products []marginRow `json:"products"`
+		} `json:"data"`
+	}
+	if r.status != 200 || json.Unmarshal(r.raw, &out) != nil || len(out.Data.Products) != 1 {
+		t.Fatalf("margins: %d %s", r.status, r.raw)
+	}
+	got := out.Data.Products[0]
+	sales := line.Price * 3
+	if got.ProductID != line.Product || got.Units != 3 || got.Sales.Amount != sales || got.BaseCost.Amount != base ||
+		got.Extra.Amount != extra || got.Fees.Amount != fee || got.Margin.Amount != sales-base-extra-fee || got.Campaign == "" {
+		t.Errorf("margin %+v, want 3 units, sales %d, base %d, extra %d, fees %d", got, sales, base, extra, fee)
+	}
+
+	for _, tc := range []struct {
+		name, token, query string
+		want               int
+	}{
+		{"unknown preset", seller, "date_range=forever", 422},
+		{"a member without get_reports", s.switchInto("support@example.com"), "date_range=today", 403},
+		{"another seller sells nothing", s.login("seller", "veteran@example.com"), "date_range=last_7_days", 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := s.do("GET", "/api/seller/reports/margins?"+tc.query, tc.token, nil)
+			if r.status != tc.want || (tc.want == 200 && !strings.Contains(string(r.raw), `"products":[]`)) {
+				t.Errorf("%d %s, want %d", r.status, r.raw, tc.want)
 			}
 		})
 	}

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"net/http"
 	"slices"
@@ -44,6 +45,7 @@ var need = access.Permitted(access.GetReports)
 // Routes lists the reports endpoints under g (mounted at /api).
 func Routes(g *echo.Group, s *Service) {
 	s.d.Auth.Handle(g, http.MethodGet, "/seller/reports/overview", need, s.handleOverview)
+	s.d.Auth.Handle(g, http.MethodGet, "/seller/reports/margins", need, s.handleMargins)
 }
 
 // Messages of a bad overview request.
@@ -181,18 +183,28 @@ func (s *Service) handleOverview(c echo.Context) error {
 	return envelope.OK(c, o)
 }
 
-func (s *Service) overview(c echo.Context, r request) (Overview, error) {
-	ctx := c.Request().Context()
+// currencyOf is the currency a report is in: the one asked for, else the one the account had most
+// orders in over both periods (USD without any); and the currencies it sold in.
+func (s *Service) currencyOf(ctx context.Context, r request) (string, []string, error) {
 	both := filter{sc: r.f.sc, store: r.f.store, from: r.prev.from, to: r.f.to}
 	currencies, err := s.store.currencies(ctx, both)
 	if err != nil {
-		return Overview{}, err
+		return "", nil, err
 	}
 	cur := r.currency
 	if cur == "" && len(currencies) > 0 {
 		cur = currencies[0]
 	} else if cur == "" {
 		cur = string(money.USD)
+	}
+	return cur, append([]string{}, currencies...), nil
+}
+
+func (s *Service) overview(c echo.Context, r request) (Overview, error) {
+	ctx := c.Request().Context()
+	cur, currencies, err := s.currencyOf(ctx, r)
+	if err != nil {
+		return Overview{}, err
 	}
 	r.f.currency, r.prev.currency = cur, cur
 	now, err := s.store.totals(ctx, r.f)
@@ -215,7 +227,7 @@ func (s *Service) overview(c echo.Context, r request) (Overview, error) {
 		Period:     Period{From: r.f.from, To: r.f.to},
 		Previous:   Period{From: r.prev.from, To: r.prev.to},
 		Currency:   cur,
-		Currencies: append([]string{}, currencies...),
+		Currencies: currencies,
 		Figures:    figures(money.Currency(cur), now, before, sum(visitsNow), sum(visitsBefore)),
 	}
 	for _, b := range []struct {
