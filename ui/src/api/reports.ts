@@ -61,9 +61,37 @@ export interface OverviewFilters {
 
 export const DEFAULT_OVERVIEW_FILTERS: OverviewFilters = { date_range: 'last_30_days', from: '', to: '', store_id: '', currency: '' };
 
-/** `GET /api/seller/reports/overview` (needs get_reports). */
-export function overview(api: ApiClient, f: OverviewFilters, signal?: AbortSignal) {
-  const query: Record<string, string | undefined> = {};
-  for (const key of Object.keys(f) as (keyof OverviewFilters)[]) query[key] = f[key] === '' ? undefined : f[key];
-  return api.get<Overview>('/seller/reports/overview', { query, signal });
+function query(f: OverviewFilters): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const key of Object.keys(f) as (keyof OverviewFilters)[]) out[key] = f[key] === '' ? undefined : f[key];
+  return out;
 }
+
+/** `GET /api/seller/reports/overview` (needs get_reports). */
+export const overview = (api: ApiClient, f: OverviewFilters, signal?: AbortSignal) =>
+  api.get<Overview>('/seller/reports/overview', { query: query(f), signal });
+
+/** A product sold over the range and what it left after its costs (bff/reports, docs/overview.md). */
+export interface ProductMargin {
+  product_id: number;
+  product: string;
+  campaign_id: number;
+  campaign: string;
+  units: number;
+  sales: Money;
+  base_cost: Money;
+  extra_print_cost: Money;
+  fees: Money;
+  margin: Money;
+}
+
+export interface Margins {
+  period: { from: string; to: string };
+  currency: string;
+  currencies: string[];
+  products: ProductMargin[];
+}
+
+/** `GET /api/seller/reports/margins` (needs get_reports): the margin per product, the largest first. */
+export const margins = (api: ApiClient, f: OverviewFilters, signal?: AbortSignal) =>
+  api.get<Margins>('/seller/reports/margins', { query: query(f), signal });
