@@ -1,14 +1,15 @@
 import { AreaChart, BarsList, DonutChart } from '@mantine/charts';
 import { Alert, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { api } from '../api';
 import type { Money } from '../api/orders';
-import { DEFAULT_OVERVIEW_FILTERS, overview, type Figure, type OverviewFilters, type OverviewSlice } from '../api/reports';
+import { overview, type Figure, type OverviewSlice } from '../api/reports';
 import { DateRangeFilter } from '../components/DateRangeFilter';
 import { StoreFilter } from '../components/StoreFilter';
 import { formatMoney } from '../orders/labels';
 import { changeText, changeTone } from './change';
+import { useReportFilters } from './useReportFilters';
 
 const TONE_COLOR = { up: 'teal.7', down: 'red.7', none: 'dimmed' } as const;
 
@@ -65,10 +66,7 @@ const DEVICE_COLORS: Readonly<Record<string, string>> = { desktop: 'indigo.6', m
  * the top campaigns.
  */
 export function Overview() {
-  const [filters, setFilters] = useState<OverviewFilters>(DEFAULT_OVERVIEW_FILTERS);
-  const setFilter = (change: Partial<OverviewFilters>) => setFilters((f) => ({ ...f, ...change }));
-  // A custom range is asked for once both of its days are set.
-  const ready = filters.date_range !== 'custom' || (filters.from !== '' && filters.to !== '');
+  const { filters, setFilter, ready } = useReportFilters();
   const report = useQuery({
     queryKey: ['overview', filters],
     queryFn: ({ signal }) => overview(api, filters, signal),
@@ -97,11 +95,7 @@ export function Overview() {
               w={100}
             />
           )}
-          {/* Clearing the range goes back to the default one: the overview always covers a range. */}
-          <DateRangeFilter
-            filters={filters}
-            setFilter={(p) => setFilter(p.date_range === '' ? { ...p, date_range: DEFAULT_OVERVIEW_FILTERS.date_range } : p)}
-          />
+          <DateRangeFilter filters={filters} setFilter={setFilter} />
         </Group>
       </Group>
       {report.isError && <Alert color="red">{report.error.message}</Alert>}

@@ -1,12 +1,12 @@
 import { Alert, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { can } from '../access';
 import { api } from '../api';
-import { DEFAULT_OVERVIEW_FILTERS, margins, type OverviewFilters } from '../api/reports';
+import { margins } from '../api/reports';
 import { DateRangeFilter } from '../components/DateRangeFilter';
 import { StoreFilter } from '../components/StoreFilter';
 import { formatMoney } from '../orders/labels';
+import { useReportFilters } from '../overview/useReportFilters';
 import { useSessionUser } from '../session/useSessionUser';
 
 /** The margin as a share of the sales, one decimal; a dash without sales. */
@@ -21,10 +21,12 @@ function marginRate(margin: number, sales: number): string {
 export function PricingAnalyticsPage() {
   const user = useSessionUser();
   const allowed = can(user, 'get_reports');
-  const [filters, setFilters] = useState<OverviewFilters>(DEFAULT_OVERVIEW_FILTERS);
-  const setFilter = (change: Partial<OverviewFilters>) => setFilters((f) => ({ ...f, ...change }));
-  const ready = allowed && (filters.date_range !== 'custom' || (filters.from !== '' && filters.to !== ''));
-  const report = useQuery({ queryKey: ['margins', filters], queryFn: ({ signal }) => margins(api, filters, signal), enabled: ready });
+  const { filters, setFilter, ready } = useReportFilters();
+  const report = useQuery({
+    queryKey: ['margins', filters],
+    queryFn: ({ signal }) => margins(api, filters, signal),
+    enabled: allowed && ready,
+  });
   const rows = report.data?.products ?? [];
   return (
     <Stack gap="lg" maw={1200}>
@@ -43,13 +45,10 @@ export function PricingAnalyticsPage() {
         <>
           <Group gap="sm" align="flex-end">
             <StoreFilter value={filters.store_id} onChange={(store_id) => setFilter({ store_id })} />
-            <DateRangeFilter
-              filters={filters}
-              setFilter={(p) => setFilter(p.date_range === '' ? { ...p, date_range: DEFAULT_OVERVIEW_FILTERS.date_range } : p)}
-            />
+            <DateRangeFilter filters={filters} setFilter={setFilter} />
           </Group>
           {report.isError && <Alert color="red">{report.error.message}</Alert>}
-          {report.isPending && ready && <Loader aria-label="Loading the margins" />}
+          {report.isPending && allowed && ready && <Loader aria-label="Loading the margins" />}
           {report.data && (
             <Card withBorder radius="lg" padding={0}>
               {rows.length === 0 ? (
