@@ -61,6 +61,13 @@ describe('overview (docs/overview.md)', () => {
     await overview.getByTestId('devices').getByText('Desktop').waitFor();
     await overview.getByTestId('top-campaign').first().waitFor();
     await screenshot(page, 'overview');
+
+    // Pricing Analytics lists the shirt bought with what it left after its costs.
+    await page.goto('/pricing/analytics');
+    await page.getByRole('heading', { name: 'Pricing Analytics' }).waitFor();
+    await page.getByTestId('margin').first().waitFor();
+    expect(await page.getByTestId('margin').first().innerText()).toMatch(/T-shirt/);
+    await screenshot(page, 'pricing-analytics');
     await context.close();
   });
 });
