@@ -41,6 +41,7 @@ import (
 	"github.com/pressroom/pressroom/bff/pricing"
 	"github.com/pressroom/pressroom/bff/promotions"
 	"github.com/pressroom/pressroom/bff/publicapi"
+	"github.com/pressroom/pressroom/bff/reports"
 	"github.com/pressroom/pressroom/bff/review"
 	"github.com/pressroom/pressroom/bff/reviews"
 	"github.com/pressroom/pressroom/bff/searchkeywords"
@@ -440,6 +441,10 @@ func (a *App) build(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	overview, err := reports.New(reports.Deps{DB: a.DB, Auth: a.Auth})
+	if err != nil {
+		return err
+	}
 	feeds, err := socialfeeds.New(socialfeeds.Deps{DB: a.DB, Auth: a.Auth, Store: store, Relay: relay, Links: a.cfg.Storefront, Log: a.log})
 	if err != nil {
 		return err
@@ -508,6 +513,7 @@ func (a *App) build(ctx context.Context) error {
 		pricing.Routes(api, sellerPricing)
 		reviews.Routes(api, productReviews)
 		searchkeywords.Routes(api, keywords)
+		reports.Routes(api, overview)
 		socialfeeds.Routes(api, feeds, once)
 		billing.Routes(api, money, once)
 		paymentgateways.Routes(api, sellerGateways, once)

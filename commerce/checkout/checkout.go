@@ -22,6 +22,9 @@ type Input struct {
 	Address      Address `json:"address"`
 	Tip          *int    `json:"tip_percent"` // nil: no tip
 	DiscountCode string  `json:"discount_code"`
+	// Device is the class of device the checkout is saved from (desktop, mobile, tablet; "" when
+	// not known), set by the storefront from the browser, never read from what a buyer sends.
+	Device string `json:"-"`
 }
 
 // Checkout is a saved checkout with its server-computed totals.
@@ -124,15 +127,16 @@ func (s *Service) Save(ctx context.Context, storeID int64, cartID string, in Inp
 	args := map[string]any{"store_id": storeID, "cart_id": cart.ID, "email": in.Email, "address": string(addr),
 		"tip": in.Tip, "code": in.DiscountCode, "lines": string(lines), "currency": string(cur),
 		"subtotal": totals.Subtotal.Amount, "shipping": totals.Shipping.Amount, "discount": totals.Discount.Amount,
-		"tipa": totals.Tip.Amount, "total": totals.Total.Amount}
+		"tipa": totals.Tip.Amount, "total": totals.Total.Amount, "device": in.Device}
 	q := `UPDATE checkouts SET email = :email, address = :address, tip_percent = :tip, discount_code = :code, lines = :lines,
 	currency = :currency, subtotal = :subtotal, shipping = :shipping, discount = :discount, tip = :tipa, total = :total,
-	status = 'open', updated_at = now() WHERE id = :id AND status IN ('open', 'abandoned')`
+	device = :device, status = 'open', updated_at = now() WHERE id = :id AND status IN ('open', 'abandoned')`
 	if id == "" {
 		id = uuid.NewString()
 		q = `INSERT INTO checkouts (id, store_id, cart_id, email, address, tip_percent, discount_code, lines, currency,
-	subtotal, shipping, discount, tip, total)
-VALUES (:id, :store_id, :cart_id, :email, :address, :tip, :code, :lines, :currency, :subtotal, :shipping, :discount, :tipa, :total)`
+	subtotal, shipping, discount, tip, total, device)
+VALUES (:id, :store_id, :cart_id, :email, :address, :tip, :code, :lines, :currency, :subtotal, :shipping, :discount, :tipa, :total,
+	:device)`
 	}
 	args["id"] = id
 	if _, err := s.db.NamedExecContext(ctx, q, args); err != nil {

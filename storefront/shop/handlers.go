@@ -533,7 +533,7 @@ func (s *Server) saveCheckout(w http.ResponseWriter, r *http.Request) {
 	}
 	in := checkout.Input{Email: form["email"], DiscountCode: form["discount_code"], Address: checkout.Address{
 		Name: form["name"], Line1: form["line1"], Line2: form["line2"], City: form["city"], State: state,
-		PostalCode: form["postal_code"], Country: form["country"], Phone: form["phone"]}}
+		PostalCode: form["postal_code"], Country: form["country"], Phone: form["phone"]}, Device: deviceOf(r.UserAgent())}
 	errs := map[string]string{}
 	switch form["tip"] {
 	case "", "none":
@@ -751,6 +751,7 @@ func (s *Server) apiSaveCheckout(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &in) {
 		return
 	}
+	in.Device = deviceOf(r.UserAgent())
 	c, err := s.d.Checkout.Save(r.Context(), rs.ID, s.cartID(r), in)
 	if err != nil {
 		s.apiError(w, r, err)

@@ -13,6 +13,7 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/jmoiron/sqlx"
 
@@ -48,8 +49,9 @@ type Server struct {
 	// ui is the built UI's manifest (the preview script), templates the mockup quads it draws on.
 	ui        *uiBuild
 	templates *templateQuads
-	// keywords counts the searches until they are written (Run).
+	// keywords counts the searches, visits the pages opened, until they are written (Run).
 	keywords *keywords
+	visits   *visits
 }
 
 // New builds the handler.
@@ -67,7 +69,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, d: d, store: store{db: d.DB}, pages: p, mail: mailT, mux: http.NewServeMux(), limit: newLimiter(cfg.PostsPerMinute),
 		cache: newPageCache(cfg.PageCache), hosts: newHostCache(cfg.PageCache), ui: &uiBuild{dir: cfg.UIDir},
-		keywords: newKeywords(d.DB, d.Log, cfg.KeywordFlush)}
+		keywords: newKeywords(d.DB, d.Log, cfg.KeywordFlush), visits: newVisits(d.DB, d.Log, cfg.KeywordFlush)}
 	s.templates = &templateQuads{quads: map[string][4][2]float64{}, read: func(ctx context.Context, key string) (io.ReadCloser, error) {
 		rc, _, err := d.Blobs.Get(ctx, key)
 		return rc, err
@@ -76,9 +78,17 @@ func New(cfg Config, d Deps) (*Server, error) {
 	return s, nil
 }
 
-// Run writes the searches counted (the seller's Search Keywords) every PRESSROOM_STOREFRONT_KEYWORD_FLUSH
-// until ctx ends, then what is left. The handler serves without it; counts then wait in memory.
-func (s *Server) Run(ctx context.Context) error { return s.keywords.run(ctx) }
+// Run writes the searches counted (the seller's Search Keywords) and the store visits (the
+// overview) every PRESSROOM_STOREFRONT_KEYWORD_FLUSH until ctx ends, then what is left. The handler
+// serves without it; counts then wait in memory.
+func (s *Server) Run(ctx context.Context) error {
+	var wg sync.WaitGroup
+	var visitsErr error
+	wg.Go(func() { visitsErr = s.visits.run(ctx) })
+	err := s.keywords.run(ctx)
+	wg.Wait()
+	return errors.Join(err, visitsErr)
+}
 
 // maxForm caps what a form post may send: a cart line or an address is a few hundred bytes. A
 // multipart post (an add-to-cart form with photos, a photo upload) may also carry
@@ -197,6 +207,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if slug == "" {
 		s.notFound(w, r, "No store lives at this address. A store is at /s/{name}/ or {name}."+s.cfg.StoreDomain+".")
 		return
+	}
+	if r.Method == http.MethodGet && cacheable(r, rest) {
+		s.visits.record(slug, r)
 	}
 	if s.cache != nil && cacheable(r, rest) {
 		scheme := "http"

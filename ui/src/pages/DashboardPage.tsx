@@ -16,13 +16,14 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../api';
-import { inOwnSellerAccount, isAdmin, isAuthorizedAccount, isDesigner } from '../access';
+import { can, inOwnSellerAccount, isAdmin, isAuthorizedAccount, isDesigner } from '../access';
 import { FeaturedCarousel } from '../featured/FeaturedCarousel';
 import { useSessionUser } from '../session/useSessionUser';
 import { useSurvey } from '../survey/useSurvey';
 import { ProductTour, TourStop } from '../tour/ProductTour';
 import { TOUR_SCREENS, type ScreenAnchor } from '../tour/steps';
 import { LabelBadge } from '../components/LabelBadge';
+import { Overview } from '../overview/Overview';
 
 function memberSince(user: User): string {
   const created = new Date(user.created_at);
@@ -201,8 +202,8 @@ function roleOf(user: User): { welcome: string; staff?: { title: string; destina
 
 /**
  * `/`: who is signed in (from `GET /api/me`); for sellers the featured articles and the
- * getting-started panel, where the guided tour runs once the seller survey is out of the way; for
- * designers and admins a panel of their own work.
+ * getting-started panel, where the guided tour runs once the seller survey is out of the way, and
+ * with get_reports the overview of their sales; for designers and admins a panel of their own work.
  */
 export function DashboardPage() {
   const user = useSessionUser();
@@ -210,9 +211,10 @@ export function DashboardPage() {
   const survey = useSurvey(user);
   const panel = showsGettingStarted(user);
   const role = roleOf(user);
+  const reports = !role.staff && can(user, 'get_reports');
   return (
     <ProductTour ready={survey.settled && panel}>
-      <Stack gap="lg" maw={960}>
+      <Stack gap="lg" maw={reports ? 1200 : 960}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
           <Stack gap={4}>
             <Title order={1} fz="h2" data-testid="greeting">
@@ -225,6 +227,7 @@ export function DashboardPage() {
         </Group>
         {panel && <GettingStarted />}
         {role.staff && <StaffHome {...role.staff} />}
+        {reports && <Overview />}
         <Card withBorder radius="lg" padding="lg">
           <Title order={2} fz="h4" mb="md">
             Your account

@@ -4,7 +4,6 @@ import {
   IconBuildingStore,
   IconBulb,
   IconCalendarCheck,
-  IconChartLine,
   IconCoins,
   IconLayoutDashboard,
   IconPlugConnected,
@@ -52,6 +51,7 @@ import { NotificationPage } from '../notifications/NotificationPage';
 import { NotificationsPage } from '../notifications/NotificationsPage';
 import { ALL_ENTRIES, routePathOf } from '../navigation/sections';
 import { DashboardPage } from '../pages/DashboardPage';
+import { PricingAnalyticsPage } from '../pricing/PricingAnalyticsPage';
 import { LoginPage } from '../pages/LoginPage';
 import { MaintenancePage } from '../pages/MaintenancePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -105,7 +105,6 @@ const PLACEHOLDERS: readonly Placeholder[] = [
   ['feature-requests', 'Feature Requests', IconBulb],
   ['feature-requests/:prefix?/:slug', 'Feature Request', IconBulb],
   ['personalized', 'Personalized', IconBrush],
-  ['pricing/analytics', 'Pricing Analytics', IconChartLine],
   ['referral-sales', 'Referral Sales', IconLayoutDashboard],
   ['pressroom-points', 'Pressroom Points', IconCoins],
   ['social-feed/update/:id?', 'Social Feed', IconBuildingStore],
@@ -166,6 +165,7 @@ function shellPages(loadUser: () => Promise<User | null>): RouteObject[] {
     { path: 'campaigns', element: <CampaignsPage /> },
     { path: 'campaigns/import', element: <ImportPage /> },
     { path: 'pricing', element: <PricingPage /> },
+    { path: 'pricing/analytics', element: <PricingAnalyticsPage /> },
     { path: 'storefronts', element: <StorefrontsPage /> },
     { path: 'storefronts/edit/:id', element: <StoreEditPage /> },
     { path: 'storefronts/pages', element: <StorePagesPage /> },

@@ -1,10 +1,10 @@
-import { Alert, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api';
 import { NO_KEYWORD_FILTERS, searchKeywords, searchKeywordSummary, type KeywordFilters } from '../api/searchKeywords';
-import { stores } from '../api/stores';
 import { DateRangeFilter } from '../components/DateRangeFilter';
+import { StoreFilter } from '../components/StoreFilter';
 import { ListPager, PagedListCard } from '../components/PagedList';
 import { formatDateTime } from '../format/dateTime';
 import { plural } from '../format/plural';
@@ -23,7 +23,6 @@ export function SearchKeywordsPage() {
     setTopPage(1);
     setNonePage(1);
   };
-  const storeList = useQuery({ queryKey: ['keyword-stores'], queryFn: ({ signal }) => stores(api, 1, '', signal) });
   const summary = useQuery({ queryKey: ['search-keywords', 'summary', filters], queryFn: ({ signal }) => searchKeywordSummary(api, filters, signal) });
   return (
     <Stack gap="lg" maw={1200}>
@@ -37,15 +36,7 @@ export function SearchKeywordsPage() {
         </Text>
       </Stack>
       <Group gap="sm" align="flex-end">
-        <Select
-          aria-label="Store"
-          placeholder="All stores"
-          data={(storeList.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-          value={filters.store_id || null}
-          onChange={(v) => setFilter({ store_id: v ?? '' })}
-          clearable
-          w={220}
-        />
+        <StoreFilter value={filters.store_id} onChange={(store_id) => setFilter({ store_id })} />
         <DateRangeFilter filters={filters} setFilter={setFilter} />
       </Group>
       {summary.isError && <Alert color="red">{summary.error.message}</Alert>}
