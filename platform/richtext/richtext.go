@@ -17,8 +17,14 @@ var policy = bluemonday.UGCPolicy().
 	RequireNoReferrerOnFullyQualifiedLinks(true).
 	AddTargetBlankToFullyQualifiedLinks(true)
 
-// Sanitize is body with everything that could run script or restyle the page removed.
-func Sanitize(body string) string { return policy.Sanitize(body) }
+// Sanitize is body with everything that could run script or restyle the page removed, and without
+// the empty paragraphs the editor leaves at its end (they would show as blank space).
+func Sanitize(body string) string {
+	return trailingEmpty.ReplaceAllString(policy.Sanitize(body), "")
+}
+
+// trailingEmpty is the run of empty paragraphs (nothing, spaces or a line break in them) ending a body.
+var trailingEmpty = regexp.MustCompile(`(?i)(<p>(\s|&nbsp;|<br\s*/?>)*</p>\s*)+$`)
 
 var (
 	stripAll   = bluemonday.StrictPolicy()

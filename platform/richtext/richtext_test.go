@@ -15,6 +15,7 @@ func TestSanitize(t *testing.T) {
 		{"style and frame", `<p style="position:fixed">x</p><iframe src="https://example.com"></iframe><style>p{}</style>`, `<p>x</p>`},
 		{"outside link", `<a href="https://example.com/" target="_self">x</a>`, `<a href="https://example.com/" rel="nofollow noreferrer noopener" target="_blank">x</a>`},
 		{"link in the store", `<a href="/p/about">About</a>`, `<a href="/p/about" rel="nofollow">About</a>`},
+		{"empty paragraphs at the end", `<h2>Hi</h2><p></p><p>x</p><p></p><p><br></p> `, `<h2>Hi</h2><p></p><p>x</p>`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := Sanitize(tc.in); got != tc.want {
