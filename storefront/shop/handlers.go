@@ -18,6 +18,7 @@ import (
 	"github.com/pressroom/pressroom/commerce/reviews"
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/richtext"
+	"github.com/pressroom/pressroom/platform/uploadcheck"
 )
 
 // view is what every page template gets.
@@ -264,14 +265,13 @@ func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentT
 	}
 }
 
-// typeByName is the media type of a stored picture or font by its name's extension (PNG unless it
-// says otherwise).
+// typeByName is the media type of a stored picture (by the upload rule, uploadcheck.ContentType) or
+// font by its name's extension; PNG when it says nothing else.
 func typeByName(key string) string {
+	if ct, err := uploadcheck.ContentType(key); err == nil {
+		return ct
+	}
 	switch {
-	case strings.HasSuffix(key, ".webp"):
-		return "image/webp"
-	case strings.HasSuffix(key, ".jpg"):
-		return "image/jpeg"
 	case strings.HasSuffix(key, ".otf"):
 		return "font/otf"
 	case strings.HasSuffix(key, ".ttf"):
