@@ -19,6 +19,8 @@ const RUN = Date.now().toString(36);
 let attempt = 0;
 /** A name of this run and attempt: a retried test makes its own folders and campaigns. */
 const named = (what: string) => `${what} ${RUN}-${attempt}`;
+/** The SVG clipart's name in this attempt. */
+const smileyName = () => `smiley-${RUN}-${attempt}`;
 const HOSTILE = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(document.cookie)"><circle r="5"/></svg>`;
 
 interface Clipart {
@@ -66,6 +68,8 @@ async function makeFolder(page: Page, kind: 'artwork' | 'clipart', name: string)
 }
 
 async function upload(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+  // The toast of the last upload sits over the page's buttons for its few seconds, as a person would see.
+  await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached' });
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: button }).click();
   await (await chooser).setFiles(file);
@@ -92,27 +96,28 @@ describe('cliparts and artworks in Chromium', () => {
 
   it('uploads a PNG and an SVG clipart into a folder, and refuses a hostile SVG with its message', async () => {
     attempt++;
-    cliparts.length = 0;
+    const mine: Clipart[] = [];
     await page.goto('/personalized/cliparts');
     await page.getByRole('heading', { name: 'Cliparts', exact: true }).waitFor();
     const folder = await makeFolder(page, 'clipart', named('Stickers'));
     folders.push({ kind: 'clipart', id: folder });
 
     for (const file of [
-      { name: `paw-${RUN}.png`, mimeType: 'image/png', buffer: await paw(page) },
-      { name: `smiley-${RUN}.svg`, mimeType: 'image/svg+xml', buffer: await readFile(SMILEY) },
+      { name: `paw-${RUN}-${attempt}.png`, mimeType: 'image/png', buffer: await paw(page) },
+      { name: `${smileyName()}.svg`, mimeType: 'image/svg+xml', buffer: await readFile(SMILEY) },
     ]) {
       const answer = page.waitForResponse((r) => r.url().endsWith('/api/seller/cliparts') && r.request().method() === 'POST');
       await upload(page, 'Upload clipart', file);
       const res = await answer;
       expect(res.status()).toBe(201);
-      cliparts.push(((await res.json()) as { data: Clipart }).data);
+      mine.push(((await res.json()) as { data: Clipart }).data);
     }
-    expect(cliparts.map((c) => c.folder_id)).toEqual([folder, folder]);
+    cliparts.push(...mine); // afterAll removes every attempt's cliparts
+    expect(mine.map((c) => c.folder_id)).toEqual([folder, folder]);
     // The renderer checks the PNG and draws the SVG at print size; the cards follow until both are ready.
     const ready = page.locator('[data-testid="clipart-card"][data-status="ready"]');
     await expect.poll(() => ready.count(), { timeout: 120_000, interval: 1000 }).toBe(2);
-    const smiley = page.locator(`[data-testid="clipart-card"][data-name="smiley-${RUN}"]`);
+    const smiley = page.locator(`[data-testid="clipart-card"][data-name="${smileyName()}"]`);
     expect(await smiley.getByTestId('clipart-meta').textContent()).toBe('SVG · 4000×4000 px (drawn from the SVG)');
     await expect
       .poll(() => smiley.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 30_000 })
@@ -125,12 +130,12 @@ describe('cliparts and artworks in Chromium', () => {
     expect(await page.locator('[data-testid="clipart-card"]').count()).toBe(2);
     await screenshot(page, 'cliparts-page');
 
-    await page.getByLabel('Search cliparts by name').fill(`smiley-${RUN}`);
+    await page.getByLabel('Search cliparts by name').fill(smileyName());
     await expect.poll(() => page.locator('[data-testid="clipart-card"]').count()).toBe(1);
   }, 240_000);
 
   it('places a clipart in the campaign editor, saves, and prints it', async () => {
-    const smiley = cliparts[1]!;
+    const smiley = cliparts.at(-1)!;
     const CAMPAIGN = named('Clipart tee');
     await page.goto('/campaigns');
     await page.getByRole('button', { name: 'New campaign' }).click();
@@ -143,8 +148,8 @@ describe('cliparts and artworks in Chromium', () => {
     await page.locator('[data-testid="design-canvas"]').waitFor();
 
     await page.getByTestId('artwork-source').getByText('Cliparts', { exact: true }).click();
-    await page.getByLabel('Search cliparts').fill(`smiley-${RUN}`);
-    await page.getByRole('button', { name: `Add smiley-${RUN}` }).click();
+    await page.getByLabel('Search cliparts').fill(smileyName());
+    await page.getByRole('button', { name: `Add ${smileyName()}` }).click();
     await page.getByLabel('Width (print px)').waitFor();
     // The canvas draws the clipart's design-size WebP, which the renderer makes on first request.
     await page.locator('[data-testid="design-canvas"][data-loading="false"]').waitFor({ timeout: 120_000 });

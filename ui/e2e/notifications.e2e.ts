@@ -58,7 +58,7 @@ describe('notifications', () => {
       type: 2,
     });
 
-    const { context, page } = await openPage(browser());
+    const { context, page } = await openPage(browser(), undefined, undefined, { notificationPopup: true });
     const reports: unknown[] = [];
     page.on('request', (r: Request) => {
       if (new URL(r.url()).pathname === '/api/seller/notifications/read-status') reports.push(r.postDataJSON());
@@ -98,7 +98,7 @@ describe('notifications', () => {
     await context.close();
 
     // A fresh browser (no cooldown, no local list) asks, and the bff offers neither again.
-    const fresh = await openPage(browser());
+    const fresh = await openPage(browser(), undefined, undefined, { notificationPopup: true });
     const [answer] = await Promise.all([fresh.page.waitForResponse(isPopupCall), signIn(fresh.page, DEMO_SELLER)]);
     expect(((await answer.json()) as { data: unknown[] }).data).toEqual([]);
     expect(await fresh.page.getByRole('dialog').count()).toBe(0);
@@ -119,9 +119,8 @@ describe('notifications', () => {
         }),
       );
     }
+    // The popup has its own test above; openPage keeps it away here.
     const { context, page } = await openPage(browser());
-    // The popup has its own test above; here it is on its 60-minute cooldown.
-    await context.addInitScript(() => window.localStorage.setItem('notify-modal-shown-at', String(Date.now())));
     await signIn(page, DEMO_SELLER);
 
     const bell = page.getByRole('button', { name: 'Notifications (12 unread)' });

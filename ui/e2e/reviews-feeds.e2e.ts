@@ -21,11 +21,11 @@ interface FeedRow {
   item_count: number;
 }
 
-/** Waits until ok() holds, trying every half second. */
-async function until(what: string, ok: () => Promise<boolean> | boolean, ms = 90_000) {
+/** Waits until ok() holds, trying every half second; a timeout says what was waited for and what seen() finds then. */
+async function until(what: string, ok: () => Promise<boolean> | boolean, ms = 90_000, seen?: () => Promise<string> | string) {
   const end = Date.now() + ms;
   while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${seen ? `; seen: ${await seen()}` : ''}`);
     await new Promise((r) => setTimeout(r, 500));
   }
 }
@@ -78,6 +78,11 @@ describe('product reviews, search keywords and social feeds (docs/reviews.md, do
       const mail = (await outbox(admin, email)).data.find((m) => m.subject.includes('has arrived'));
       link = /https?:\/\/\S+\/reviews\/\d+\/[0-9a-f]{32}/.exec(mail?.body ?? '')?.[0] ?? '';
       return link !== '';
+    }, 90_000, async () => {
+      const mails = (await outbox(admin, email)).data.map((m) => `${m.subject}: ${m.body.slice(0, 300)}`);
+      const state = sql(`SELECT o.status || ' ' || string_agg(coalesce(sh.delivered_at::text, 'undelivered'), ',') FROM orders o
+        JOIN order_items i ON i.order_id = o.id LEFT JOIN shipments sh ON sh.order_item_id = i.id WHERE o.id = :'a1' GROUP BY o.status;`, String(orderId));
+      return `order ${state}; mails ${JSON.stringify(mails)}`;
     });
     expect(link.startsWith(`${STORE_URL}/s/demo/reviews/`)).toBe(true);
 
@@ -113,7 +118,9 @@ describe('product reviews, search keywords and social feeds (docs/reviews.md, do
     // The renderer checks the photo like every upload.
     await until('the photo checked', () =>
       sql(`SELECT u.status FROM product_reviews r JOIN uploads u ON u.id = r.photo_upload_id JOIN order_items i ON i.id = r.order_item_id
-        WHERE i.order_id = :'a1';`, String(orderId)) === 'ready');
+        WHERE i.order_id = :'a1';`, String(orderId)) === 'ready', 90_000, () =>
+      sql(`SELECT u.status || ' ' || u.message FROM product_reviews r JOIN uploads u ON u.id = r.photo_upload_id
+        JOIN order_items i ON i.id = r.order_item_id WHERE i.order_id = :'a1';`, String(orderId)));
 
     // The seller reads it among the reviews, publishes it and answers.
     const { context, page } = await openPage(browser());

@@ -82,7 +82,6 @@ describe('the shell menu', () => {
     await nav.getByRole('link', { name: 'Search Keywords' }).click();
     await page.waitForURL(`${BASE_URL}/search-keyword`);
     await page.getByRole('heading', { name: 'Search Keywords', level: 1 }).waitFor();
-    await page.getByText('Coming soon').waitFor();
     expect(await nav.getByRole('link', { name: 'Search Keywords' }).getAttribute('data-active')).toBe('true');
     expect(await nav.getByRole('link', { name: 'Overview' }).getAttribute('data-active')).toBeNull();
     await screenshot(page, 'shell-menu-seller');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { POPUP_HIDDEN_AT_KEY } from '../../src/notifications/popupRules';
 
 /** The running stack (bff serving ui/dist); scripts/test sets it to the throw-away stack's address. */
 export const BASE_URL = (process.env.PRESSROOM_E2E_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
@@ -56,13 +57,26 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 /**
  * A fresh browser context (no cookies, no storage) on the stack, with a desktop viewport unless told,
  * at BASE_URL or at `origin` (the same stack under another host name).
+ *
+ * The dashboard's new-notifications popup is kept away (its one-day hide flag is set) unless `notificationPopup`
+ * is true: the suites share one stack, so any earlier file's orders and notifications would otherwise open a modal
+ * over whatever a later file clicks. notifications.e2e.ts is the popup's own test.
  */
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = VIEWPORT,
   origin: string = BASE_URL,
+  { notificationPopup = false }: { notificationPopup?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: origin, viewport, locale: 'en-US' });
+  if (!notificationPopup) {
+    await context.addInitScript(
+      ({ key, dashboard }) => {
+        if (window.location.origin === dashboard) window.localStorage.setItem(key, String(Date.now()));
+      },
+      { key: POPUP_HIDDEN_AT_KEY, dashboard: new URL(BASE_URL).origin },
+    );
+  }
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
