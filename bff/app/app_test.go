@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
+	"github.com/jmoiron/sqlx"
 
 	"github.com/pressroom/pressroom/bff/auth"
 	"github.com/pressroom/pressroom/bff/envelope"
@@ -47,21 +48,29 @@ func newStack(t *testing.T) *stack {
 // newStackWith is newStack with extra PRESSROOM_* variables over the test defaults.
 func newStackWith(t *testing.T, extra map[string]string) *stack {
 	t.Helper()
-	db, dbURL := testinfra.Postgres(t)
-	db.Close()
 	redisAddr, redisDB := testinfra.Redis(t)
 	uiDir := t.TempDir()
 	os.WriteFile(filepath.Join(uiDir, "index.html"), []byte("<!doctype html><title>Seller Dashboard</title>"), 0o644)
 	os.MkdirAll(filepath.Join(uiDir, "assets"), 0o755)
 	os.WriteFile(filepath.Join(uiDir, "assets", "app-1234.js"), []byte("console.log(1)"), 0o644)
 	vars := map[string]string{
-		"PRESSROOM_ENV": "test", "PRESSROOM_DATABASE_URL": dbURL, "PRESSROOM_REDIS_ADDR": redisAddr,
+		"PRESSROOM_ENV": "test", "PRESSROOM_REDIS_ADDR": redisAddr,
 		"PRESSROOM_REDIS_DB": strconv.Itoa(redisDB), "PRESSROOM_UI_DIR": uiDir, "PRESSROOM_BCRYPT_COST": "10",
 		"PRESSROOM_BLOB_DIR": t.TempDir(),
 		// Small limits keep the throttle tests short: every attempt costs a bcrypt comparison.
 		"PRESSROOM_LOGIN_MAX_FAILURES_PER_ACCOUNT": "3", "PRESSROOM_LOGIN_MAX_FAILURES_PER_CLIENT": "6",
 	}
 	maps.Copy(vars, extra)
+	// A stack on the local blob store starts from a copy of the seeded demo (see demo); one on S3 seeds its own.
+	copyDemo := vars["PRESSROOM_BLOB_BACKEND"] != "s3"
+	if copyDemo {
+		_, vars["PRESSROOM_DATABASE_URL"] = demo.db.Postgres(t, fillDemo(vars))
+		if err := os.CopyFS(vars["PRESSROOM_BLOB_DIR"], os.DirFS(demo.blobs)); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		_, vars["PRESSROOM_DATABASE_URL"] = testinfra.Postgres(t)
+	}
 	cfg, err := LoadConfig(env.Map(vars))
 	if err != nil {
 		t.Fatal(err)
@@ -75,28 +84,70 @@ func newStackWith(t *testing.T, extra map[string]string) *stack {
 	srv := httptest.NewServer(a.Echo)
 	t.Cleanup(srv.Close)
 	s := &stack{t: t, app: a, srv: srv, cfg: cfg}
-	s.seed(cfg.Env)
+	if !copyDemo {
+		s.seed(cfg.Env)
+	}
 	return s
+}
+
+// demo is the seeded demo every local-blob stack starts from: `bff seed` and `renderer seed-demo` (seconds
+// each under -race) run once per test process into a snapshot database and a blob folder, which each
+// stack then copies.
+var demo struct {
+	db    testinfra.Snapshot
+	blobs string // made by TestMain
+}
+
+// fillDemo seeds the snapshot as a stack with the variables vars would, its blobs into demo.blobs.
+func fillDemo(vars map[string]string) func(db *sqlx.DB, dbURL string) error {
+	return func(db *sqlx.DB, dbURL string) error {
+		vars := maps.Clone(vars)
+		vars["PRESSROOM_DATABASE_URL"], vars["PRESSROOM_BLOB_DIR"] = dbURL, demo.blobs
+		cfg, err := LoadConfig(env.Map(vars))
+		if err != nil {
+			return err
+		}
+		return seedDemo(db, cfg, cfg.Env)
+	}
+}
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "pressroom-demo-blobs-")
+	if err != nil {
+		panic(err)
+	}
+	demo.blobs = dir
+	code := m.Run()
+	demo.db.Drop()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 // seed runs the demo seed as `bff seed` and `renderer seed-demo` do in a deployment whose PRESSROOM_ENV is env.
 func (s *stack) seed(env string) {
 	s.t.Helper()
-	store, err := blob.New(s.cfg.Blob, false)
-	if err != nil {
+	if err := seedDemo(s.app.DB, s.cfg, env); err != nil {
 		s.t.Fatal(err)
 	}
-	box, err := s.cfg.Seal.PaymentBox()
+}
+
+// seedDemo runs the demo seed on db and cfg's blob store as `bff seed` and `renderer seed-demo` do in a
+// deployment whose PRESSROOM_ENV is env.
+func seedDemo(db *sqlx.DB, cfg Config, env string) error {
+	store, err := blob.New(cfg.Blob, false)
 	if err != nil {
-		s.t.Fatal(err)
+		return err
 	}
-	if err := seed.Run(context.Background(), seed.Deps{DB: s.app.DB, Store: store, Env: env, BcryptCost: s.cfg.Auth.BcryptCost, Box: box}); err != nil {
-		s.t.Fatal(err)
+	box, err := cfg.Seal.PaymentBox()
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	if err := seed.Run(ctx, seed.Deps{DB: db, Store: store, Env: env, BcryptCost: cfg.Auth.BcryptCost, Box: box}); err != nil {
+		return err
 	}
 	// and its mockup templates, as `renderer seed-demo` does after it
-	if err := demoseed.Run(context.Background(), s.app.DB, store, 0); err != nil {
-		s.t.Fatal(err)
-	}
+	return demoseed.Run(ctx, db, store, 0)
 }
 
 // serve runs handlers (task type to handler) on a queue server of service, on the stack's Redis, with

@@ -5,12 +5,14 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"net"
 	"net/url"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -36,41 +38,131 @@ func unavailable(t testing.TB, format string, args ...any) {
 // under test that opens its own connections). The database is dropped when the test ends.
 func Postgres(t testing.TB) (*sqlx.DB, string) {
 	t.Helper()
-	adminURL := os.Getenv("PRESSROOM_TEST_DATABASE_URL")
-	if adminURL == "" {
-		unavailable(t, "PRESSROOM_TEST_DATABASE_URL is not set: run scripts/test, or point it at a Postgres role that may create databases")
-		return nil, ""
+	adminURL := adminURL(t)
+	name, err := cloneMigrated(adminURL, "pressroom_test_")
+	if errors.Is(err, errUnreachable) {
+		unavailable(t, "%v", err)
 	}
+	if err != nil {
+		t.Fatalf("prepare test database: %v", err)
+	}
+	return openClone(t, adminURL, name)
+}
+
+var errUnreachable = errors.New("reach test Postgres")
+
+// adminURL is PRESSROOM_TEST_DATABASE_URL; without it the test skips (or fails, see unavailable).
+func adminURL(t testing.TB) string {
+	t.Helper()
+	u := os.Getenv("PRESSROOM_TEST_DATABASE_URL")
+	if u == "" {
+		unavailable(t, "PRESSROOM_TEST_DATABASE_URL is not set: run scripts/test, or point it at a Postgres role that may create databases")
+	}
+	return u
+}
+
+// cloneMigrated creates a database named prefix plus a random suffix from the migrated template.
+func cloneMigrated(adminURL, prefix string) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	admin, err := sqlx.Open("postgres", adminURL)
 	if err != nil {
-		t.Fatalf("open %s: %v", adminURL, err)
+		return "", fmt.Errorf("open %s: %w", adminURL, err)
 	}
 	defer admin.Close()
 	conn, err := admin.Connx(ctx)
 	if err != nil {
-		unavailable(t, "reach test Postgres: %v", err)
-		return nil, ""
+		return "", fmt.Errorf("%w: %v", errUnreachable, err)
 	}
 	defer conn.Close()
 
 	// One advisory lock serialises template creation and cloning across parallel test packages.
 	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(4242001)`); err != nil {
-		t.Fatalf("lock: %v", err)
+		return "", fmt.Errorf("lock: %w", err)
 	}
+	defer conn.ExecContext(ctx, `SELECT pg_advisory_unlock(4242001)`)
 	template, err := ensureTemplate(ctx, conn, adminURL)
-	if err == nil {
-		name := "pressroom_test_" + randomHex(6)
-		_, err = conn.ExecContext(ctx, fmt.Sprintf(`CREATE DATABASE %s TEMPLATE %s`, name, template))
-		if err == nil {
-			conn.ExecContext(ctx, `SELECT pg_advisory_unlock(4242001)`)
-			return openClone(t, adminURL, name)
-		}
+	if err != nil {
+		return "", err
 	}
-	conn.ExecContext(ctx, `SELECT pg_advisory_unlock(4242001)`)
-	t.Fatalf("prepare test database: %v", err)
-	return nil, ""
+	name := prefix + randomHex(6)
+	if _, err := conn.ExecContext(ctx, fmt.Sprintf(`CREATE DATABASE %s TEMPLATE %s`, name, template)); err != nil {
+		return "", err
+	}
+	return name, nil
+}
+
+// Snapshot is a database made once per test process (migrated, then filled by a slow step such as the
+// demo seed) that tests get copies of, so each test starts from the filled state without paying for
+// the step. The zero value is ready to use; a package using one drops it at the end of TestMain.
+type Snapshot struct {
+	mu       sync.Mutex
+	adminURL string
+	name     string // empty until made
+	err      error  // why it could not be made; every later test fails with it
+}
+
+// Postgres is testinfra.Postgres on a copy of the snapshot: a new database holding what fill wrote,
+// and its URL, dropped when the test ends. fill runs on the first call only, on the snapshot itself
+// (handle and URL).
+func (s *Snapshot) Postgres(t testing.TB, fill func(db *sqlx.DB, dbURL string) error) (*sqlx.DB, string) {
+	t.Helper()
+	adminURL := adminURL(t)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.name == "" && s.err == nil {
+		s.adminURL = adminURL
+		s.name, s.err = makeSnapshot(adminURL, fill)
+	}
+	if errors.Is(s.err, errUnreachable) {
+		unavailable(t, "%v", s.err)
+	}
+	if s.err != nil {
+		t.Fatalf("prepare the snapshot database: %v", s.err)
+	}
+	name := "pressroom_test_" + randomHex(6)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	admin, err := sqlx.Open("postgres", adminURL)
+	if err == nil {
+		defer admin.Close()
+		// Postgres waits a few seconds for the fill's closed sessions to end before refusing the copy.
+		_, err = admin.ExecContext(ctx, fmt.Sprintf(`CREATE DATABASE %s TEMPLATE %s`, name, s.name))
+	}
+	if err != nil {
+		t.Fatalf("copy the snapshot database: %v", err)
+	}
+	return openClone(t, adminURL, name)
+}
+
+func makeSnapshot(adminURL string, fill func(db *sqlx.DB, dbURL string) error) (string, error) {
+	name, err := cloneMigrated(adminURL, "pressroom_snap_")
+	if err != nil {
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	dbURL := withDatabase(adminURL, name)
+	db, err := database.Open(ctx, database.Config{URL: dbURL, MaxOpenConns: 10, MaxIdleConns: 5})
+	if err == nil {
+		err = fill(db, dbURL)
+		db.Close()
+	}
+	if err != nil {
+		dropDatabase(adminURL, name)
+		return "", fmt.Errorf("fill: %w", err)
+	}
+	return name, nil
+}
+
+// Drop removes the snapshot's database, if it was made; call it after m.Run in TestMain.
+func (s *Snapshot) Drop() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.name != "" {
+		dropDatabase(s.adminURL, s.name)
+		s.name = ""
+	}
 }
 
 // ensureTemplate creates and migrates a template database named after the migrations' content,
@@ -123,27 +215,28 @@ func openClone(t testing.TB, adminURL, name string) (*sqlx.DB, string) {
 	}
 	t.Cleanup(func() {
 		db.Close()
-		admin, err := sqlx.Open("postgres", adminURL)
-		if err != nil {
+		if err := dropDatabase(adminURL, name); err != nil {
 			t.Errorf("drop %s: %v", name, err)
-			return
-		}
-		defer admin.Close()
-		// FORCE ends the test's sessions but, for a role without pg_signal_backend, not an autovacuum
-		// worker that happens to be on the database: that one finishes soon, so the drop is tried again.
-		for attempt := 1; ; attempt++ {
-			_, err := admin.Exec(fmt.Sprintf(`DROP DATABASE IF EXISTS %s WITH (FORCE)`, name))
-			if err == nil {
-				return
-			}
-			if attempt == 40 {
-				t.Errorf("drop %s: %v", name, err)
-				return
-			}
-			time.Sleep(250 * time.Millisecond)
 		}
 	})
 	return db, dbURL
+}
+
+// dropDatabase drops name. FORCE ends the test's sessions but, for a role without pg_signal_backend, not
+// an autovacuum worker that happens to be on the database: that one finishes soon, so the drop is tried again.
+func dropDatabase(adminURL, name string) error {
+	admin, err := sqlx.Open("postgres", adminURL)
+	if err != nil {
+		return err
+	}
+	defer admin.Close()
+	for attempt := 1; ; attempt++ {
+		_, err := admin.Exec(fmt.Sprintf(`DROP DATABASE IF EXISTS %s WITH (FORCE)`, name))
+		if err == nil || attempt == 40 {
+			return err
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
 }
 
 func withDatabase(rawURL, name string) string {
