@@ -201,15 +201,7 @@ func (s *Service) handleFile(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return serve(data, contentTypeOf(key))
-}
-
-// contentTypeOf is the media type of a stored font by its key's extension.
-func contentTypeOf(key string) string {
-	if strings.HasSuffix(key, ".otf") {
-		return "font/otf"
-	}
-	return "font/ttf"
+	return serve(data, fontfile.ContentType(key))
 }
 
 // handleList is GET /api/seller/fonts: the platform fonts, then the seller's own (not deleted).

@@ -28,3 +28,15 @@ func TestDefault(t *testing.T) {
 		t.Error("Default parsed the font twice")
 	}
 }
+
+func TestContentType(t *testing.T) {
+	for key, want := range map[string]string{
+		"fonts/7/a1b2.otf":             "font/otf",
+		"fonts/7/a1b2.ttf":             "font/ttf",
+		PlatformPrefix + "Lobster.ttf": "font/ttf",
+	} {
+		if got := ContentType(key); got != want {
+			t.Errorf("ContentType(%q) = %q, want %q", key, got, want)
+		}
+	}
+}

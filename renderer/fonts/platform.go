@@ -16,6 +16,15 @@ const PlatformPrefix = "fonts/platform/"
 // ("fonts/{sellerId}/{random}.ttf"); GET /api/{key} serves them.
 const KeyPrefix = "fonts/"
 
+// ContentType is the media type of a font file by its key's extension: Read leaves every accepted file
+// TrueType or OpenType, stored as .ttf or .otf.
+func ContentType(key string) string {
+	if strings.HasSuffix(key, ".otf") {
+		return "font/otf"
+	}
+	return "font/ttf"
+}
+
 //go:embed platform/*.ttf
 var platformFiles embed.FS
 

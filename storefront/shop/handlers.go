@@ -19,6 +19,7 @@ import (
 	"github.com/pressroom/pressroom/platform/blob"
 	"github.com/pressroom/pressroom/platform/richtext"
 	"github.com/pressroom/pressroom/platform/uploadcheck"
+	"github.com/pressroom/pressroom/renderer/fonts"
 )
 
 // view is what every page template gets.
@@ -265,17 +266,14 @@ func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentT
 	}
 }
 
-// typeByName is the media type of a stored picture (by the upload rule, uploadcheck.ContentType) or
-// font by its name's extension; PNG when it says nothing else.
+// typeByName is the media type of a stored font (fonts.ContentType) or picture (the upload rule,
+// uploadcheck.ContentType) by its key; PNG when it says nothing else.
 func typeByName(key string) string {
+	if strings.HasPrefix(key, fonts.KeyPrefix) {
+		return fonts.ContentType(key)
+	}
 	if ct, err := uploadcheck.ContentType(key); err == nil {
 		return ct
-	}
-	switch {
-	case strings.HasSuffix(key, ".otf"):
-		return "font/otf"
-	case strings.HasSuffix(key, ".ttf"):
-		return "font/ttf"
 	}
 	return "image/png"
 }
