@@ -1,23 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  Image,
-  Loader,
-  MultiSelect,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Card, FileButton, Group, Image, MultiSelect, SegmentedControl, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../api';
@@ -28,7 +10,6 @@ import { RichTextInput } from '../components/RichTextInput';
 import { AddressInput } from '../components/AddressInput';
 import { useAddressField } from '../components/useAddressField';
 import { fromLocalInput, toLocalInput } from '../format/dateTime';
-import { formErrorsOf } from '../pages/auth/formErrors';
 import { useSessionUser } from '../session/useSessionUser';
 import { shopURL } from '../storefronts/shopURL';
 import { useStoreChoices } from '../storefronts/useStoreChoices';
@@ -36,6 +17,8 @@ import { variantUrl } from '../uploads/api';
 import { notifyUploadFailed } from '../uploads/notify';
 import { uploadFile } from '../uploads/uploader';
 import { BLOG_CATEGORIES_KEY, BLOG_POSTS_KEY } from './keys';
+import { EditedItem } from '../forms/EditedItem';
+import { useFormSave } from '../forms/useFormSave';
 
 const STATUSES = [
   { value: 'draft', label: 'Draft' },
@@ -45,21 +28,17 @@ const STATUSES = [
 /** `/blog/new` (`?store=` picks the store) and `/blog/{postId}/edit`: a post's store, title, address, cover, text and publication. */
 export function BlogPostEditPage() {
   const postId = Number(useParams().postId) || 0;
-  const existing = useQuery({
-    queryKey: [...BLOG_POSTS_KEY, 'one', postId],
-    queryFn: ({ signal }) => blogPost(api, postId, signal),
-    enabled: postId > 0,
-  });
-  if (postId > 0 && existing.isPending) return <Loader aria-label="Loading the post" />;
-  if (existing.isError) return <Alert color="red">{existing.error.message}</Alert>;
-  return <PostForm key={postId} existing={existing.data} />;
+  return (
+    <EditedItem id={postId} queryKey={[...BLOG_POSTS_KEY, 'one', postId]} load={(id, signal) => blogPost(api, id, signal)} loading="Loading the post">
+      {(existing) => <PostForm existing={existing} />}
+    </EditedItem>
+  );
 }
 
 function PostForm({ existing }: { existing?: BlogPost }) {
   const user = useSessionUser();
   const readOnly = !can(user, 'update_campaign');
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [params] = useSearchParams();
   const choices = useStoreChoices();
   const [storeId, setStoreId] = useState<string | null>(existing ? String(existing.store_id) : params.get('store'));
@@ -70,7 +49,24 @@ function PostForm({ existing }: { existing?: BlogPost }) {
   const [categoryIds, setCategoryIds] = useState<string[]>(existing?.category_ids.map(String) ?? []);
   const [status, setStatus] = useState<'draft' | 'published'>(existing?.status ?? 'draft');
   const [publishAt, setPublishAt] = useState(toLocalInput(existing?.published_at ?? null));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { save, errors } = useFormSave({
+    save: () =>
+      saveBlogPost(api, existing?.id ?? null, {
+        store_id: store,
+        title: title.trim(),
+        slug: address.slug,
+        excerpt: excerpt.trim(),
+        body,
+        cover_key: cover.key,
+        category_ids: categoryIds.map(Number),
+        status,
+        published_at: fromLocalInput(publishAt),
+      }),
+    invalidate: BLOG_POSTS_KEY,
+    then: (saved) => {
+      if (!existing) void navigate(`/blog/${saved.id}/edit`);
+    },
+  });
   const store = Number(storeId) || 0;
   const address = useAddressField({
     name: title,
@@ -88,27 +84,6 @@ function PostForm({ existing }: { existing?: BlogPost }) {
     mutationFn: (file: File) => uploadFile(api, file, { filePath: 'blog' }),
     onSuccess: (u) => setCover({ key: u.filePath, url: u.fileUrl }),
     onError: notifyUploadFailed,
-  });
-  const save = useMutation({
-    mutationFn: () =>
-      saveBlogPost(api, existing?.id ?? null, {
-        store_id: store,
-        title: title.trim(),
-        slug: address.slug,
-        excerpt: excerpt.trim(),
-        body,
-        cover_key: cover.key,
-        category_ids: categoryIds.map(Number),
-        status,
-        published_at: fromLocalInput(publishAt),
-      }),
-    onSuccess: async ({ message, data }) => {
-      setErrors({});
-      notifications.show({ color: 'green', message });
-      await client.invalidateQueries({ queryKey: BLOG_POSTS_KEY });
-      if (!existing) void navigate(`/blog/${data.id}/edit`);
-    },
-    onError: (error) => setErrors(formErrorsOf(error)),
   });
   const storeSlug = existing?.store_slug ?? choices.slugOf(store);
   const back = store ? `/storefronts/${store}/blog` : '/storefronts';

@@ -1,7 +1,6 @@
-import { Alert, Anchor, Button, Card, Group, Loader, MultiSelect, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, MultiSelect, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../api';
@@ -10,10 +9,11 @@ import { checkCollectionSlug, collection, saveCollection, slugify, type Collecti
 import { stores } from '../api/stores';
 import { can } from '../access/rules';
 import { SEARCH_DEBOUNCE_MS } from '../components/useListSearch';
-import { formErrorsOf } from '../pages/auth/formErrors';
 import { useSessionUser } from '../session/useSessionUser';
 import { SLUG } from '../storefronts/schema';
 import { COLLECTIONS_KEY } from './model';
+import { EditedItem } from '../forms/EditedItem';
+import { useFormSave } from '../forms/useFormSave';
 
 const SHOWN_IN = [
   { value: 'all', label: 'All my stores' },
@@ -24,21 +24,17 @@ const SHOWN_IN = [
 export function CollectionEditPage() {
   const { id = 'new' } = useParams();
   const collectionId = id === 'new' ? 0 : Number(id);
-  const existing = useQuery({
-    queryKey: [...COLLECTIONS_KEY, 'one', collectionId],
-    queryFn: ({ signal }) => collection(api, collectionId, signal),
-    enabled: collectionId > 0,
-  });
-  if (collectionId > 0 && existing.isPending) return <Loader aria-label="Loading the collection" />;
-  if (existing.isError) return <Alert color="red">{existing.error.message}</Alert>;
-  return <CollectionForm key={collectionId} existing={existing.data} />;
+  return (
+    <EditedItem id={collectionId} queryKey={[...COLLECTIONS_KEY, 'one', collectionId]} load={(id, signal) => collection(api, id, signal)} loading="Loading the collection">
+      {(existing) => <CollectionForm existing={existing} />}
+    </EditedItem>
+  );
 }
 
 function CollectionForm({ existing }: { existing?: Collection }) {
   const user = useSessionUser();
   const readOnly = !can(user, 'update_campaign');
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [name, setName] = useState(existing?.name ?? '');
   const [slug, setSlug] = useState(existing?.slug ?? '');
   // A new collection's address follows its name until the seller types one.
@@ -52,7 +48,21 @@ function CollectionForm({ existing }: { existing?: Collection }) {
   );
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { save, errors } = useFormSave({
+    save: () =>
+      saveCollection(api, existing?.id ?? null, {
+        name: name.trim(),
+        slug: address.trim().toLowerCase(),
+        description: description.trim(),
+        all_stores: shown === 'all',
+        store_ids: shown === 'chosen' ? storeIds.map(Number) : [],
+        campaign_ids: campaignIds.map(Number),
+      }),
+    invalidate: COLLECTIONS_KEY,
+    then: (saved) => {
+      if (!existing) void navigate(`/collections/edit/${saved.id}`);
+    },
+  });
   const address = slugTouched ? slug : slugify(name);
   const [debouncedSlug] = useDebouncedValue(address.trim().toLowerCase(), SEARCH_DEBOUNCE_MS);
   const slugCheck = useQuery({
@@ -74,24 +84,6 @@ function CollectionForm({ existing }: { existing?: Collection }) {
     value,
     label: names[value] ?? `Campaign ${value}`,
   }));
-  const save = useMutation({
-    mutationFn: () =>
-      saveCollection(api, existing?.id ?? null, {
-        name: name.trim(),
-        slug: address.trim().toLowerCase(),
-        description: description.trim(),
-        all_stores: shown === 'all',
-        store_ids: shown === 'chosen' ? storeIds.map(Number) : [],
-        campaign_ids: campaignIds.map(Number),
-      }),
-    onSuccess: async ({ message, data }) => {
-      setErrors({});
-      notifications.show({ color: 'green', message });
-      await client.invalidateQueries({ queryKey: COLLECTIONS_KEY });
-      if (!existing) void navigate(`/collections/edit/${data.id}`);
-    },
-    onError: (error) => setErrors(formErrorsOf(error)),
-  });
   const slugHint = slugCheck.data && slugCheck.data.slug === debouncedSlug ? slugCheck.data : null;
   return (
     <Stack gap="lg" maw={800}>

@@ -1,15 +1,15 @@
-import { Alert, Anchor, Button, Card, Group, List, Loader, MultiSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Card, Group, List, MultiSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../api';
 import { gatewayStores, gatewaySetup, paymentGateway, savePaymentGateway, type PaymentGateway } from '../api/paymentGateways';
 import { can } from '../access/rules';
-import { formErrorsOf } from '../pages/auth/formErrors';
 import { useSessionUser } from '../session/useSessionUser';
 import { GATEWAYS_KEY } from './model';
 import { GatewaysRefused, ModeBadge, WebhookAddress } from './PaymentGatewaysPage';
+import { EditedItem } from '../forms/EditedItem';
+import { useFormSave } from '../forms/useFormSave';
 
 /**
  * `/settings/payment-gateways/create` and `/settings/payment-gateways/edit/{id}`: a Stripe account's keys, checked by
@@ -20,36 +20,25 @@ export function PaymentGatewayFormPage() {
   const { id } = useParams();
   const gatewayId = id === undefined ? 0 : Number(id);
   const allowed = user.custom_payment && can(user, 'get_payments');
-  const existing = useQuery({
-    queryKey: [...GATEWAYS_KEY, 'one', gatewayId],
-    queryFn: ({ signal }) => paymentGateway(api, gatewayId, signal),
-    enabled: allowed && gatewayId > 0,
-  });
   if (!allowed) return <GatewaysRefused customPayment={user.custom_payment} />;
-  if (gatewayId > 0 && existing.isPending) return <Loader aria-label="Loading the payment gateway" />;
-  if (existing.isError) return <Alert color="red">{existing.error.message}</Alert>;
-  return <GatewayForm key={gatewayId} existing={existing.data} />;
+  return (
+    <EditedItem id={gatewayId} queryKey={[...GATEWAYS_KEY, 'one', gatewayId]} load={(id, signal) => paymentGateway(api, id, signal)} loading="Loading the payment gateway">
+      {(existing) => <GatewayForm existing={existing} />}
+    </EditedItem>
+  );
 }
 
 function GatewayForm({ existing }: { existing?: PaymentGateway }) {
   const user = useSessionUser();
   const readOnly = !can(user, 'update_payments');
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [name, setName] = useState(existing?.name ?? '');
   const [secretKey, setSecretKey] = useState('');
   const [publishableKey, setPublishableKey] = useState(existing?.publishable_key ?? '');
   const [webhookSecret, setWebhookSecret] = useState('');
   const [storeIds, setStoreIds] = useState<string[]>(existing?.stores.map((s) => String(s.id)) ?? []);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const setup = useQuery({ queryKey: [...GATEWAYS_KEY, 'setup'], queryFn: ({ signal }) => gatewaySetup(api, signal) });
-  const stores = useQuery({ queryKey: [...GATEWAYS_KEY, 'stores'], queryFn: ({ signal }) => gatewayStores(api, signal) });
-  const storeOptions = (stores.data ?? []).map((s) => ({
-    value: String(s.id),
-    label: s.gateway_id !== null && s.gateway_id !== existing?.id ? `${s.name} (now pays into ${s.gateway_name ?? 'another gateway'})` : s.name,
-  }));
-  const save = useMutation({
-    mutationFn: () =>
+  const { save, errors } = useFormSave({
+    save: () =>
       savePaymentGateway(api, existing?.id ?? null, {
         name: name.trim(),
         secret_key: secretKey.trim(),
@@ -57,16 +46,19 @@ function GatewayForm({ existing }: { existing?: PaymentGateway }) {
         webhook_secret: webhookSecret.trim(),
         store_ids: storeIds.map(Number),
       }),
-    onSuccess: async ({ message, data }) => {
-      setErrors({});
+    invalidate: GATEWAYS_KEY,
+    then: (saved) => {
       setSecretKey('');
       setWebhookSecret('');
-      notifications.show({ color: 'green', message });
-      await client.invalidateQueries({ queryKey: GATEWAYS_KEY });
-      if (!existing) void navigate(`/settings/payment-gateways/edit/${data.id}`);
+      if (!existing) void navigate(`/settings/payment-gateways/edit/${saved.id}`);
     },
-    onError: (error) => setErrors(formErrorsOf(error)),
   });
+  const setup = useQuery({ queryKey: [...GATEWAYS_KEY, 'setup'], queryFn: ({ signal }) => gatewaySetup(api, signal) });
+  const stores = useQuery({ queryKey: [...GATEWAYS_KEY, 'stores'], queryFn: ({ signal }) => gatewayStores(api, signal) });
+  const storeOptions = (stores.data ?? []).map((s) => ({
+    value: String(s.id),
+    label: s.gateway_id !== null && s.gateway_id !== existing?.id ? `${s.name} (now pays into ${s.gateway_name ?? 'another gateway'})` : s.name,
+  }));
   const keep = existing ? 'Leave empty to keep the stored one.' : undefined;
   return (
     <Stack gap="lg" maw={820}>

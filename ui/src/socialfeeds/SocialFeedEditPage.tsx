@@ -1,7 +1,6 @@
-import { Alert, Anchor, Button, Card, Group, Loader, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../api';
@@ -10,9 +9,10 @@ import { FEED_FORMATS, saveSocialFeed, socialFeed, type FeedFormat, type SocialF
 import { stores } from '../api/stores';
 import { can } from '../access/rules';
 import { SEARCH_DEBOUNCE_MS } from '../components/useListSearch';
-import { formErrorsOf } from '../pages/auth/formErrors';
 import { useSessionUser } from '../session/useSessionUser';
 import { FEEDS_KEY } from './model';
+import { EditedItem } from '../forms/EditedItem';
+import { useFormSave } from '../forms/useFormSave';
 
 const LISTS = [
   { value: 'all', label: "All the store's campaigns on sale" },
@@ -23,21 +23,17 @@ const LISTS = [
 export function SocialFeedEditPage() {
   const { id } = useParams();
   const feedId = id ? Number(id) : 0;
-  const existing = useQuery({
-    queryKey: [...FEEDS_KEY, 'one', feedId],
-    queryFn: ({ signal }) => socialFeed(api, feedId, signal),
-    enabled: feedId > 0,
-  });
-  if (feedId > 0 && existing.isPending) return <Loader aria-label="Loading the feed" />;
-  if (existing.isError) return <Alert color="red">{existing.error.message}</Alert>;
-  return <FeedForm key={feedId} existing={existing.data} />;
+  return (
+    <EditedItem id={feedId} queryKey={[...FEEDS_KEY, 'one', feedId]} load={(id, signal) => socialFeed(api, id, signal)} loading="Loading the feed">
+      {(existing) => <FeedForm existing={existing} />}
+    </EditedItem>
+  );
 }
 
 function FeedForm({ existing }: { existing?: SocialFeed }) {
   const user = useSessionUser();
   const readOnly = !can(user, 'update_campaign');
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [name, setName] = useState(existing?.name ?? '');
   const [storeId, setStoreId] = useState<string | null>(existing ? String(existing.store_id) : null);
   const [format, setFormat] = useState<FeedFormat>(existing?.format ?? 'google');
@@ -48,7 +44,18 @@ function FeedForm({ existing }: { existing?: SocialFeed }) {
   );
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { save, errors, setErrors } = useFormSave({
+    save: () =>
+      saveSocialFeed(api, existing?.id ?? null, {
+        name: name.trim(),
+        store_id: Number(storeId ?? 0),
+        format,
+        all_campaigns: listed === 'all',
+        campaign_ids: listed === 'chosen' ? campaignIds.map(Number) : [],
+      }),
+    invalidate: FEEDS_KEY,
+    then: () => void navigate('/social-feed'),
+  });
   // A field's refusal goes once the seller changes the field.
   const changed = (field: string) =>
     setErrors((errs) => Object.fromEntries(Object.entries(errs).filter(([name]) => name !== field)));
@@ -70,23 +77,6 @@ function FeedForm({ existing }: { existing?: SocialFeed }) {
   if (existing && !storeOptions.some((o) => o.value === String(existing.store_id))) {
     storeOptions.push({ value: String(existing.store_id), label: existing.store_name });
   }
-  const save = useMutation({
-    mutationFn: () =>
-      saveSocialFeed(api, existing?.id ?? null, {
-        name: name.trim(),
-        store_id: Number(storeId ?? 0),
-        format,
-        all_campaigns: listed === 'all',
-        campaign_ids: listed === 'chosen' ? campaignIds.map(Number) : [],
-      }),
-    onSuccess: async ({ message }) => {
-      setErrors({});
-      notifications.show({ color: 'green', message });
-      await client.invalidateQueries({ queryKey: FEEDS_KEY });
-      void navigate('/social-feed');
-    },
-    onError: (error) => setErrors(formErrorsOf(error)),
-  });
   return (
     <Stack gap="lg" maw={800}>
       <Stack gap={2}>

@@ -4,7 +4,6 @@ import {
   Card,
   ColorInput,
   Group,
-  Loader,
   Select,
   Stack,
   Switch,
@@ -40,6 +39,7 @@ import { useSessionUser } from '../session/useSessionUser';
 import { STORES_KEY } from './keys';
 import { SLUG, storeSchema, type StoreValues } from './schema';
 import { shopURL } from './shopURL';
+import { EditedItem } from '../forms/EditedItem';
 
 const NEW_STORE: StoreValues = {
   name: '',
@@ -56,14 +56,11 @@ const NEW_STORE: StoreValues = {
 export function StoreEditPage() {
   const { id = 'new' } = useParams();
   const storeId = id === 'new' ? 0 : Number(id);
-  const existing = useQuery({
-    queryKey: [...STORES_KEY, 'one', storeId],
-    queryFn: ({ signal }) => store(api, storeId, signal),
-    enabled: storeId > 0,
-  });
-  if (storeId > 0 && existing.isPending) return <Loader aria-label="Loading the store" />;
-  if (existing.isError) return <Text c="red">{existing.error.message}</Text>;
-  return <StoreEditor key={storeId} existing={existing.data} />;
+  return (
+    <EditedItem id={storeId} queryKey={[...STORES_KEY, 'one', storeId]} load={(id, signal) => store(api, id, signal)} loading="Loading the store">
+      {(existing) => <StoreEditor existing={existing} />}
+    </EditedItem>
+  );
 }
 
 function StoreEditor({ existing }: { existing?: Store }) {

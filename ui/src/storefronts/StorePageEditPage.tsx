@@ -1,6 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Loader, NumberInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Card, Group, NumberInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../api';
@@ -9,31 +7,28 @@ import { can } from '../access/rules';
 import { RichTextInput } from '../components/RichTextInput';
 import { AddressInput } from '../components/AddressInput';
 import { useAddressField } from '../components/useAddressField';
-import { formErrorsOf } from '../pages/auth/formErrors';
 import { useSessionUser } from '../session/useSessionUser';
 import { STORE_PAGES_KEY } from './keys';
 import { shopURL } from './shopURL';
 import { useStoreChoices } from './useStoreChoices';
+import { EditedItem } from '../forms/EditedItem';
+import { useFormSave } from '../forms/useFormSave';
 
 /** `/storefronts/pages/create` and `/storefronts/pages/edit/{id}`: a store page's store, title, address, menu and text. */
 export function StorePageEditPage() {
   const { id } = useParams();
   const pageId = Number(id) || 0;
-  const existing = useQuery({
-    queryKey: [...STORE_PAGES_KEY, 'one', pageId],
-    queryFn: ({ signal }) => storePage(api, pageId, signal),
-    enabled: pageId > 0,
-  });
-  if (pageId > 0 && existing.isPending) return <Loader aria-label="Loading the page" />;
-  if (existing.isError) return <Alert color="red">{existing.error.message}</Alert>;
-  return <StorePageForm key={pageId} existing={existing.data} />;
+  return (
+    <EditedItem id={pageId} queryKey={[...STORE_PAGES_KEY, 'one', pageId]} load={(id, signal) => storePage(api, id, signal)} loading="Loading the page">
+      {(existing) => <StorePageForm existing={existing} />}
+    </EditedItem>
+  );
 }
 
 function StorePageForm({ existing }: { existing?: StorePage }) {
   const user = useSessionUser();
   const readOnly = !can(user, 'update_campaign');
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [params] = useSearchParams();
   const choices = useStoreChoices();
   const [storeId, setStoreId] = useState<string | null>(existing ? String(existing.store_id) : params.get('store'));
@@ -42,7 +37,6 @@ function StorePageForm({ existing }: { existing?: StorePage }) {
   const [menu, setMenu] = useState<MenuPosition>(existing?.menu_position ?? 'footer');
   const [position, setPosition] = useState<string | number>(existing?.position ?? 0);
   const [published, setPublished] = useState(existing?.published ?? true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const store = Number(storeId) || 0;
   const address = useAddressField({
     name: title,
@@ -52,8 +46,8 @@ function StorePageForm({ existing }: { existing?: StorePage }) {
     check: (slug, signal) => checkPageSlug(api, store, slug, existing?.id ?? 0, signal),
     readOnly: readOnly || store === 0,
   });
-  const save = useMutation({
-    mutationFn: () =>
+  const { save, errors } = useFormSave({
+    save: () =>
       saveStorePage(api, existing?.id ?? null, {
         store_id: store,
         title: title.trim(),
@@ -63,13 +57,10 @@ function StorePageForm({ existing }: { existing?: StorePage }) {
         position: typeof position === 'number' ? position : 0,
         published,
       }),
-    onSuccess: async ({ message, data }) => {
-      setErrors({});
-      notifications.show({ color: 'green', message });
-      await client.invalidateQueries({ queryKey: STORE_PAGES_KEY });
-      if (!existing) void navigate(`/storefronts/pages/edit/${data.id}`);
+    invalidate: STORE_PAGES_KEY,
+    then: (saved) => {
+      if (!existing) void navigate(`/storefronts/pages/edit/${saved.id}`);
     },
-    onError: (error) => setErrors(formErrorsOf(error)),
   });
   const storeSlug = existing?.store_slug ?? choices.slugOf(store);
   return (
