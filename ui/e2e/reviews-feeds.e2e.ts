@@ -30,12 +30,15 @@ async function until(what: string, ok: () => Promise<boolean> | boolean, ms = 90
   }
 }
 
-/** Reloads page until text shows on it (a page cache, a batched write or a background build in between). */
-async function reloadUntil(page: Page, text: string | RegExp, ms = 60_000) {
+/**
+ * Reloads page until text shows on it (a page cache, a batched write or a background build in between). After each
+ * reload the text is given a few seconds to show: a dashboard page draws its lists only once their data came.
+ */
+async function reloadUntil(page: Page, text: string | RegExp, ms = 60_000, seen?: () => Promise<string> | string) {
   await until(`"${String(text)}" on ${page.url()}`, async () => {
     await page.reload();
-    return (await page.getByText(text).count()) > 0;
-  }, ms);
+    return page.getByText(text).first().waitFor({ timeout: 5_000 }).then(() => true, () => false);
+  }, ms, seen);
 }
 
 const GOOGLE_NS = 'http://base.google.com/ns/1.0';
@@ -176,7 +179,10 @@ describe('product reviews, search keywords and social feeds (docs/reviews.md, do
 
     await page.goto('/search-keyword');
     await page.getByRole('heading', { name: 'Search Keywords' }).waitFor();
-    await reloadUntil(page, nothing);
+    await reloadUntil(page, nothing, 60_000, async () => {
+      const rows = sql(`SELECT string_agg(store_id || ' ' || hour || ' ' || query || ' ' || searches, '; ') FROM search_keywords;`);
+      return `rows: ${rows}; page: ${(await page.locator('body').innerText()).slice(0, 1500)}`;
+    });
     await page.getByTestId('keywords-top').getByText(word, { exact: true }).waitFor();
     const none = page.getByTestId('keywords-no_results').getByTestId('keyword').filter({ hasText: nothing });
     await none.getByText('1 of 1').waitFor();

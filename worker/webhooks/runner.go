@@ -111,7 +111,11 @@ func (r *Runner) sendAll(ctx context.Context, due []webhooks.Due) error {
 			defer func() { <-sem }()
 			a := r.try(ctx, d)
 			if !a.Succeeded() {
-				r.log.Warn("webhook delivery failed", "delivery_id", d.ID, "endpoint_id", d.Endpoint.ID, "status", a.StatusCode, "err", a.Error)
+				attrs := []any{"delivery_id", d.ID, "endpoint_id", d.Endpoint.ID, "err", a.Error}
+				if a.StatusCode != nil { // none when no answer came
+					attrs = append(attrs, "status", *a.StatusCode)
+				}
+				r.log.Warn("webhook delivery failed", attrs...)
 			}
 			outcomes[i] = webhooks.Outcome{Due: d, Attempt: a, Wait: webhooks.Backoff(d.Attempts+1, r.cfg.RetryBase, r.cfg.RetryMax)}
 		})
