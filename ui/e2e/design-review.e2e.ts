@@ -89,7 +89,8 @@ describe('design review', () => {
     await page.waitForURL(`${BASE_URL}/orders/design/${aop.id}`);
     const canvas = page.getByTestId('deep-zoom');
     await canvas.waitFor();
-    expect(await page.getByTestId('fact-dimensions').innerText()).toContain('13500 × 16200 px');
+    // The panel follows the item opened (another may show first, while the new one loads).
+    await page.getByTestId('fact-dimensions').filter({ hasText: '13500 × 16200 px' }).waitFor();
     await page.getByTestId('dpi-report').getByText('Low', { exact: true }).waitFor();
     const tilesOf = (level: number) =>
       requests.filter((p) => p.startsWith(`/api${ITEMS}/${aop.id}/tiles/1/${level}/`)).length;
