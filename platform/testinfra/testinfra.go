@@ -85,8 +85,13 @@ func cloneMigrated(adminURL, prefix string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return createFrom(ctx, conn, prefix, template)
+}
+
+// createFrom creates a database named prefix plus a random suffix as a copy of template, and answers its name.
+func createFrom(ctx context.Context, db sqlx.ExecerContext, prefix, template string) (string, error) {
 	name := prefix + randomHex(6)
-	if _, err := conn.ExecContext(ctx, fmt.Sprintf(`CREATE DATABASE %s TEMPLATE %s`, name, template)); err != nil {
+	if _, err := db.ExecContext(ctx, fmt.Sprintf(`CREATE DATABASE %s TEMPLATE %s`, name, template)); err != nil {
 		return "", err
 	}
 	return name, nil
@@ -120,14 +125,14 @@ func (s *Snapshot) Postgres(t testing.TB, fill func(db *sqlx.DB, dbURL string) e
 	if s.err != nil {
 		t.Fatalf("prepare the snapshot database: %v", s.err)
 	}
-	name := "pressroom_test_" + randomHex(6)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	admin, err := sqlx.Open("postgres", adminURL)
+	var name string
 	if err == nil {
 		defer admin.Close()
 		// Postgres waits a few seconds for the fill's closed sessions to end before refusing the copy.
-		_, err = admin.ExecContext(ctx, fmt.Sprintf(`CREATE DATABASE %s TEMPLATE %s`, name, s.name))
+		name, err = createFrom(ctx, admin, "pressroom_test_", s.name)
 	}
 	if err != nil {
 		t.Fatalf("copy the snapshot database: %v", err)

@@ -29,7 +29,7 @@ const STATUSES = [
 export function BlogPostEditPage() {
   const postId = Number(useParams().postId) || 0;
   return (
-    <EditedItem id={postId} queryKey={[...BLOG_POSTS_KEY, 'one', postId]} load={(id, signal) => blogPost(api, id, signal)} loading="Loading the post">
+    <EditedItem id={postId} area={BLOG_POSTS_KEY} load={(id, signal) => blogPost(api, id, signal)} loading="Loading the post">
       {(existing) => <PostForm existing={existing} />}
     </EditedItem>
   );

@@ -25,7 +25,7 @@ export function CollectionEditPage() {
   const { id = 'new' } = useParams();
   const collectionId = id === 'new' ? 0 : Number(id);
   return (
-    <EditedItem id={collectionId} queryKey={[...COLLECTIONS_KEY, 'one', collectionId]} load={(id, signal) => collection(api, id, signal)} loading="Loading the collection">
+    <EditedItem id={collectionId} area={COLLECTIONS_KEY} load={(id, signal) => collection(api, id, signal)} loading="Loading the collection">
       {(existing) => <CollectionForm existing={existing} />}
     </EditedItem>
   );

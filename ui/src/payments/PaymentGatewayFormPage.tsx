@@ -22,7 +22,7 @@ export function PaymentGatewayFormPage() {
   const allowed = user.custom_payment && can(user, 'get_payments');
   if (!allowed) return <GatewaysRefused customPayment={user.custom_payment} />;
   return (
-    <EditedItem id={gatewayId} queryKey={[...GATEWAYS_KEY, 'one', gatewayId]} load={(id, signal) => paymentGateway(api, id, signal)} loading="Loading the payment gateway">
+    <EditedItem id={gatewayId} area={GATEWAYS_KEY} load={(id, signal) => paymentGateway(api, id, signal)} loading="Loading the payment gateway">
       {(existing) => <GatewayForm existing={existing} />}
     </EditedItem>
   );

@@ -24,7 +24,7 @@ export function SocialFeedEditPage() {
   const { id } = useParams();
   const feedId = id ? Number(id) : 0;
   return (
-    <EditedItem id={feedId} queryKey={[...FEEDS_KEY, 'one', feedId]} load={(id, signal) => socialFeed(api, id, signal)} loading="Loading the feed">
+    <EditedItem id={feedId} area={FEEDS_KEY} load={(id, signal) => socialFeed(api, id, signal)} loading="Loading the feed">
       {(existing) => <FeedForm existing={existing} />}
     </EditedItem>
   );

@@ -57,7 +57,7 @@ export function StoreEditPage() {
   const { id = 'new' } = useParams();
   const storeId = id === 'new' ? 0 : Number(id);
   return (
-    <EditedItem id={storeId} queryKey={[...STORES_KEY, 'one', storeId]} load={(id, signal) => store(api, id, signal)} loading="Loading the store">
+    <EditedItem id={storeId} area={STORES_KEY} load={(id, signal) => store(api, id, signal)} loading="Loading the store">
       {(existing) => <StoreEditor existing={existing} />}
     </EditedItem>
   );

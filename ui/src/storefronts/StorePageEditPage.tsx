@@ -19,7 +19,7 @@ export function StorePageEditPage() {
   const { id } = useParams();
   const pageId = Number(id) || 0;
   return (
-    <EditedItem id={pageId} queryKey={[...STORE_PAGES_KEY, 'one', pageId]} load={(id, signal) => storePage(api, id, signal)} loading="Loading the page">
+    <EditedItem id={pageId} area={STORE_PAGES_KEY} load={(id, signal) => storePage(api, id, signal)} loading="Loading the page">
       {(existing) => <StorePageForm existing={existing} />}
     </EditedItem>
   );
